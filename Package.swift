@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// scenec: YAML scene files to PNG, PDF and SVG. Only the toolchain and system libraries.
+import PackageDescription
+
+let package = Package(
+    name: "scenec",
+    products: [
+        .executable(name: "scenec", targets: ["scenec"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "SceneSyntax", dependencies: ["CYAML"]),
+        .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel"]),
+        .target(name: "SceneLayout", dependencies: ["SceneModel"]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
+        .executableTarget(name: "scenec",
+                          dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneRender"]),
+        .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
+        .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
+        .testTarget(name: "SceneRenderTests",
+                    dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneRender"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "CCairo"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

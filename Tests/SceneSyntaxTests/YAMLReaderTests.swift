@@ -1,0 +1,97 @@
+import XCTest
+@testable import SceneSyntax
+
+final class YAMLReaderTests: XCTestCase {
+    func read(_ text: String, limits: YAMLReader.Limits = .init()) -> (Node?, [Diagnostic]) {
+        let r = YAMLReader(limits: limits).read(SourceFile(name: "t.yaml", text: text))
+        return (r.root, r.diagnostics)
+    }
+
+    func testNodesCarryOneBasedLineAndColumn() throws {
+        let (root, diags) = read("a: 1\nlist:\n  - x\n  - {b: \"q\"}\n")
+        XCTAssertEqual(diags, [])
+        let pairs = try XCTUnwrap(root?.mapping)
+        XCTAssertEqual(pairs.map(\.key), ["a", "list"])
+        XCTAssertEqual(pairs[0].keyRange.start, SourceLocation(line: 1, column: 1))
+        XCTAssertEqual(pairs[0].value.range.start, SourceLocation(line: 1, column: 4))
+        let items = try XCTUnwrap(pairs[1].value.sequence)
+        XCTAssertEqual(items[0].range.start, SourceLocation(line: 3, column: 5))
+        let inner = try XCTUnwrap(items[1].mapping)
+        XCTAssertEqual(inner[0].value.scalar, Node.Scalar(text: "q", isPlain: false))
+        XCTAssertEqual(inner[0].value.range.start, SourceLocation(line: 4, column: 9))
+    }
+
+    func testEmptyInputIsNoDocumentAndNoCrash() {
+        let (root, diags) = read("")
+        XCTAssertNil(root)
+        XCTAssertEqual(diags, [])
+    }
+
+    func testDuplicateKeysAreReportedAtTheSecondKey() {
+        let (_, diags) = read("a: 1\nb: 2\na: 3\n")
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertEqual(diags.first?.range.start, SourceLocation(line: 3, column: 1))
+        XCTAssertTrue(diags.first?.message.contains("duplicate key 'a'") ?? false)
+    }
+
+    func testAliasesExpandToTheAnchoredNode() throws {
+        let (root, diags) = read("a: &c {x: 1}\nb: *c\n")
+        XCTAssertEqual(diags, [])
+        let b = try XCTUnwrap(root?.mapping?[1].value.mapping)
+        XCTAssertEqual(b.first?.key, "x")
+    }
+
+    func testRecursiveAliasIsRefused() {
+        let (_, diags) = read("&x [1, {b: *x}]\n")
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertTrue(diags[0].message.contains("recursive alias"), diags[0].message)
+        XCTAssertEqual(diags[0].range.start, SourceLocation(line: 1, column: 12))
+    }
+
+    func testAliasBombStopsAtTheNodeLimit() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...9 {
+            text += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let (_, diags) = read(text)
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertTrue(diags[0].message.contains("more than 1000000 nodes"), diags[0].message)
+        XCTAssertGreaterThan(diags[0].range.start.line, 1)
+    }
+
+    func testDeepNestingIsALocatedErrorNotAStackOverflow() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let (_, diags) = read(text)
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertTrue(diags[0].message.contains("nest deeper"), diags[0].message)
+    }
+
+    func testSyntaxErrorIsLocatedAndTabsGetAHint() {
+        let (_, diags) = read("canvas:\n\twidth: 1\n")
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertEqual(diags[0].range.start.line, 2)
+        XCTAssertTrue(diags[0].notes.joined().contains("tabs"), "\(diags[0])")
+    }
+
+    func testInvalidUTF8AndNULAreLocatedErrors() {
+        var bytes = Array("a: 1\nb: ".utf8)
+        bytes.append(0xFF)
+        let r = YAMLReader().read(SourceFile(name: "t", bytes: bytes))
+        XCTAssertEqual(r.diagnostics.first?.range.start.line, 2)
+        let nul = YAMLReader().read(SourceFile(name: "t", bytes: Array("a: 1\nb: x\u{0}\n".utf8)))
+        XCTAssertEqual(nul.diagnostics.first?.range.start.line, 2)
+    }
+
+    func testASecondDocumentIsAnError() {
+        let (_, diags) = read("a: 1\n---\nb: 2\n")
+        XCTAssertEqual(diags.first?.range.start.line, 2)
+    }
+
+    func testDiagnosticRendersSourceLineAndCaret() {
+        let file = SourceFile(name: "s.yaml", text: "views:\n  - progresColor: 1\n")
+        let d = Diagnostic.error("unknown attribute", at: SourceRange(start: .init(line: 2, column: 5),
+                                                                       end: .init(line: 2, column: 17)))
+        XCTAssertEqual(d.rendered(in: file),
+                       "s.yaml:2:5: error: unknown attribute\n  - progresColor: 1\n    ^~~~~~~~~~~~\n")
+    }
+}
