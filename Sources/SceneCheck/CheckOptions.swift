@@ -1,0 +1,13 @@
+/// The limits of SPEC §7 and what the command line adds to a check.
+public struct CheckOptions: Sendable {
+    public var maxViews = 100_000
+    public var maxNesting = 64
+    /// Pixels a side of the PNG (canvas × scale).
+    public var maxPixelsPerSide = 16_384
+    /// Pixels in all (2²⁸).
+    public var maxPixels = 268_435_456
+    /// `--scale`, which replaces the canvas's own.
+    public var scaleOverride: Double?
+
+    public init() {}
+}

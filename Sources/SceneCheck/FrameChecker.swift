@@ -1,0 +1,85 @@
+import SceneModel
+import SceneSyntax
+
+/// Checks `frame:` and `size:`.
+struct FrameChecker {
+    var log: DiagnosticLog
+
+    static let frameKeys = ["x", "y", "centerX", "centerY", "width", "height"]
+
+    mutating func frame(_ node: Node, size: SizeSpec?, intrinsic: Size?, name: String) -> FrameSpec? {
+        guard let all = node.mapping else {
+            log.error("frame must be a mapping such as {x: 20, y: 20, width: 150, height: 150}, not \(node.kindDescription)",
+                      at: node.range)
+            return nil
+        }
+        let pairs = log.knownKeys(all, Self.frameKeys, in: "frame")
+        func length(_ key: String) -> Length? {
+            pairs[key].flatMap { log.take(ValueParser.length($0.value, what: "frame \(key)")) }
+        }
+        func position(_ edge: String, _ center: String) -> FramePosition? {
+            let e = pairs[edge], c = pairs[center]
+            if let e, c != nil {
+                log.error("frame gives both '\(edge)' and '\(center)'; give one", at: e.keyRange)
+                return nil
+            }
+            if e != nil { return length(edge).map(FramePosition.origin) }
+            if c != nil { return length(center).map(FramePosition.center) }
+            log.error("frame needs '\(edge)' or '\(center)'", at: node.range.startOnly)
+            return nil
+        }
+        let x = position("x", "centerX"), y = position("y", "centerY")
+        var width = length("width"), height = length("height")
+        for (key, value) in [("width", width), ("height", height)] {
+            if let value, value.percent == 0, value.points < 0, let pair = pairs[key] {
+                log.error("frame \(key) cannot be negative", at: pair.value.range)
+            }
+        }
+        if let size {
+            if pairs["width"] != nil || pairs["height"] != nil, let pair = pairs["width"] ?? pairs["height"] {
+                log.error("\(name) gives its size twice, in frame and in size; give one", at: pair.keyRange)
+            }
+            width = width ?? size.width
+            height = height ?? size.height
+        }
+        if width == nil || height == nil {
+            if let intrinsic {
+                width = width ?? .pt(intrinsic.width)
+                height = height ?? .pt(intrinsic.height)
+            } else {
+                let missing = width == nil ? "width" : "height"
+                log.error("frame of \(name) needs '\(missing)'", at: node.range.startOnly,
+                          notes: ["only a view with a size of its own (pie: 37 × 37) may leave width and height out"])
+                return nil
+            }
+        }
+        guard let x, let y else { return nil }
+        return FrameSpec(x: x, y: y, width: width, height: height)
+    }
+
+    /// `size: {width, height}` or one length for a square.
+    mutating func size(_ node: Node) -> SizeSpec? {
+        if node.scalar != nil {
+            return log.take(ValueParser.length(node, what: "size")).map { SizeSpec(width: $0, height: $0) }
+        }
+        guard let all = node.mapping else {
+            log.error("size must be {width, height} or one number, not \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        let pairs = log.knownKeys(all, ["width", "height"], in: "size")
+        var result: [Length] = []
+        for key in ["width", "height"] {
+            guard let pair = pairs[key] else {
+                log.error("size needs '\(key)'", at: node.range.startOnly)
+                return nil
+            }
+            guard let l = log.take(ValueParser.length(pair.value, what: "size \(key)")) else { return nil }
+            if l.percent == 0, l.points < 0 {
+                log.error("size \(key) cannot be negative", at: pair.value.range)
+                return nil
+            }
+            result.append(l)
+        }
+        return SizeSpec(width: result[0], height: result[1])
+    }
+}

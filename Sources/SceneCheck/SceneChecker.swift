@@ -1,0 +1,104 @@
+import SceneModel
+import SceneSyntax
+
+/// Node tree → `Scene`, reporting every problem (SPEC §4). Pure: no I/O.
+public struct SceneChecker {
+    public var options: CheckOptions
+
+    public init(options: CheckOptions = CheckOptions()) {
+        self.options = options
+    }
+
+    static let topKeys = ["version", "canvas", "styles", "views", "timeline"]
+
+    /// The checked scene, or nil when there are errors; diagnostics sorted by position.
+    public func check(_ root: Node?) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        var log = DiagnosticLog()
+        let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
+        guard let root else {
+            log.error("the scene file is empty; a scene needs at least 'canvas' and 'views'", at: start,
+                      notes: ["for example:\n    canvas: {width: 200, height: 200}\n    views: []"])
+            return (nil, log.all)
+        }
+        guard let top = root.mapping else {
+            log.error("a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
+            return (nil, log.all)
+        }
+        let pairs = log.knownKeys(top, Self.topKeys, in: "the scene")
+        if let version = pairs["version"] {
+            if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
+            } else {
+                log.error("version must be 1, the only version of the scene language", at: version.value.range)
+            }
+        }
+        let canvas = pairs["canvas"].flatMap { checkCanvas($0.value, log: &log) }
+        if pairs["canvas"] == nil {
+            log.error("the scene needs a 'canvas' with width and height", at: root.range.startOnly)
+        }
+        let styles = pairs["styles"].map { StyleTable.read($0.value, log: &log) } ?? StyleTable()
+        var views: [SceneView] = []
+        if let viewsPair = pairs["views"] {
+            var checker = ViewChecker(styles: styles, options: options, log: log)
+            views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
+            log = checker.log
+        } else {
+            log.error("the scene needs 'views', a list (it may be empty: views: [])", at: root.range.startOnly)
+        }
+        if let timeline = pairs["timeline"], timeline.value.mapping == nil {
+            log.error("timeline must be a mapping, not \(timeline.value.kindDescription)", at: timeline.value.range)
+        }
+        let diagnostics = log.all.sortedByPosition()
+        guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
+        return (Scene(canvas: canvas, views: views), diagnostics)
+    }
+
+    func checkCanvas(_ node: Node, log: inout DiagnosticLog) -> Canvas? {
+        guard let all = node.mapping else {
+            log.error("canvas must be a mapping such as {width: 400, height: 300}, not \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        let pairs = log.knownKeys(all, ["width", "height", "background", "scale"], in: "canvas")
+        func dimension(_ key: String) -> Double? {
+            guard let pair = pairs[key] else {
+                log.error("canvas needs '\(key)', in points", at: node.range.startOnly)
+                return nil
+            }
+            return log.take(Numbers.number(pair.value, in: .positive, what: "canvas \(key)"))
+        }
+        let width = dimension("width"), height = dimension("height")
+        var canvas = Canvas(width: width ?? 1, height: height ?? 1)
+        if let bg = pairs["background"] {
+            canvas.background = log.take(ColorParser.color(bg.value, what: "canvas background")) ?? .clear
+        }
+        var scaleRange = node.range
+        if let scale = pairs["scale"] {
+            canvas.scale = log.take(Numbers.number(scale.value, in: .positive, what: "canvas scale")) ?? 1
+            scaleRange = scale.value.range
+        }
+        if let override = options.scaleOverride {
+            canvas.scale = override
+        }
+        guard let width, let height else { return nil }
+        let pixelsWide = (width * canvas.scale).rounded(.up), pixelsHigh = (height * canvas.scale).rounded(.up)
+        let limitRange = options.scaleOverride == nil ? scaleRange : node.range
+        let how = options.scaleOverride == nil ? "" : " at --scale \(formatNumber(canvas.scale))"
+        if pixelsWide > Double(options.maxPixelsPerSide) || pixelsHigh > Double(options.maxPixelsPerSide) {
+            log.error("the picture would be \(formatNumber(pixelsWide)) × \(formatNumber(pixelsHigh)) pixels\(how); the limit is \(options.maxPixelsPerSide) a side",
+                      at: limitRange, notes: ["raise it with --max-pixels-per-side if you mean it"])
+            return nil
+        }
+        if pixelsWide * pixelsHigh > Double(options.maxPixels) {
+            log.error("the picture would be \(formatNumber(pixelsWide * pixelsHigh)) pixels\(how); the limit is \(options.maxPixels)",
+                      at: limitRange, notes: ["raise it with --max-pixels if you mean it"])
+            return nil
+        }
+        return canvas
+    }
+}
+
+extension SourceRange {
+    /// The first character of the range, for "missing key" messages about a whole mapping.
+    var startOnly: SourceRange {
+        SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1))
+    }
+}

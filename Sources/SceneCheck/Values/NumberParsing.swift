@@ -1,0 +1,80 @@
+import SceneModel
+import SceneSyntax
+
+/// Reading numbers the way the scene language writes them: decimal, finite, never `.nan`/`.inf`.
+enum Numbers {
+    /// A decimal number in `text` (sign, digits, point, exponent), nil for anything else.
+    static func decimal(_ text: String) -> Double? {
+        let s = Array(text.utf8)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
+            return i - start
+        }
+        if i < s.count, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") { i += 1 }
+        var count = digits()
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            count += digits()
+        }
+        guard count > 0 else { return nil }
+        if i < s.count, s[i] == UInt8(ascii: "e") || s[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < s.count, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == s.count else { return nil }
+        return Double(text)
+    }
+
+    /// A scalar node that holds a finite number.
+    static func number(_ node: Node, what: String) -> Parsed<Double> {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            return .failure(ValueError(message: "\(what) must be a number, not \(node.kindDescription)",
+                                       range: node.range))
+        }
+        let text = scalar.text.trimmingSpaces
+        let lowered = text.lowercased()
+        if lowered.hasSuffix(".nan") || lowered.hasSuffix(".inf") || lowered == "nan" || lowered.hasSuffix("inf") {
+            return .failure(ValueError(message: "\(what) must be a finite number, not '\(text)'", range: node.range))
+        }
+        guard let v = decimal(text) else {
+            return .failure(ValueError(message: "\(what) must be a number, not '\(text)'", range: node.range))
+        }
+        guard v.isFinite else {
+            return .failure(ValueError(message: "\(what) must be a finite number; '\(text)' is too large",
+                                       range: node.range))
+        }
+        return .success(v)
+    }
+
+    /// A number within `range`, with a message that states the range.
+    static func number(_ node: Node, in range: NumberRange, what: String) -> Parsed<Double> {
+        number(node, what: what).flatMap { v in
+            guard range.contains(v) else {
+                return .failure(ValueError(message: "\(what) must be \(rangePhrase(range)), not \(formatNumber(v))",
+                                           range: node.range))
+            }
+            return .success(v)
+        }
+    }
+
+    static func rangePhrase(_ r: NumberRange) -> String {
+        switch (r.min, r.max) {
+        case let (lo?, hi?): return "between \(formatNumber(lo)) and \(formatNumber(hi))"
+        case let (lo?, nil): return r.minExclusive ? "greater than \(formatNumber(lo))" : "at least \(formatNumber(lo))"
+        case let (nil, hi?): return "at most \(formatNumber(hi))"
+        case (nil, nil): return "a number"
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

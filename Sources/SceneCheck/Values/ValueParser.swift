@@ -1,0 +1,247 @@
+import SceneModel
+import SceneSyntax
+
+/// Reads a node as a value of a registry kind (SPEC §2). `what` names the attribute in messages.
+enum ValueParser {
+    static func parse(_ node: Node, as kind: ValueKind, what: String) -> Parsed<Value> {
+        switch kind {
+        case .number(let range):
+            return Numbers.number(node, in: range, what: what).map(Value.number)
+        case .integer(let min):
+            return Numbers.number(node, what: what).flatMap { v in
+                guard v == v.rounded(), v >= Double(min), v <= 1_000_000 else {
+                    return .failure(ValueError(message: "\(what) must be a whole number of at least \(min), not \(formatNumber(v))",
+                                               range: node.range))
+                }
+                return .success(.number(v))
+            }
+        case .length:
+            return length(node, what: what).map(Value.length)
+        case .angle:
+            return angle(node, what: what).map(Value.angle)
+        case .color:
+            return ColorParser.color(node, what: what).map(Value.color)
+        case .bool:
+            return bool(node, what: what).map(Value.bool)
+        case .choice(let words):
+            return choice(node, words, what: what).map(Value.choice)
+        case .timeOfDay:
+            return timeOfDay(node, what: what).map(Value.timeOfDay)
+        case .points:
+            return points(node, what: what).map(Value.points)
+        case .dash:
+            return dash(node, what: what).map(Value.dash)
+        case .insets:
+            return insets(node, what: what).map(Value.insets)
+        case .gridSpacing:
+            return gridSpacing(node, what: what).map(Value.gridSpacing)
+        }
+    }
+
+    static func scalarText(_ node: Node, what: String, expected: String) -> Parsed<String> {
+        guard let s = node.scalar, !s.isNull else {
+            return .failure(ValueError(message: "\(what) must be \(expected), not \(node.kindDescription)",
+                                       range: node.range))
+        }
+        return .success(s.text.trimmingSpaces)
+    }
+
+    /// `12`, `"50%"`, `"100% - 10"`, `"50% + 4"`.
+    static func length(_ node: Node, what: String) -> Parsed<Length> {
+        let expected = "a length (points, or a percentage such as \"50%\" or \"100% - 10\")"
+        return scalarText(node, what: what, expected: expected).flatMap { text in
+            if let v = Numbers.decimal(text) {
+                return finite(v, node, what).map { Length.pt($0) }
+            }
+            let fail = ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range)
+            guard let percentSign = text.firstIndex(of: "%"),
+                  let percent = Numbers.decimal(String(text[..<percentSign]).trimmingSpaces) else {
+                return .failure(fail)
+            }
+            var rest = String(text[text.index(after: percentSign)...]).trimmingSpaces
+            var offset = 0.0
+            if !rest.isEmpty {
+                let sign: Double
+                if rest.hasPrefix("+") { sign = 1 } else if rest.hasPrefix("-") { sign = -1 } else { return .failure(fail) }
+                rest = String(rest.dropFirst()).trimmingSpaces
+                guard let v = Numbers.decimal(rest), !rest.hasPrefix("-"), !rest.hasPrefix("+") else {
+                    return .failure(fail)
+                }
+                offset = sign * v
+            }
+            guard percent.isFinite, offset.isFinite else {
+                return .failure(ValueError(message: "\(what) must be finite", range: node.range))
+            }
+            return .success(Length(percent: percent, points: offset))
+        }
+    }
+
+    static func finite(_ v: Double, _ node: Node, _ what: String) -> Parsed<Double> {
+        v.isFinite ? .success(v) : .failure(ValueError(message: "\(what) must be a finite number", range: node.range))
+    }
+
+    /// `90`, `"90deg"`, `"1.5708rad"`, `"0.25turn"`.
+    static func angle(_ node: Node, what: String) -> Parsed<Angle> {
+        let expected = "an angle (degrees, or a number with deg, rad or turn)"
+        return scalarText(node, what: what, expected: expected).flatMap { text in
+            let units: [(String, Double)] = [("deg", 1), ("rad", 180 / Double.pi), ("turn", 360), ("", 1)]
+            for (unit, factor) in units where text.hasSuffix(unit) {
+                let number = String(text.dropLast(unit.count)).trimmingSpaces
+                if let v = Numbers.decimal(number) {
+                    return finite(v * factor, node, what).map { Angle(degrees: $0) }
+                }
+            }
+            if ["nan", "inf"].contains(where: { text.lowercased().contains($0) }) {
+                return .failure(ValueError(message: "\(what) must be a finite angle, not '\(text)'", range: node.range))
+            }
+            return .failure(ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range,
+                                       notes: ["for example 90, \"90deg\", \"1.5708rad\" or \"0.25turn\""]))
+        }
+    }
+
+    /// Only plain `true` and `false`: YAML 1.1's yes/no/on/off are refused with a hint.
+    static func bool(_ node: Node, what: String) -> Parsed<Bool> {
+        if let s = node.scalar, s.isPlain {
+            if s.text == "true" { return .success(true) }
+            if s.text == "false" { return .success(false) }
+            let truthy = ["yes", "y", "on", "true"], falsy = ["no", "n", "off", "false"]
+            let lowered = s.text.lowercased()
+            if truthy.contains(lowered) || falsy.contains(lowered) {
+                let meant = truthy.contains(lowered) ? "true" : "false"
+                return .failure(ValueError(message: "\(what) must be true or false, not '\(s.text)'",
+                                           range: node.range,
+                                           notes: ["write \(meant): scene files take only true and false as booleans"]))
+            }
+        }
+        return .failure(ValueError(message: "\(what) must be true or false, not \(node.kindDescription)",
+                                   range: node.range))
+    }
+
+    static func choice(_ node: Node, _ words: [String], what: String) -> Parsed<String> {
+        let allowed = "allowed: " + words.joined(separator: ", ")
+        guard let s = node.scalar, !s.isNull else {
+            return .failure(ValueError(message: "\(what) must be one of the words \(words.joined(separator: ", ")), not \(node.kindDescription)",
+                                       range: node.range))
+        }
+        if words.contains(s.text) { return .success(s.text) }
+        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(Suggestions.hint(for: s.text, in: words))",
+                                   range: node.range, notes: [allowed]))
+    }
+
+    /// `"10:09:30"`, `"22:15"`, hours 0–47, or `now`.
+    static func timeOfDay(_ node: Node, what: String) -> Parsed<TimeOfDay> {
+        let expected = "a time of day such as \"10:09:30\" or \"22:15\", or now"
+        return scalarText(node, what: what, expected: expected).flatMap { text in
+            if text == "now" { return .success(.now) }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            let fail = ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range)
+            guard parts.count == 2 || parts.count == 3,
+                  parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber),
+                  !parts[0].isEmpty, parts[1].count == 2,
+                  let h = Int(parts[0]), let m = Int(parts[1]) else {
+                return .failure(fail)
+            }
+            var s = 0.0
+            if parts.count == 3 {
+                guard parts[2].count >= 2, parts[2].first?.isNumber == true,
+                      let v = Numbers.decimal(parts[2]) else { return .failure(fail) }
+                s = v
+            }
+            guard h <= 47 else {
+                return .failure(ValueError(message: "\(what): hours run from 0 to 47, not \(h)", range: node.range,
+                                           notes: ["hours past 24 let a timeline run over midnight"]))
+            }
+            guard m <= 59, s >= 0, s < 60 else {
+                return .failure(ValueError(message: "\(what): minutes and seconds run from 0 to 59 in '\(text)'",
+                                           range: node.range))
+            }
+            return .success(.hms(Double(h), Double(m), s))
+        }
+    }
+
+    static func list(_ node: Node, what: String, expected: String) -> Parsed<[Node]> {
+        guard let items = node.sequence else {
+            return .failure(ValueError(message: "\(what) must be \(expected), not \(node.kindDescription)",
+                                       range: node.range))
+        }
+        return .success(items)
+    }
+
+    static func points(_ node: Node, what: String) -> Parsed<[Point]> {
+        list(node, what: what, expected: "a list of [x, y] points").flatMap { items in
+            guard items.count >= 2 else {
+                return .failure(ValueError(message: "\(what) needs at least 2 points, got \(items.count)",
+                                           range: node.range))
+            }
+            var points: [Point] = []
+            for item in items {
+                guard let xy = item.sequence, xy.count == 2 else {
+                    return .failure(ValueError(message: "each point of \(what) must be a pair [x, y], not \(item.kindDescription)",
+                                               range: item.range))
+                }
+                switch (length(xy[0], what: "x of a point"), length(xy[1], what: "y of a point")) {
+                case (.success(let x), .success(let y)): points.append(Point(x: x, y: y))
+                case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
+                }
+            }
+            return .success(points)
+        }
+    }
+
+    static func dash(_ node: Node, what: String) -> Parsed<[Double]> {
+        list(node, what: what, expected: "a list of dash and gap lengths").flatMap { items in
+            guard !items.isEmpty else {
+                return .failure(ValueError(message: "\(what) must list at least one length", range: node.range))
+            }
+            var lengths: [Double] = []
+            for item in items {
+                switch Numbers.number(item, in: .nonNegative, what: "a dash length") {
+                case .success(let v): lengths.append(v)
+                case .failure(let e): return .failure(e)
+                }
+            }
+            guard lengths.contains(where: { $0 > 0 }) else {
+                return .failure(ValueError(message: "\(what) cannot be all zeros", range: node.range))
+            }
+            return .success(lengths)
+        }
+    }
+
+    /// The fields of a small mapping value (`{top, leading}`, `{row, column}`), each a number ≥ 0.
+    static func numberFields(_ node: Node, _ fields: [String], what: String) -> Parsed<[String: Double]> {
+        guard let pairs = node.mapping else {
+            return .failure(ValueError(message: "\(what) must be a number or {\(fields.joined(separator: ", "))}, not \(node.kindDescription)",
+                                       range: node.range))
+        }
+        var result: [String: Double] = [:]
+        for pair in pairs {
+            guard fields.contains(pair.key) else {
+                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: fields))",
+                                           range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")]))
+            }
+            switch Numbers.number(pair.value, in: .nonNegative, what: "\(what).\(pair.key)") {
+            case .success(let v): result[pair.key] = v
+            case .failure(let e): return .failure(e)
+            }
+        }
+        return .success(result)
+    }
+
+    static func insets(_ node: Node, what: String) -> Parsed<Insets> {
+        if node.scalar != nil {
+            return Numbers.number(node, in: .nonNegative, what: what).map { Insets(all: $0) }
+        }
+        return numberFields(node, ["top", "leading", "bottom", "trailing"], what: what).map { f in
+            Insets(top: f["top"] ?? 0, leading: f["leading"] ?? 0, bottom: f["bottom"] ?? 0, trailing: f["trailing"] ?? 0)
+        }
+    }
+
+    static func gridSpacing(_ node: Node, what: String) -> Parsed<GridSpacing> {
+        if node.scalar != nil {
+            return Numbers.number(node, in: .nonNegative, what: what).map { GridSpacing(row: $0, column: $0) }
+        }
+        return numberFields(node, ["row", "column"], what: what).map { f in
+            GridSpacing(row: f["row"] ?? 0, column: f["column"] ?? 0)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import SceneModel
+import SceneSyntax
+
+/// Checks `views:` and containers' `children:` into `SceneView`s, applying styles.
+struct ViewChecker {
+    let styles: StyleTable
+    let options: CheckOptions
+    var log: DiagnosticLog
+    var ids: [String: SourceRange] = [:]
+    var viewCount = 0
+    var reportedViewLimit = false
+
+    init(styles: StyleTable, options: CheckOptions, log: DiagnosticLog) {
+        self.styles = styles
+        self.options = options
+        self.log = log
+    }
+
+    mutating func checkList(_ node: Node, parent: ViewType?, depth: Int) -> [SceneView] {
+        let place = parent.map { "children of a \($0.rawValue)" } ?? "views"
+        guard let items = node.sequence else {
+            log.error("\(place) must be a list of views (each starting with '- type:'), not \(node.kindDescription)",
+                      at: node.range)
+            return []
+        }
+        var views: [SceneView] = []
+        for item in items {
+            viewCount += 1
+            if viewCount > options.maxViews {
+                if !reportedViewLimit {
+                    log.error("the scene has more than \(options.maxViews) views", at: item.range.startOnly,
+                              notes: ["raise the limit with --max-views if you mean it"])
+                    reportedViewLimit = true
+                }
+                return views
+            }
+            if let view = checkView(item, parent: parent, depth: depth) {
+                views.append(view)
+            }
+        }
+        return views
+    }
+
+    static let idCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+    mutating func checkView(_ node: Node, parent: ViewType?, depth: Int) -> SceneView? {
+        guard let pairs = node.mapping else {
+            log.error("a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        guard let typePair = pairs["type"] else {
+            log.error("a view needs a 'type' (one of \(ViewType.allCases.map(\.rawValue).joined(separator: ", ")))",
+                      at: node.range.startOnly)
+            return nil
+        }
+        let typeNames = ViewType.allCases.map(\.rawValue)
+        guard let typeText = typePair.value.scalar?.text, let type = ViewType(rawValue: typeText) else {
+            let written = typePair.value.scalar?.text ?? ""
+            log.error("unknown view type '\(written)'\(Suggestions.hint(for: written, in: typeNames))",
+                      at: typePair.value.range, notes: ["view types: " + typeNames.joined(separator: ", ")])
+            return nil
+        }
+        let kind = type.kind
+        let id = pairs["id"].flatMap { checkID($0) }
+        let name = id.map { "\(type.rawValue) '\($0)'" } ?? type.rawValue
+        var values = AttributeValues(defaultsOf: kind)
+        applyStyles(pairs["style"], kind: kind, to: &values)
+
+        var frame: FrameSpec?
+        var size: SizeSpec?
+        var children: [SceneView] = []
+        let known = Registry.structuralKeys + (type.isContainer ? Registry.containerKeys : []) + kind.attributes.map(\.name)
+        for pair in pairs {
+            switch pair.key {
+            case "type", "id", "style":
+                continue
+            case "frame", "size":
+                continue
+            case "children" where type.isContainer:
+                continue
+            default:
+                if let spec = kind.attribute(named: pair.key) {
+                    if let v = log.take(ValueParser.parse(pair.value, as: spec.kind, what: pair.key)) {
+                        values.set(spec.name, ResolvedValue(value: v, source: .file, range: pair.value.range))
+                    }
+                } else {
+                    reportUnknownKey(pair, of: type, name: name, known: known)
+                }
+            }
+        }
+        for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue {
+            log.error("\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
+        }
+        var frames = FrameChecker(log: log)
+        size = pairs["size"].flatMap { frames.size($0.value) }
+        let placedByContainer = parent == .stack || parent == .grid
+        if let framePair = pairs["frame"] {
+            if placedByContainer, let parent {
+                frames.log.error("\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",
+                                 at: framePair.keyRange)
+            } else {
+                frame = frames.frame(framePair.value, size: size, intrinsic: kind.intrinsicSize, name: name)
+            }
+        } else if !placedByContainer {
+            frames.log.error("\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",
+                             at: typePair.keyRange,
+                             notes: ["views at the root or in a group are placed by their frame; only stack and grid place their children"])
+        }
+        log = frames.log
+        if let childrenPair = pairs["children"], type.isContainer {
+            if depth >= options.maxNesting {
+                log.error("views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
+                          notes: ["raise the limit with --max-nesting if you mean it"])
+            } else {
+                children = checkList(childrenPair.value, parent: type, depth: depth + 1)
+            }
+        }
+        return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
+                         range: node.range)
+    }
+
+    mutating func checkID(_ pair: Node.Pair) -> String? {
+        guard let text = pair.value.scalar?.text, let first = text.first,
+              first.isLetter || first == "_", first.isASCII,
+              text.allSatisfy({ Self.idCharacters.contains($0) }) else {
+            log.error("id must start with a letter or _ and hold only letters, digits, _ and -, not \(pair.value.kindDescription)",
+                      at: pair.value.range)
+            return nil
+        }
+        if let first = ids[text] {
+            log.error("duplicate id '\(text)'", at: pair.value.range,
+                      notes: ["first used at line \(first.start.line), column \(first.start.column); ids are unique in a scene"])
+            return nil
+        }
+        ids[text] = pair.value.range
+        return text
+    }
+
+    /// `style: brand` or `style: [base, brand]`: later ones win; a style's attributes the kind
+    /// lacks are skipped (a style may serve several kinds).
+    mutating func applyStyles(_ pair: Node.Pair?, kind: ViewKind, to values: inout AttributeValues) {
+        guard let pair else { return }
+        let names: [Node]
+        if let list = pair.value.sequence {
+            names = list
+        } else {
+            names = [pair.value]
+        }
+        for nameNode in names {
+            guard let styleName = nameNode.scalar?.text, !(nameNode.scalar?.isNull ?? true) else {
+                log.error("style must be a style name or a list of names, not \(nameNode.kindDescription)", at: nameNode.range)
+                continue
+            }
+            guard let style = styles[styleName] else {
+                let known = styles.names
+                log.error("unknown style '\(styleName)'\(Suggestions.hint(for: styleName, in: known))", at: nameNode.range,
+                          notes: known.isEmpty ? ["the scene defines no styles"] : ["styles: " + known.joined(separator: ", ")])
+                continue
+            }
+            for entry in style.pairs {
+                guard let spec = kind.attribute(named: entry.key) else { continue }
+                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key)) {
+                    values.set(spec.name, ResolvedValue(value: v, source: .style(styleName), range: entry.value.range))
+                }
+            }
+        }
+    }
+
+    mutating func reportUnknownKey(_ pair: Node.Pair, of type: ViewType, name: String, known: [String]) {
+        if pair.key == "children" {
+            log.error("\(name) cannot have children; only group, stack and grid can", at: pair.keyRange)
+            return
+        }
+        let owners = Registry.kinds.filter { $0.attribute(named: pair.key) != nil }.map(\.type.rawValue)
+        var notes: [String] = []
+        if !owners.isEmpty {
+            notes.append("'\(pair.key)' is an attribute of \(owners.joined(separator: ", "))")
+        }
+        log.error("unknown attribute '\(pair.key)' for \(name)\(Suggestions.hint(for: pair.key, in: known))",
+                  at: pair.keyRange, notes: notes)
+    }
+}

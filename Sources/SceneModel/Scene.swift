@@ -1,0 +1,156 @@
+import SceneSyntax
+
+/// Where an attribute's value came from, as `inspect` reports it.
+public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
+    case defaultValue
+    case style(String)
+    case file
+    case commandLine
+
+    public var description: String {
+        switch self {
+        case .defaultValue: return "default"
+        case .style(let name): return "style \(name)"
+        case .file: return "file"
+        case .commandLine: return "--set"
+        }
+    }
+}
+
+/// A value with its source and the place it was written (for later diagnostics).
+public struct ResolvedValue: Sendable, Hashable {
+    public var value: Value
+    public var source: AttributeSource
+    public var range: SourceRange
+
+    public init(value: Value, source: AttributeSource, range: SourceRange = .none) {
+        self.value = value
+        self.source = source
+        self.range = range
+    }
+}
+
+/// A view's attribute values after defaults, styles, the file and `--set` (and, when drawn, the
+/// timeline). Read with the registry's typed keys: `values[Ring.progress]`.
+public struct AttributeValues: Sendable, Hashable {
+    public var entries: [String: ResolvedValue]
+
+    public init(entries: [String: ResolvedValue] = [:]) {
+        self.entries = entries
+    }
+
+    /// Every attribute of the kind at its default value.
+    public init(defaultsOf kind: ViewKind) {
+        var e: [String: ResolvedValue] = [:]
+        for spec in kind.attributes {
+            if let v = spec.defaultValue {
+                e[spec.name] = ResolvedValue(value: v, source: .defaultValue)
+            }
+        }
+        entries = e
+    }
+
+    public subscript<T>(_ attribute: Attribute<T>) -> T {
+        entries[attribute.name].flatMap { T($0.value) } ?? attribute.defaultValue
+    }
+
+    public subscript<T>(_ attribute: DerivedAttribute<T>) -> T? {
+        entries[attribute.name].flatMap { T($0.value) }
+    }
+
+    public subscript(name: String) -> Value? {
+        get { entries[name]?.value }
+    }
+
+    public mutating func set(_ name: String, _ value: ResolvedValue) {
+        entries[name] = value
+    }
+}
+
+/// A frame's horizontal or vertical position: by its leading edge or by its centre.
+public enum FramePosition: Sendable, Hashable {
+    case origin(Length)
+    case center(Length)
+}
+
+/// A `frame:` as written: lengths, percent of the parent's content size.
+public struct FrameSpec: Sendable, Hashable {
+    public var x: FramePosition
+    public var y: FramePosition
+    public var width: Length?
+    public var height: Length?
+
+    public init(x: FramePosition, y: FramePosition, width: Length?, height: Length?) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A `size:` as written, percent of the container's content box.
+public struct SizeSpec: Sendable, Hashable {
+    public var width: Length
+    public var height: Length
+
+    public init(width: Length, height: Length) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A checked view: its kind, placement request, values and children.
+public struct SceneView: Sendable {
+    public var id: String?
+    public var type: ViewType
+    public var frame: FrameSpec?
+    public var size: SizeSpec?
+    public var values: AttributeValues
+    public var children: [SceneView]
+    /// Where the view's mapping starts, for messages about the view as a whole.
+    public var range: SourceRange
+
+    public init(id: String?, type: ViewType, frame: FrameSpec?, size: SizeSpec?, values: AttributeValues,
+                children: [SceneView], range: SourceRange) {
+        self.id = id
+        self.type = type
+        self.frame = frame
+        self.size = size
+        self.values = values
+        self.children = children
+        self.range = range
+    }
+
+    /// "ring 'download'" or "ring at line 12", as messages name a view.
+    public var displayName: String {
+        if let id { return "\(type.rawValue) '\(id)'" }
+        return "\(type.rawValue) at line \(range.start.line)"
+    }
+}
+
+/// The picture's size and backdrop.
+public struct Canvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var background: Color
+    /// Pixels per point for PNG.
+    public var scale: Double
+
+    public init(width: Double, height: Double, background: Color = .clear, scale: Double = 1) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.scale = scale
+    }
+}
+
+/// A checked scene: everything later stages need, nothing they must re-validate.
+public struct Scene: Sendable {
+    public var canvas: Canvas
+    public var views: [SceneView]
+
+    public init(canvas: Canvas, views: [SceneView]) {
+        self.canvas = canvas
+        self.views = views
+    }
+}

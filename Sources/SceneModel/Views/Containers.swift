@@ -1,0 +1,46 @@
+/// `group`: children placed by their own frames, relative to the group.
+public enum Group {
+    public static let kind = ViewKind(type: .group, summary: "Holds children placed by their own frames.", own: [])
+}
+
+/// `stack`: children in a row or a column.
+public enum Stack {
+    public static let axis = Attribute<String>(
+        "axis", .choice(["horizontal", "vertical"]), default: "vertical", animatable: .no,
+        doc: "Direction the children follow one another.")
+    public static let spacing = Attribute<Double>(
+        "spacing", .number(.nonNegative), default: 0, animatable: .no, doc: "Gap between neighbours.")
+    public static let padding = Attribute<Insets>(
+        "padding", .insets, default: Insets(), described: "0", animatable: .no,
+        doc: "Space inside the stack's edges.")
+    public static let alignment = Attribute<String>(
+        "alignment", .choice(["start", "center", "end", "stretch"]), default: "center", animatable: .no,
+        doc: "Where a sized child sits across the axis.")
+    public static let distribution = Attribute<String>(
+        "distribution", .choice(["start", "center", "end", "spaceBetween", "spaceEvenly"]), default: "start",
+        animatable: .no, doc: "Where the children sit along the axis when they leave space over.")
+
+    public static let kind = ViewKind(
+        type: .stack, summary: "Lays children out in a row or a column.",
+        own: [axis.spec, spacing.spec, padding.spec, alignment.spec, distribution.spec])
+}
+
+/// `grid`: equal cells, row by row.
+public enum Grid {
+    public static let columns = Attribute<Int>(
+        "columns", .integer(min: 1), default: 1, animatable: .no, required: true,
+        doc: "Number of columns.")
+    public static let spacing = Attribute<GridSpacing>(
+        "spacing", .gridSpacing, default: GridSpacing(row: 0, column: 0), described: "0", animatable: .no,
+        doc: "Gap between rows and between columns.")
+    public static let padding = Attribute<Insets>(
+        "padding", .insets, default: Insets(), described: "0", animatable: .no,
+        doc: "Space inside the grid's edges.")
+    public static let rowHeight = DerivedAttribute<Length>(
+        "rowHeight", .length(reference: "the content height"), described: "the cell width", animatable: .no,
+        doc: "Height of each row.")
+
+    public static let kind = ViewKind(
+        type: .grid, summary: "Lays children out in equal cells, row by row.",
+        own: [columns.spec, spacing.spec, padding.spec, rowHeight.spec])
+}

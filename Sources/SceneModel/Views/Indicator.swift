@@ -1,0 +1,19 @@
+/// `indicator`: the on/off indicator of seed 004.
+public enum Indicator {
+    public static let on = Attribute<Bool>(
+        "on", .bool, default: false, animatable: .steps, doc: "Which colour fills the circle.")
+    public static let offColor = Attribute<Color>(
+        "offColor", .color, default: .rgb255(255, 0, 0), described: "#ff0000", doc: "Fill when off.")
+    public static let onColor = Attribute<Color>(
+        "onColor", .color, default: .rgb255(0x34, 0xc7, 0x59), described: "#34c759", doc: "Fill when on.")
+    public static let strokeColor = DerivedAttribute<Color>(
+        "strokeColor", .color, described: "the current fill with r, g, b × 0.75",
+        doc: "Colour of the circle's edge.")
+    public static let lineWidth = DerivedAttribute<Double>(
+        "lineWidth", .number(.nonNegative), described: "5% of the view's width",
+        doc: "Width of the edge, centred on the circle (half falls outside the bounds).")
+
+    public static let kind = ViewKind(
+        type: .indicator, summary: "On/off indicator: a filled circle with a darker edge.",
+        own: [on.spec, offColor.spec, onColor.spec, strokeColor.spec, lineWidth.spec])
+}

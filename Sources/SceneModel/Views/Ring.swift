@@ -1,0 +1,29 @@
+/// `ring`: the circular progress view of seeds 000 and 002.
+public enum Ring {
+    public static let progress = Attribute<Double>(
+        "progress", .number(.unit), default: 0,
+        doc: "Fraction of the circle the progress arc covers, from startAngle.")
+    public static let trackColor = Attribute<Color>(
+        "trackColor", .color, default: .rgb255(235, 237, 236), described: "rgb(235, 237, 236)",
+        doc: "Colour of the full circle under the progress arc.")
+    public static let progressColor = Attribute<Color>(
+        "progressColor", .color, default: .rgb255(1, 111, 37), described: "rgb(1, 111, 37)",
+        doc: "Colour of the progress arc.")
+    public static let lineWidth = Attribute<Double>(
+        "lineWidth", .number(.nonNegative), default: 10,
+        doc: "Stroke width of track and arc; the circle's radius is min(width, height)/2 − lineWidth/2.")
+    public static let startAngle = Attribute<Angle>(
+        "startAngle", .angle, default: Angle(degrees: -90), described: "-90 (12 o'clock)",
+        doc: "Where the progress arc starts; 0 is 3 o'clock.")
+    public static let clockwise = Attribute<Bool>(
+        "clockwise", .bool, default: true, animatable: .no,
+        doc: "Direction the progress arc sweeps.")
+    public static let lineCap = Attribute<String>(
+        "lineCap", .choice(["butt", "round", "square"]), default: "butt", animatable: .no,
+        doc: "Shape of the progress arc's ends.")
+
+    public static let kind = ViewKind(
+        type: .ring, summary: "Circular progress view: a track circle and a progress arc.",
+        own: [progress.spec, trackColor.spec, progressColor.spec, lineWidth.spec, startAngle.spec,
+              clockwise.spec, lineCap.spec])
+}
