@@ -1,1 +1,62 @@
-print("scenec")
+@preconcurrency import Glibc
+
+/// scenec: the entry point routes to one command and turns its outcome into an exit status.
+let usage = """
+    usage: scenec COMMAND [options]
+
+    Compiles YAML scene files into PNG, PDF and SVG pictures.
+
+    commands:
+    \(commands.map { "  \($0.name.padding(10))\($0.summary)" }.joined(separator: "\n"))
+
+    Run 'scenec COMMAND --help' for a command's options. 'scenec --version' prints the version.
+
+    """
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
+
+func main() -> ExitStatus {
+    let words = Array(CommandLine.arguments.dropFirst())
+    guard let first = words.first else {
+        Console.error(usage)
+        return .usage
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        Console.output(usage)
+        return .success
+    }
+    if first == "--version" {
+        Console.output("scenec \(version)\n")
+        return .success
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        let guess = Suggest.nearest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        Console.fail("unknown command '\(first)'\(guess)")
+        Console.error("run 'scenec --help' for the commands\n")
+        return .usage
+    }
+    do {
+        let args = try Arguments.parse(Array(words.dropFirst()), spec: command.spec)
+        if args.has("--help") {
+            Console.output(command.help + "\n")
+            return .success
+        }
+        return try command.run(args)
+    } catch let error as UsageError {
+        Console.fail(error.message)
+        Console.error("run 'scenec \(command.name) --help' for usage\n")
+        return .usage
+    } catch let error as FileError {
+        Console.fail(error.message)
+        return .io
+    } catch {
+        Console.fail("\(error)")
+        return .sceneError
+    }
+}
+
+exit(main().rawValue)

@@ -1,0 +1,41 @@
+import SceneModel
+
+/// A grid's children in equal cells, row by row (SPEC §3). A child fills its cell unless it has
+/// a size (or a size of its own, like pie), then it is centred in the cell.
+struct GridLayout {
+    let columns: Int
+    let spacing: GridSpacing
+    let content: Rect
+    let cellWidth: Double
+    let rowHeight: Double
+
+    init(values: AttributeValues, bounds: Rect) {
+        columns = Swift.max(1, values[Grid.columns])
+        spacing = values[Grid.spacing]
+        let box = contentBox(bounds, values[Grid.padding])
+        let width = Layout.nonNegative((box.width - spacing.column * Double(columns - 1)) / Double(columns))
+        content = box
+        cellWidth = width
+        rowHeight = values[Grid.rowHeight].map { Layout.nonNegative($0.resolved(against: box.height)) } ?? width
+    }
+
+    func frames(for children: [SceneView]) -> [Rect] {
+        children.enumerated().map { index, child in
+            let row = index / columns, column = index % columns
+            let cell = Rect(x: content.x + Double(column) * (cellWidth + spacing.column),
+                            y: content.y + Double(row) * (rowHeight + spacing.row),
+                            width: cellWidth, height: rowHeight)
+            let size: (Double, Double)?
+            if let s = child.size {
+                size = (Layout.nonNegative(s.width.resolved(against: content.width)),
+                        Layout.nonNegative(s.height.resolved(against: content.height)))
+            } else if let intrinsic = child.type.kind.intrinsicSize {
+                size = (intrinsic.width, intrinsic.height)
+            } else {
+                size = nil
+            }
+            guard let (w, h) = size else { return cell }
+            return Rect(x: cell.midX - w / 2, y: cell.midY - h / 2, width: w, height: h)
+        }
+    }
+}

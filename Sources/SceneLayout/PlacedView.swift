@@ -1,0 +1,41 @@
+import SceneModel
+
+/// A rectangle in points, y downward.
+public struct Rect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+
+    public func offsetBy(x dx: Double, y dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}
+
+/// A view with its place: `frame` relative to its parent's origin (the canvas for root views),
+/// and `canvasFrame` in canvas coordinates (before any rotation), as `inspect` shows it.
+public struct PlacedView: Sendable {
+    public var view: SceneView
+    public var frame: Rect
+    public var canvasFrame: Rect
+    public var children: [PlacedView]
+
+    public init(view: SceneView, frame: Rect, canvasFrame: Rect, children: [PlacedView]) {
+        self.view = view
+        self.frame = frame
+        self.canvasFrame = canvasFrame
+        self.children = children
+    }
+
+    public var values: AttributeValues { view.values }
+}

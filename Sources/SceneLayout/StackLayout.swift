@@ -1,0 +1,91 @@
+import SceneModel
+
+/// A stack's children in a row or column (SPEC §3): sized children keep their size; the others
+/// share what is left along the axis equally and fill the cross axis.
+struct StackLayout {
+    let horizontal: Bool
+    let spacing: Double
+    let alignment: String
+    let distribution: String
+    let content: Rect
+
+    init(values: AttributeValues, bounds: Rect) {
+        horizontal = values[Stack.axis] == "horizontal"
+        spacing = values[Stack.spacing]
+        alignment = values[Stack.alignment]
+        distribution = values[Stack.distribution]
+        content = contentBox(bounds, values[Stack.padding])
+    }
+
+    /// Main-axis and cross-axis extents of the content box.
+    var mainExtent: Double { horizontal ? content.width : content.height }
+    var crossExtent: Double { horizontal ? content.height : content.width }
+
+    func frames(for children: [SceneView]) -> [Rect] {
+        guard !children.isEmpty else { return [] }
+        // (main, cross) of each child; nil main means flexible.
+        let requested: [(main: Double?, cross: Double?)] = children.map { child in
+            if let size = child.size {
+                let w = Layout.nonNegative(size.width.resolved(against: content.width))
+                let h = Layout.nonNegative(size.height.resolved(against: content.height))
+                return horizontal ? (w, h) : (h, w)
+            }
+            if let intrinsic = child.type.kind.intrinsicSize {
+                return horizontal ? (intrinsic.width, intrinsic.height) : (intrinsic.height, intrinsic.width)
+            }
+            return (nil, nil)
+        }
+        let gaps = spacing * Double(children.count - 1)
+        let fixed = requested.compactMap(\.main).reduce(0, +)
+        let flexibleCount = requested.filter { $0.main == nil }.count
+        let free = Swift.max(0, mainExtent - fixed - gaps)
+        let flexibleMain = flexibleCount > 0 ? free / Double(flexibleCount) : 0
+        let leftover = flexibleCount > 0 ? 0 : free
+
+        var position: Double
+        var gap = spacing
+        switch distribution {
+        case "center": position = leftover / 2
+        case "end": position = leftover
+        case "spaceBetween":
+            position = 0
+            if children.count > 1 { gap += leftover / Double(children.count - 1) } else { position = 0 }
+        case "spaceEvenly":
+            let share = leftover / Double(children.count + 1)
+            position = share
+            gap += share
+        default: position = 0
+        }
+
+        var frames: [Rect] = []
+        for item in requested {
+            let main = item.main ?? flexibleMain
+            let cross: Double
+            let crossOffset: Double
+            if let c = item.cross, alignment != "stretch" {
+                cross = c
+                switch alignment {
+                case "start": crossOffset = 0
+                case "end": crossOffset = crossExtent - c
+                default: crossOffset = (crossExtent - c) / 2
+                }
+            } else {
+                cross = crossExtent
+                crossOffset = 0
+            }
+            let rect = horizontal
+                ? Rect(x: content.x + position, y: content.y + crossOffset, width: main, height: cross)
+                : Rect(x: content.x + crossOffset, y: content.y + position, width: cross, height: main)
+            frames.append(rect)
+            position += main + gap
+        }
+        return frames
+    }
+}
+
+/// The bounds less the padding, never negative.
+func contentBox(_ bounds: Rect, _ padding: Insets) -> Rect {
+    Rect(x: bounds.x + padding.leading, y: bounds.y + padding.top,
+         width: Layout.nonNegative(bounds.width - padding.leading - padding.trailing),
+         height: Layout.nonNegative(bounds.height - padding.top - padding.bottom))
+}

@@ -1,0 +1,118 @@
+import CCairo
+import SceneModel
+
+/// Owns a `cairo_t` and speaks in the scene's terms (colours, angles in degrees, caps by name).
+/// The one place drawing code touches Cairo's drawing calls.
+final class GraphicsContext {
+    let cr: OpaquePointer
+
+    init?(surface: OpaquePointer) {
+        guard let cr = cairo_create(surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
+        self.cr = cr
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    var statusMessage: String? {
+        let status = cairo_status(cr)
+        guard status != CAIRO_STATUS_SUCCESS else { return nil }
+        return String(cString: cairo_status_to_string(status))
+    }
+
+    func save() { cairo_save(cr) }
+    func restore() { cairo_restore(cr) }
+    func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
+    func rotate(degrees: Double) { cairo_rotate(cr, degrees * Double.pi / 180) }
+    func scale(_ s: Double) { cairo_scale(cr, s, s) }
+
+    func setColor(_ c: Color) {
+        let k = c.clamped
+        cairo_set_source_rgba(cr, k.red, k.green, k.blue, k.alpha)
+    }
+
+    func newPath() { cairo_new_path(cr) }
+    func move(to x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+    func line(to x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+    func closePath() { cairo_close_path(cr) }
+
+    /// An arc about (cx, cy); angles in degrees, clockwise on screen when `clockwise`.
+    func arc(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double, clockwise: Bool = true) {
+        let a = start * Double.pi / 180, b = end * Double.pi / 180
+        if clockwise {
+            cairo_arc(cr, cx, cy, radius, a, b)
+        } else {
+            cairo_arc_negative(cr, cx, cy, radius, a, b)
+        }
+    }
+
+    func circle(cx: Double, cy: Double, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, cx, cy, radius, 0, 2 * Double.pi)
+        cairo_close_path(cr)
+    }
+
+    /// A rectangle with corners rounded by `radius` (clamped to half the smaller side).
+    func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = Swift.max(0, Swift.min(radius, Swift.min(width, height) / 2))
+        cairo_new_sub_path(cr)
+        if r <= 0 {
+            cairo_rectangle(cr, x, y, width, height)
+            return
+        }
+        let half = Double.pi / 2
+        cairo_arc(cr, x + width - r, y + r, r, -half, 0)
+        cairo_arc(cr, x + width - r, y + height - r, r, 0, half)
+        cairo_arc(cr, x + r, y + height - r, r, half, 2 * half)
+        cairo_arc(cr, x + r, y + r, r, 2 * half, 3 * half)
+        cairo_close_path(cr)
+    }
+
+    func fill(_ color: Color, preserve: Bool = false) {
+        setColor(color)
+        if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+    }
+
+    func stroke(_ color: Color, width: Double) {
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+    }
+
+    func clip() { cairo_clip(cr) }
+    func paint(_ color: Color) {
+        setColor(color)
+        cairo_paint(cr)
+    }
+
+    func setLineCap(_ name: String) {
+        switch name {
+        case "round": cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case "square": cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        default: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+    }
+
+    func setLineJoin(_ name: String) {
+        switch name {
+        case "round": cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case "bevel": cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        default: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+    }
+
+    func setDash(_ lengths: [Double], offset: Double) {
+        lengths.withUnsafeBufferPointer { buffer in
+            cairo_set_dash(cr, buffer.baseAddress, Int32(buffer.count), offset)
+        }
+    }
+
+    /// Starts drawing into an offscreen group, so opacity applies to a view and children as one.
+    func beginGroup() { cairo_push_group(cr) }
+
+    func endGroup(opacity: Double) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
+    }
+}

@@ -1,0 +1,32 @@
+import SceneModel
+
+/// Draws one view kind's own content inside its bounds (origin 0,0), between the layer's
+/// background and border. One conforming type per view kind, one file each.
+protocol ViewDrawer {
+    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), in g: GraphicsContext,
+                     environment: RenderEnvironment)
+}
+
+/// What drawing needs from outside the scene.
+public struct RenderEnvironment: Sendable {
+    /// Local time of day, in seconds, for clocks showing `now`.
+    public var nowSecondsSinceMidnight: Double
+
+    public init(nowSecondsSinceMidnight: Double = 0) {
+        self.nowSecondsSinceMidnight = nowSecondsSinceMidnight
+    }
+}
+
+extension ViewType {
+    /// The drawer of a kind; containers draw nothing of their own.
+    var drawer: ViewDrawer.Type? {
+        switch self {
+        case .ring: return RingDrawer.self
+        case .pie: return PieDrawer.self
+        case .clock: return ClockDrawer.self
+        case .indicator: return IndicatorDrawer.self
+        case .lines: return LinesDrawer.self
+        case .group, .stack, .grid: return nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CCairo
+
+/// Pixels of a rendered picture (or of a PNG read back), in straight (not premultiplied) RGBA.
+public struct RasterImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Cairo's native ARGB32, premultiplied, `stride` bytes a row.
+    let data: [UInt8]
+    let stride: Int
+
+    init(surface: Surface) {
+        let p = surface.pointer
+        width = Int(cairo_image_surface_get_width(p))
+        height = Int(cairo_image_surface_get_height(p))
+        stride = Int(cairo_image_surface_get_stride(p))
+        if let base = cairo_image_surface_get_data(p) {
+            data = Array(UnsafeBufferPointer(start: base, count: stride * height))
+        } else {
+            data = []
+        }
+    }
+
+    /// Decodes a PNG (e.g. what rsvg-convert or pdftoppm wrote).
+    public init(png: [UInt8]) throws {
+        final class Reader {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ b: [UInt8]) { bytes = b }
+        }
+        let reader = Reader(png)
+        let read: cairo_read_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let r = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+            let n = Int(length)
+            guard r.offset + n <= r.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            for i in 0..<n { data[i] = r.bytes[r.offset + i] }
+            r.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = try withExtendedLifetime(reader) {
+            try Surface(cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque()),
+                        what: "PNG")
+        }
+        // Normalise to ARGB32 so `pixel` reads one layout.
+        let w = cairo_image_surface_get_width(surface.pointer), h = cairo_image_surface_get_height(surface.pointer)
+        let argb = try Surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h), what: "image")
+        if let cr = cairo_create(argb.pointer) {
+            cairo_set_source_surface(cr, surface.pointer, 0, 0)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
+        cairo_surface_flush(argb.pointer)
+        self.init(surface: argb)
+    }
+
+    /// The straight RGBA of pixel (x, y), 0–255 each; transparent black outside the image.
+    public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+        guard x >= 0, y >= 0, x < width, y < height, !data.isEmpty else { return (0, 0, 0, 0) }
+        let i = y * stride + x * 4
+        // ARGB32 is a native-endian 32-bit word: little-endian bytes B, G, R, A.
+        let b = Int(data[i]), g = Int(data[i + 1]), r = Int(data[i + 2]), a = Int(data[i + 3])
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func straight(_ c: Int) -> Int { Swift.min(255, (c * 255 + a / 2) / a) }
+        return (straight(r), straight(g), straight(b), a)
+    }
+
+    /// Whether every pixel is fully opaque.
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            for x in 0..<width where data[y * stride + x * 4 + 3] != 255 {
+                return false
+            }
+        }
+        return true
+    }
+
+    func pngBytes() throws -> [UInt8] {
+        let sink = ByteSink()
+        try data.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { throw RenderError("empty image") }
+            let surface = try Surface(cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: base),
+                                                                          CAIRO_FORMAT_ARGB32, Int32(width),
+                                                                          Int32(height), Int32(stride)),
+                                      what: "image")
+            let status = sink.withClosure { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, $0) }
+            guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("encoding PNG failed", status: status) }
+        }
+        return sink.bytes
+    }
+}

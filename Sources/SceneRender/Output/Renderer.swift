@@ -1,0 +1,100 @@
+import CCairo
+import SceneLayout
+import SceneModel
+
+/// The file formats scenec writes.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case png, pdf, svg
+
+    /// The format an output path's extension names, if any.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: ".") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}
+
+/// Placed views → the bytes of a PNG, PDF or SVG file. Deterministic: the same input gives the
+/// same bytes, in one process or many.
+public struct Renderer: Sendable {
+    public var canvas: Canvas
+    public var environment: RenderEnvironment
+    /// For PDF metadata: seconds since 1970 (SOURCE_DATE_EPOCH) or nil for the fixed date.
+    public var sourceDateEpoch: Int?
+
+    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil) {
+        self.canvas = canvas
+        self.environment = environment
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+
+    public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
+        switch format {
+        case .png: return try pngBytes(views)
+        case .pdf: return try pdfBytes(pages: [views])
+        case .svg: return try svgBytes(views)
+        }
+    }
+
+    /// Pixel size of the PNG: canvas × scale, rounded up.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((canvas.width * canvas.scale).rounded(.up)), Int((canvas.height * canvas.scale).rounded(.up)))
+    }
+
+    /// The picture as pixels (what the PNG holds), for writing and for tests that probe it.
+    public func image(_ views: [PlacedView]) throws -> RasterImage {
+        let (w, h) = pixelSize
+        let surface = try Surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)), what: "image")
+        try draw(views, on: surface, scale: canvas.scale)
+        cairo_surface_flush(surface.pointer)
+        return RasterImage(surface: surface)
+    }
+
+    func pngBytes(_ views: [PlacedView]) throws -> [UInt8] {
+        let image = try image(views)
+        return try image.pngBytes()
+    }
+
+    /// One page per entry of `pages` (a flipbook when there are several).
+    public func pdfBytes(pages: [[PlacedView]]) throws -> [UInt8] {
+        let sink = ByteSink()
+        try sink.withClosure { closure in
+            let surface = try Surface(cairo_pdf_surface_create_for_stream(ByteSink.write, closure, canvas.width,
+                                                                           canvas.height), what: "PDF")
+            let date = PDFDate.iso8601(epoch: sourceDateEpoch)
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, date)
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "scenec")
+            for page in pages {
+                try draw(page, on: surface, scale: 1)
+                cairo_surface_show_page(surface.pointer)
+            }
+            try surface.finish(what: "PDF")
+        }
+        return sink.bytes
+    }
+
+    func svgBytes(_ views: [PlacedView]) throws -> [UInt8] {
+        let sink = ByteSink()
+        try sink.withClosure { closure in
+            let surface = try Surface(cairo_svg_surface_create_for_stream(ByteSink.write, closure, canvas.width,
+                                                                           canvas.height), what: "SVG")
+            cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PX)
+            try draw(views, on: surface, scale: 1)
+            try surface.finish(what: "SVG")
+        }
+        return SVGNormalizer.normalize(sink.bytes, width: canvas.width, height: canvas.height)
+    }
+
+    func draw(_ views: [PlacedView], on surface: Surface, scale: Double) throws {
+        guard let g = GraphicsContext(surface: surface.pointer) else {
+            throw RenderError("cannot start drawing")
+        }
+        g.scale(scale)
+        if !canvas.background.isClear {
+            g.paint(canvas.background)
+        }
+        SceneDrawer.draw(views, in: g, environment: environment)
+        if let problem = g.statusMessage {
+            throw RenderError("drawing failed: \(problem)")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import SceneLayout
+import SceneModel
+
+/// Draws placed views as CALayers would: background clipped to the corner radius, the kind's
+/// content, children, then the border inside the bounds; opacity and rotation apply to a view
+/// and its children together.
+enum SceneDrawer {
+    static func draw(_ views: [PlacedView], in g: GraphicsContext, environment: RenderEnvironment) {
+        for view in views {
+            draw(view, in: g, environment: environment)
+        }
+    }
+
+    static func draw(_ placed: PlacedView, in g: GraphicsContext, environment: RenderEnvironment) {
+        let values = clampedToRegistry(placed.view.values, kind: placed.view.type.kind)
+        let opacity = values[Layer.opacity]
+        guard !values[Layer.hidden], opacity > 0 else { return }
+        let f = placed.frame
+        g.save()
+        g.translate(f.x, f.y)
+        let rotation = values[Layer.rotation].degrees
+        if rotation != 0 {
+            g.translate(f.width / 2, f.height / 2)
+            g.rotate(degrees: rotation)
+            g.translate(-f.width / 2, -f.height / 2)
+        }
+        if opacity < 1 { g.beginGroup() }
+
+        let radius = values[Layer.cornerRadius].resolved(against: Swift.min(f.width, f.height))
+        let background = values[Layer.backgroundColor]
+        if !background.isClear {
+            g.newPath()
+            g.roundedRect(x: 0, y: 0, width: f.width, height: f.height, radius: radius)
+            g.fill(background)
+        }
+        placed.view.type.drawer?.draw(values, size: (f.width, f.height), in: g, environment: environment)
+        draw(placed.children, in: g, environment: environment)
+        let borderWidth = Swift.min(values[Layer.borderWidth], Swift.min(f.width, f.height) / 2)
+        let borderColor = values[Layer.borderColor]
+        if borderWidth > 0, !borderColor.isClear {
+            let inset = borderWidth / 2
+            g.newPath()
+            g.roundedRect(x: inset, y: inset, width: f.width - borderWidth, height: f.height - borderWidth,
+                          radius: radius - inset)
+            g.stroke(borderColor, width: borderWidth)
+        }
+
+        if opacity < 1 { g.endGroup(opacity: opacity) }
+        g.restore()
+    }
+
+    /// Values an overshooting animation curve pushed out of their range, brought back in
+    /// (SPEC §5: clamped when drawn).
+    static func clampedToRegistry(_ values: AttributeValues, kind: ViewKind) -> AttributeValues {
+        var result = values
+        for spec in kind.attributes {
+            guard let entry = values.entries[spec.name] else { continue }
+            var v = entry.value
+            switch (spec.kind, entry.value) {
+            case (.number(let range), .number(let n)): v = .number(range.clamp(n))
+            case (_, .color(let c)): v = .color(c.clamped)
+            default: continue
+            }
+            if v != entry.value {
+                result.set(spec.name, ResolvedValue(value: v, source: entry.source, range: entry.range))
+            }
+        }
+        return result
+    }
+}

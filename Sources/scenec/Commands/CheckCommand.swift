@@ -1,0 +1,31 @@
+/// `scenec check SCENE...`
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "validate scenes and report every problem"
+    static let help = """
+        usage: scenec check SCENE... [options]
+
+        Checks each scene and reports every problem found, sorted by position, as
+        file:line:col: error: message, with the source line and a caret. Writes nothing.
+        Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
+
+        options:
+        \(LimitOptions.help)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: LimitOptions.valued, flags: ["--help"])
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
+        let loader = SceneLoader(limits: try LimitOptions(args))
+        var status = ExitStatus.success
+        for path in args.positionals {
+            switch loader.load(path) {
+            case .scene: continue
+            case .failed(.io): status = .io
+            case .failed(let s): if status == .success { status = s }
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,79 @@
+import SceneCheck
+import SceneModel
+import SceneSyntax
+
+/// The options every command that reads scenes shares: the raisable limits of SPEC §7.
+struct LimitOptions {
+    static let valued = ["--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+                         "--max-pixels", "--max-pixels-per-side"]
+    static let help = """
+          --max-file-size N        refuse scene files over N bytes (default 16777216)
+          --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
+          --max-views N            refuse scenes with over N views (default 100000)
+          --max-nesting N          refuse views nested over N deep (default 64)
+          --max-pixels N           refuse pictures over N pixels in all (default 268435456)
+          --max-pixels-per-side N  refuse pictures over N pixels a side (default 16384)
+        """
+
+    var maxFileSize = 16 * 1024 * 1024
+    var frontend = Frontend()
+
+    init(_ args: Arguments) throws {
+        maxFileSize = try args.count("--max-file-size") ?? maxFileSize
+        frontend.readerLimits.maxNodes = try args.count("--max-nodes") ?? frontend.readerLimits.maxNodes
+        frontend.options.maxViews = try args.count("--max-views") ?? frontend.options.maxViews
+        frontend.options.maxNesting = try args.count("--max-nesting") ?? frontend.options.maxNesting
+        frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
+        frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
+    }
+}
+
+/// Reads and checks one scene, printing its diagnostics to standard error.
+struct SceneLoader {
+    var limits: LimitOptions
+
+    enum Outcome {
+        case scene(Scene, SourceFile)
+        case failed(ExitStatus)
+    }
+
+    func load(_ path: String) -> Outcome {
+        let bytes: [UInt8]
+        do {
+            let read = try Files.read(path, limit: limits.maxFileSize)
+            if read.tooLarge {
+                let file = SourceFile(name: path, bytes: [])
+                let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
+                                         notes: ["raise the limit with --max-file-size if you mean it"])
+                Console.error(d.rendered(in: file))
+                return .failed(.sceneError)
+            }
+            bytes = read.bytes
+        } catch let error as FileError {
+            Console.fail(error.message)
+            return .failed(.io)
+        } catch {
+            Console.fail("cannot read '\(path)'")
+            return .failed(.io)
+        }
+        let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
+        let (scene, diagnostics) = limits.frontend.compile(file)
+        report(diagnostics, in: file)
+        guard let scene else { return .failed(.sceneError) }
+        return .scene(scene, file)
+    }
+
+    func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
+        var text = ""
+        for d in diagnostics {
+            text += d.rendered(in: file)
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n"
+        }
+        Console.error(text)
+    }
+
+    let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
+}

@@ -1,0 +1,8 @@
+import SceneCheck
+
+/// "Did you mean" for options and commands, with the checker's distance.
+enum Suggest {
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        Suggestions.nearest(to: word, in: candidates)
+    }
+}
