@@ -88,6 +88,10 @@ struct ViewChecker {
                 }
             }
         }
+        if let time = values.entries[Clock.time.name], time.value == .timeOfDay(.now), time.source != .defaultValue {
+            log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
+                             at: time.range))
+        }
         for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue {
             log.error("\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
         }

@@ -1,0 +1,147 @@
+import XCTest
+@testable import SceneCheck
+import SceneModel
+import SceneSyntax
+
+/// SPEC §2: every value form, read through the same path a scene file takes.
+final class ValueGrammarTests: XCTestCase {
+    /// Parses `text` as the YAML value of one attribute.
+    func parse(_ text: String, as kind: ValueKind) -> Result<Value, ValueError> {
+        let read = YAMLReader().read(SourceFile(name: "v", text: "v: \(text)\n"))
+        guard let node = read.root?.mapping?.first?.value else {
+            return .failure(ValueError(message: "unreadable: \(read.diagnostics)", range: .none))
+        }
+        return ValueParser.parse(node, as: kind, what: "v")
+    }
+
+    func value(_ text: String, _ kind: ValueKind, file: StaticString = #filePath, line: UInt = #line) -> Value? {
+        switch parse(text, as: kind) {
+        case .success(let v): return v
+        case .failure(let e):
+            XCTFail("'\(text)' was refused: \(e.message)", file: file, line: line)
+            return nil
+        }
+    }
+
+    func refused(_ text: String, _ kind: ValueKind, containing word: String,
+                 file: StaticString = #filePath, line: UInt = #line) {
+        switch parse(text, as: kind) {
+        case .success(let v): XCTFail("'\(text)' was accepted as \(v)", file: file, line: line)
+        case .failure(let e):
+            let all = ([e.message] + e.notes).joined(separator: " ")
+            XCTAssertTrue(all.contains(word), "'\(all)' lacks '\(word)'", file: file, line: line)
+            XCTAssertEqual(e.range.start.line, 1, file: file, line: line)
+            // At the value, or at the key or item inside it that is wrong.
+            XCTAssertGreaterThanOrEqual(e.range.start.column, 4, file: file, line: line)
+        }
+    }
+
+    func testNumbers() {
+        XCTAssertEqual(value("12", .number(.any)), .number(12))
+        XCTAssertEqual(value("0.5", .number(.any)), .number(0.5))
+        XCTAssertEqual(value("-3e2", .number(.any)), .number(-300))
+        refused(".nan", .number(.any), containing: "finite")
+        refused(".inf", .number(.any), containing: "finite")
+        refused("-.inf", .number(.any), containing: "finite")
+        refused("1e999", .number(.any), containing: "finite")
+        refused("twelve", .number(.any), containing: "number")
+        refused("2", .number(.unit), containing: "between 0 and 1")
+        refused("0", .number(.positive), containing: "greater than 0")
+        refused("[1]", .number(.any), containing: "a list")
+    }
+
+    func testLengths() {
+        XCTAssertEqual(value("150", .length(reference: "")), .length(.pt(150)))
+        XCTAssertEqual(value("\"50%\"", .length(reference: "")), .length(Length(percent: 50)))
+        XCTAssertEqual(value("50%", .length(reference: "")), .length(Length(percent: 50)))
+        XCTAssertEqual(value("\"100% - 10\"", .length(reference: "")), .length(Length(percent: 100, points: -10)))
+        XCTAssertEqual(value("\"50% + 4\"", .length(reference: "")), .length(Length(percent: 50, points: 4)))
+        XCTAssertEqual(value("\"100%-10\"", .length(reference: "")), .length(Length(percent: 100, points: -10)))
+        refused("\"50% * 2\"", .length(reference: ""), containing: "length")
+        refused("\"abc\"", .length(reference: ""), containing: "length")
+        refused("\"50% - -3\"", .length(reference: ""), containing: "length")
+        XCTAssertEqual(Length(percent: 100, points: -10).resolved(against: 200), 190)
+    }
+
+    func testAngles() {
+        XCTAssertEqual(value("90", .angle), .angle(Angle(degrees: 90)))
+        XCTAssertEqual(value("\"90deg\"", .angle), .angle(Angle(degrees: 90)))
+        XCTAssertEqual(value("\"0.25turn\"", .angle), .angle(Angle(degrees: 90)))
+        guard case .angle(let a)? = value("\"1.5708rad\"", .angle) else { return XCTFail() }
+        XCTAssertEqual(a.degrees, 90, accuracy: 0.001)
+        refused("\"90degs\"", .angle, containing: "angle")
+    }
+
+    func testColors() {
+        let red = Value.color(Color(red: 1, green: 0, blue: 0))
+        XCTAssertEqual(value("\"#f00\"", .color), red)
+        XCTAssertEqual(value("\"#ff0000\"", .color), red)
+        XCTAssertEqual(value("\"#FF0000FF\"", .color), red)
+        XCTAssertEqual(value("\"#f00f\"", .color), red)
+        XCTAssertEqual(value("\"#ff00\"", .color), .color(Color(red: 1, green: 1, blue: 0, alpha: 0)))
+        XCTAssertEqual(value("red", .color), red)
+        XCTAssertEqual(value("\"rgb(255, 0, 0)\"", .color), red)
+        XCTAssertEqual(value("{red: 255, green: 0, blue: 0}", .color), red)
+        XCTAssertEqual(value("\"rgba(255, 255, 255, 0.15)\"", .color), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
+        XCTAssertEqual(value("{white: 1, alpha: 0.15}", .color), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
+        XCTAssertEqual(value("\"#ff000080\"", .color), .color(Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
+        XCTAssertEqual(value("clear", .color), .color(.clear))
+        XCTAssertEqual(value("transparent", .color), .color(.clear))
+        XCTAssertEqual(value("rebeccapurple", .color), .color(.rgb255(0x66, 0x33, 0x99)))
+        XCTAssertEqual(value("LightGoldenrodYellow", .color), .color(.rgb255(0xFA, 0xFA, 0xD2)))
+        refused("\"#ff00f\"", .color, containing: "#ff00f")
+        refused("\"#ggg\"", .color, containing: "hex")
+        refused("gren", .color, containing: "did you mean 'green'")
+        refused("\"rgb(256, 0, 0)\"", .color, containing: "0 and 255")
+        refused("\"rgba(1, 2, 3)\"", .color, containing: "rgba")
+        refused("{red: 1, green: 2}", .color, containing: "blue")
+        refused("{red: 1, green: 2, blu: 3}", .color, containing: "did you mean 'blue'")
+        refused("{white: 2}", .color, containing: "between 0 and 1")
+    }
+
+    func testBoolsAreStrict() {
+        XCTAssertEqual(value("true", .bool), .bool(true))
+        XCTAssertEqual(value("false", .bool), .bool(false))
+        refused("yes", .bool, containing: "write true")
+        refused("off", .bool, containing: "write false")
+        refused("\"true\"", .bool, containing: "true or false")
+        refused("1", .bool, containing: "true or false")
+    }
+
+    func testChoicesListTheAllowedWords() {
+        XCTAssertEqual(value("round", .choice(["butt", "round"])), .choice("round"))
+        refused("rund", .choice(["butt", "round"]), containing: "did you mean 'round'")
+        refused("x", .choice(["butt", "round"]), containing: "allowed: butt, round")
+    }
+
+    func testTimesOfDay() {
+        XCTAssertEqual(value("\"10:09:30\"", .timeOfDay), .timeOfDay(.seconds(36570)))
+        XCTAssertEqual(value("\"22:15\"", .timeOfDay), .timeOfDay(.seconds(80100)))
+        XCTAssertEqual(value("\"24:00:30\"", .timeOfDay), .timeOfDay(.seconds(86430)))
+        XCTAssertEqual(value("now", .timeOfDay), .timeOfDay(.now))
+        refused("\"48:00\"", .timeOfDay, containing: "0 to 47")
+        refused("\"10:61\"", .timeOfDay, containing: "59")
+        refused("\"10\"", .timeOfDay, containing: "time of day")
+    }
+
+    func testPointsDashInsetsAndSpacing() {
+        XCTAssertEqual(value("[[0, 0], [\"100%\", 10]]", .points),
+                       .points([Point(x: .pt(0), y: .pt(0)), Point(x: Length(percent: 100), y: .pt(10))]))
+        refused("[[0, 0]]", .points, containing: "at least 2")
+        refused("[[0, 0], [1]]", .points, containing: "pair")
+        XCTAssertEqual(value("[4, 2]", .dash), .dash([4, 2]))
+        refused("[0, 0]", .dash, containing: "zeros")
+        refused("[]", .dash, containing: "at least one")
+        XCTAssertEqual(value("8", .insets), .insets(Insets(all: 8)))
+        XCTAssertEqual(value("{top: 1, trailing: 2}", .insets), .insets(Insets(top: 1, trailing: 2)))
+        XCTAssertEqual(value("{row: 1, column: 2}", .gridSpacing), .gridSpacing(GridSpacing(row: 1, column: 2)))
+        refused("{rows: 1}", .gridSpacing, containing: "did you mean 'row'")
+    }
+
+    func testSuggestions() {
+        XCTAssertEqual(Suggestions.nearest(to: "progresColor", in: ["progressColor", "trackColor"]), "progressColor")
+        XCTAssertEqual(Suggestions.nearest(to: "lineWdith", in: ["lineWidth", "lineCap"]), "lineWidth")
+        XCTAssertEqual(Suggestions.nearest(to: "ProgressColor", in: ["progressColor"]), "progressColor")
+        XCTAssertNil(Suggestions.nearest(to: "banana", in: ["progressColor", "lineWidth"]))
+    }
+}
