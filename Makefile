@@ -7,7 +7,7 @@ SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build build-debug clean
+.PHONY: demo test deps build docs clean
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -35,6 +35,10 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	SCENEC_BIN=$(CURDIR)/.build/debug/scenec $(SWIFT) test --skip-build
+
+# Regenerates what the repository keeps generated (CI fails when these are stale).
+docs: build
+	$(SCENEC) render scenes/showcase.scene.yaml -o docs/showcase.png
 
 clean:
 	rm -rf .build out
