@@ -6,8 +6,12 @@ public struct CheckOptions: Sendable {
     public var maxPixelsPerSide = 16_384
     /// Pixels in all (2²⁸).
     public var maxPixels = 268_435_456
+    /// Frames in a timeline's sequence.
+    public var maxFrames = 100_000
     /// `--scale`, which replaces the canvas's own.
     public var scaleOverride: Double?
+    /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
+    public var fpsOverride: Double?
 
     public init() {}
 }

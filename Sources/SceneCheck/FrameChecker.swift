@@ -43,6 +43,9 @@ struct FrameChecker {
             height = height ?? size.height
         }
         if width == nil || height == nil {
+            if (width == nil && pairs["width"] != nil) || (height == nil && pairs["height"] != nil) {
+                return nil  // given, but its value is wrong: that error is already reported
+            }
             if let intrinsic {
                 width = width ?? .pt(intrinsic.width)
                 height = height ?? .pt(intrinsic.height)
@@ -60,7 +63,12 @@ struct FrameChecker {
     /// `size: {width, height}` or one length for a square.
     mutating func size(_ node: Node) -> SizeSpec? {
         if node.scalar != nil {
-            return log.take(ValueParser.length(node, what: "size")).map { SizeSpec(width: $0, height: $0) }
+            guard let l = log.take(ValueParser.length(node, what: "size")) else { return nil }
+            if l.percent == 0, l.points < 0 {
+                log.error("size cannot be negative", at: node.range)
+                return nil
+            }
+            return SizeSpec(width: l, height: l)
         }
         guard let all = node.mapping else {
             log.error("size must be {width, height} or one number, not \(node.kindDescription)", at: node.range)

@@ -37,19 +37,24 @@ public struct SceneChecker {
         }
         let styles = pairs["styles"].map { StyleTable.read($0.value, log: &log) } ?? StyleTable()
         var views: [SceneView] = []
+        var viewTypes: [String: ViewType] = [:]
         if let viewsPair = pairs["views"] {
             var checker = ViewChecker(styles: styles, options: options, log: log)
             views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
+            viewTypes = checker.idTypes
             log = checker.log
         } else {
             log.error("the scene needs 'views', a list (it may be empty: views: [])", at: root.range.startOnly)
         }
-        if let timeline = pairs["timeline"], timeline.value.mapping == nil {
-            log.error("timeline must be a mapping, not \(timeline.value.kindDescription)", at: timeline.value.range)
+        var timeline: Timeline?
+        if let timelinePair = pairs["timeline"] {
+            var checker = TimelineChecker(log: log, viewTypes: viewTypes, options: options)
+            timeline = checker.check(timelinePair.value)
+            log = checker.log
         }
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
-        return (Scene(canvas: canvas, views: views), diagnostics)
+        return (Scene(canvas: canvas, views: views, timeline: timeline), diagnostics)
     }
 
     func checkCanvas(_ node: Node, log: inout DiagnosticLog) -> Canvas? {
@@ -80,16 +85,25 @@ public struct SceneChecker {
         }
         guard let width, let height else { return nil }
         let pixelsWide = (width * canvas.scale).rounded(.up), pixelsHigh = (height * canvas.scale).rounded(.up)
-        let limitRange = options.scaleOverride == nil ? scaleRange : node.range
+        // Point at what makes the picture too big: the scale when the size alone would fit,
+        // else the dimension (or, for the total, the whole canvas).
+        let scaleCulprit = options.scaleOverride == nil ? scaleRange : node.range
         let how = options.scaleOverride == nil ? "" : " at --scale \(formatNumber(canvas.scale))"
-        if pixelsWide > Double(options.maxPixelsPerSide) || pixelsHigh > Double(options.maxPixelsPerSide) {
+        let perSide = Double(options.maxPixelsPerSide)
+        if pixelsWide > perSide || pixelsHigh > perSide {
+            let tooWide = pixelsWide > perSide
+            let side = tooWide ? width : height
+            let sideRange = pairs[tooWide ? "width" : "height"]?.value.range ?? node.range
+            let range = canvas.scale > 1 && side.rounded(.up) <= perSide ? scaleCulprit : sideRange
             log.error("the picture would be \(formatNumber(pixelsWide)) × \(formatNumber(pixelsHigh)) pixels\(how); the limit is \(options.maxPixelsPerSide) a side",
-                      at: limitRange, notes: ["raise it with --max-pixels-per-side if you mean it"])
+                      at: range, notes: ["raise it with --max-pixels-per-side if you mean it"])
             return nil
         }
         if pixelsWide * pixelsHigh > Double(options.maxPixels) {
+            let sizeFits = width.rounded(.up) * height.rounded(.up) <= Double(options.maxPixels)
+            let range = canvas.scale > 1 && sizeFits ? scaleCulprit : node.range
             log.error("the picture would be \(formatNumber(pixelsWide * pixelsHigh)) pixels\(how); the limit is \(options.maxPixels)",
-                      at: limitRange, notes: ["raise it with --max-pixels if you mean it"])
+                      at: range, notes: ["raise it with --max-pixels if you mean it"])
             return nil
         }
         return canvas

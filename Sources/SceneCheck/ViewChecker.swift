@@ -7,6 +7,8 @@ struct ViewChecker {
     let options: CheckOptions
     var log: DiagnosticLog
     var ids: [String: SourceRange] = [:]
+    /// The type of each view with an id, for animation targets.
+    var idTypes: [String: ViewType] = [:]
     var viewCount = 0
     var reportedViewLimit = false
 
@@ -62,6 +64,7 @@ struct ViewChecker {
         }
         let kind = type.kind
         let id = pairs["id"].flatMap { checkID($0) }
+        if let id { idTypes[id] = type }
         let name = id.map { "\(type.rawValue) '\($0)'" } ?? type.rawValue
         var values = AttributeValues(defaultsOf: kind)
         applyStyles(pairs["style"], kind: kind, to: &values)
@@ -92,7 +95,9 @@ struct ViewChecker {
             log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))
         }
-        for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue {
+        // A required attribute given with a bad value already has its own error.
+        for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue
+            && pairs[spec.name] == nil {
             log.error("\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
         }
         var frames = FrameChecker(log: log)

@@ -148,9 +148,11 @@ public struct Canvas: Sendable, Hashable {
 public struct Scene: Sendable {
     public var canvas: Canvas
     public var views: [SceneView]
+    public var timeline: Timeline?
 
-    public init(canvas: Canvas, views: [SceneView]) {
+    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil) {
         self.canvas = canvas
         self.views = views
+        self.timeline = timeline
     }
 }

@@ -47,12 +47,13 @@ extension Diagnostic {
     public func rendered(in file: SourceFile?) -> String {
         var out = ""
         if let origin {
-            out += "\(origin): \(severity.rawValue): \(message)\n"
+            out += "\(origin): \(severity.rawValue): \(Self.printable(message))\n"
         } else if range.isNone {
-            out += "\(file?.name ?? "scenec"): \(severity.rawValue): \(message)\n"
+            out += "\(file?.name ?? "scenec"): \(severity.rawValue): \(Self.printable(message))\n"
         } else {
-            out += "\(file?.name ?? "<scene>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message)\n"
-            if let file, let text = file.line(range.start.line) {
+            out += "\(file?.name ?? "<scene>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(Self.printable(message))\n"
+            if let file, let line = file.line(range.start.line) {
+                let text = Self.printable(line)
                 out += text + "\n"
                 let chars = Array(text)
                 var caret = ""
@@ -70,8 +71,31 @@ extension Diagnostic {
             }
         }
         for note in notes {
-            out += "note: \(note)\n"
+            out += "note: \(Self.printable(note, keepingNewlines: true))\n"
         }
         return out
+    }
+
+    /// `text` with control characters (a NUL, an escape sequence) shown as their Unicode control
+    /// pictures (␀, ␛), one character for one so carets stay aligned: a NUL would cut the
+    /// output short, and an escape would reach the user's terminal.
+    static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else {
+            return text
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar), !(keepingNewlines && scalar == "\n") {
+                let picture = scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value
+                result.append(Unicode.Scalar(picture) ?? "?")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 }

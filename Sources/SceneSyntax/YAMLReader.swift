@@ -54,7 +54,16 @@ public struct YAMLReader {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
         let location: SourceLocation
         if parser.error == YAML_READER_ERROR {
-            location = file.location(ofByte: Int(parser.problem_offset))
+            var offset = Int(parser.problem_offset)
+            if problem.contains("trailing UTF-8") {
+                // libyaml gives the byte that fails to continue the sequence; the bad character
+                // starts at the sequence's leading byte, before it.
+                while offset > 1, offset - 1 < file.bytes.count, file.bytes[offset - 1] & 0xC0 == 0x80 {
+                    offset -= 1
+                }
+                offset = Swift.max(0, offset - 1)
+            }
+            location = file.location(ofByte: offset)
         } else {
             location = SourceLocation(line: Int(parser.problem_mark.line) + 1,
                                       column: Int(parser.problem_mark.column) + 1)
@@ -64,6 +73,18 @@ public struct YAMLReader {
             message += " \(context)"
         }
         var notes: [String] = []
+        if parser.error != YAML_READER_ERROR, var context = parser.context.map({ String(cString: $0) }) {
+            // Where the construct the parser was in began: the '{' or quote that was never closed.
+            let start = SourceLocation(line: Int(parser.context_mark.line) + 1,
+                                       column: Int(parser.context_mark.column) + 1)
+            for prefix in ["while parsing ", "while scanning "] where context.hasPrefix(prefix) {
+                context = String(context.dropFirst(prefix.count))
+            }
+            if context.hasPrefix("a ") { context = "the " + context.dropFirst(2) }
+            if start != location {
+                notes.append("\(context) starts at line \(start.line), column \(start.column)")
+            }
+        }
         let lineText = file.line(location.line) ?? ""
         let chars = Array(lineText)
         if location.column - 1 < chars.count, chars[location.column - 1] == "\t"

@@ -113,6 +113,11 @@ enum ValueParser {
                                            notes: ["write \(meant): scene files take only true and false as booleans"]))
             }
         }
+        if let s = node.scalar, !s.isPlain, s.text == "true" || s.text == "false" {
+            return .failure(ValueError(message: "\(what) must be true or false, not the quoted string \"\(s.text)\"",
+                                       range: node.range,
+                                       notes: ["write \(s.text) without quotes: quoted, it is text, not a bool"]))
+        }
         return .failure(ValueError(message: "\(what) must be true or false, not \(node.kindDescription)",
                                    range: node.range))
     }

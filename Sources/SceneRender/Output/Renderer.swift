@@ -30,7 +30,7 @@ public struct Renderer: Sendable {
     public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
         switch format {
         case .png: return try pngBytes(views)
-        case .pdf: return try pdfBytes(pages: [views])
+        case .pdf: return try pdfBytes(pageCount: 1) { _ in views }
         case .svg: return try svgBytes(views)
         }
     }
@@ -54,8 +54,9 @@ public struct Renderer: Sendable {
         return try image.pngBytes()
     }
 
-    /// One page per entry of `pages` (a flipbook when there are several).
-    public func pdfBytes(pages: [[PlacedView]]) throws -> [UInt8] {
+    /// A PDF of `pageCount` pages (a flipbook when there are several), each drawn from the views
+    /// `page(i)` gives, so no more than one page's views are held at a time.
+    public func pdfBytes(pageCount: Int, page: (Int) throws -> [PlacedView]) throws -> [UInt8] {
         let sink = ByteSink()
         try sink.withClosure { closure in
             let surface = try Surface(cairo_pdf_surface_create_for_stream(ByteSink.write, closure, canvas.width,
@@ -63,8 +64,8 @@ public struct Renderer: Sendable {
             let date = PDFDate.iso8601(epoch: sourceDateEpoch)
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, date)
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "scenec")
-            for page in pages {
-                try draw(page, on: surface, scale: 1)
+            for index in 0..<pageCount {
+                try draw(try page(index), on: surface, scale: 1)
                 cairo_surface_show_page(surface.pointer)
             }
             try surface.finish(what: "PDF")

@@ -27,4 +27,5 @@ struct CommandEntry {
 let version = "0.1.0"
 
 /// Every command, in the order `scenec --help` lists them.
-let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(CheckCommand.self)]
+let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self),
+                                CommandEntry(CheckCommand.self)]

@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import SceneLayout
 import SceneModel
 import SceneRender
 
@@ -16,10 +15,12 @@ enum RenderCommand: Command {
           -o, --output PATH        where to write ('-' for standard output)
           --format png|pdf|svg     the format, whatever the extension says
           --scale N                pixels per point for PNG (overrides the canvas's scale)
+          --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
+                                   12f (frames at the timeline's fps); default 0
         \(LimitOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale"] + LimitOptions.valued,
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time"] + LimitOptions.valued,
                                      flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -40,7 +41,8 @@ enum RenderCommand: Command {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }
-        let placed = Layout.place(scene)
+        let animated = AnimatedScene(scene)
+        let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
                                 sourceDateEpoch: Environment.sourceDateEpoch)
         let bytes: [UInt8]

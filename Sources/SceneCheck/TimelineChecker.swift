@@ -1,0 +1,179 @@
+import SceneModel
+import SceneSyntax
+
+/// Checks `timeline:` against the views it animates (SPEC §5).
+struct TimelineChecker {
+    var log: DiagnosticLog
+    /// The type of every view with an id.
+    let viewTypes: [String: ViewType]
+    let options: CheckOptions
+
+    static let timelineKeys = ["fps", "duration", "loop", "animations"]
+    static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
+
+    mutating func check(_ node: Node) -> Timeline? {
+        guard let all = node.mapping else {
+            log.error("timeline must be a mapping with fps, duration, loop and animations, not \(node.kindDescription)",
+                      at: node.range)
+            return nil
+        }
+        let pairs = log.knownKeys(all, Self.timelineKeys, in: "timeline")
+        var timeline = Timeline()
+        if let fps = pairs["fps"] {
+            timeline.fps = log.take(Numbers.number(fps.value, in: NumberRange(min: 1, max: 240), what: "fps")) ?? 30
+        }
+        if let duration = pairs["duration"] {
+            timeline.duration = log.take(Timing.duration(duration.value, fps: timeline.fps, what: "timeline duration"))
+        }
+        if let loop = pairs["loop"] {
+            timeline.loop = log.take(ValueParser.bool(loop.value, what: "loop")) ?? false
+        }
+        if let animations = pairs["animations"] {
+            if let items = animations.value.sequence {
+                timeline.animations = items.compactMap { animation($0, timeline: timeline) }
+            } else {
+                log.error("animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)
+            }
+        }
+        let sampling = options.fpsOverride ?? timeline.fps
+        let frames = timeline.frameCount(fps: sampling)
+        if frames > options.maxFrames {
+            let place = pairs["duration"]?.value.range
+                ?? timeline.animations.max(by: { ($0.end ?? 0) < ($1.end ?? 0) })?.range ?? node.range
+            log.error("the timeline has \(frames) frames at \(formatNumber(sampling)) fps; the limit is \(options.maxFrames)",
+                      at: place, notes: ["raise it with --max-frames if you mean it"])
+        }
+        return timeline
+    }
+
+    mutating func animation(_ node: Node, timeline: Timeline) -> Animation? {
+        guard let all = node.mapping else {
+            log.error("an animation must be a mapping with target and to (or keyframes), not \(node.kindDescription)",
+                      at: node.range)
+            return nil
+        }
+        let pairs = log.knownKeys(all, Self.animationKeys, in: "an animation")
+        guard let targetPair = pairs["target"] else {
+            log.error("an animation needs a 'target': view id . attribute, e.g. download.progress", at: node.range.startOnly)
+            return nil
+        }
+        guard let (id, spec) = target(targetPair.value) else { return nil }
+        let fps = timeline.fps
+        let easing = pairs["easing"].flatMap { log.take(Timing.easing($0.value, what: "easing")) } ?? .linear
+        let begin = pairs["begin"].flatMap { log.take(Timing.duration($0.value, fps: fps, what: "begin")) } ?? 0
+        var keyframes: [Keyframe] = []
+        if let frames = pairs["keyframes"] {
+            for key in ["from", "to", "duration"] {
+                if let extra = pairs[key] {
+                    log.error("an animation with keyframes takes no '\(key)'; the keyframes give the values and times",
+                              at: extra.keyRange)
+                }
+            }
+            keyframes = self.keyframes(frames.value, spec: spec, easing: easing, fps: fps) ?? []
+            if keyframes.isEmpty { return nil }
+        } else {
+            guard let to = pairs["to"] else {
+                log.error("an animation needs 'to' (and optionally 'from'), or 'keyframes'", at: targetPair.keyRange)
+                return nil
+            }
+            let from = pairs["from"].flatMap { value($0.value, spec) }
+            guard let toValue = value(to.value, spec), pairs["from"] == nil || from != nil else { return nil }
+            var duration = 0.25
+            if let d = pairs["duration"] {
+                duration = log.take(Timing.duration(d.value, fps: fps, what: "duration")) ?? duration
+            } else if case .spring(let spring) = easing {
+                duration = spring.settlingTime
+            }
+            keyframes = [Keyframe(at: 0, value: from, easing: easing), Keyframe(at: duration, value: toValue, easing: easing)]
+        }
+        var repeatCount = Repeat.count(1)
+        if let r = pairs["repeat"] {
+            if let s = r.value.scalar, s.isPlain, s.text == "forever" {
+                repeatCount = .forever
+                if timeline.duration == nil {
+                    log.error("repeat: forever needs the timeline's 'duration', or the timeline would never end",
+                              at: r.value.range)
+                }
+            } else if let n = log.take(Numbers.number(r.value, in: .positive, what: "repeat")) {
+                repeatCount = .count(n)
+            }
+        }
+        let autoreverse = pairs["autoreverse"].flatMap { log.take(ValueParser.bool($0.value, what: "autoreverse")) } ?? false
+        return Animation(viewID: id, attribute: spec, begin: begin, keyframes: keyframes, repeatCount: repeatCount,
+                         autoreverse: autoreverse, range: node.range)
+    }
+
+    /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
+    mutating func target(_ node: Node) -> (String, AttributeSpec)? {
+        guard let text = node.scalar?.text, let dot = text.firstIndex(of: ".") else {
+            log.error("target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",
+                      at: node.range)
+            return nil
+        }
+        let id = String(text[..<dot]), name = String(text[text.index(after: dot)...])
+        guard let type = viewTypes[id] else {
+            let ids = viewTypes.keys.sorted()
+            log.error("animation target '\(text)' names no view: there is no view with id '\(id)'\(Suggestions.hint(for: id, in: ids))",
+                      at: node.range, notes: ids.isEmpty ? ["give the view an id to animate it"] : [])
+            return nil
+        }
+        let kind = type.kind
+        let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
+        guard let spec = kind.attribute(named: name) else {
+            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(Suggestions.hint(for: name, in: kind.attributes.map(\.name)))",
+                      at: node.range, notes: ["animatable: " + animatable.joined(separator: ", ")])
+            return nil
+        }
+        guard spec.animatable != .no else {
+            log.error("'\(name)' of \(type.rawValue) cannot be animated", at: node.range,
+                      notes: ["animatable: " + animatable.joined(separator: ", ")])
+            return nil
+        }
+        return (id, spec)
+    }
+
+    mutating func value(_ node: Node, _ spec: AttributeSpec) -> Value? {
+        guard let v = log.take(ValueParser.parse(node, as: spec.kind, what: spec.name)) else { return nil }
+        if v == .timeOfDay(.now) {
+            log.error("now cannot be animated; give times of day such as \"10:09:30\"", at: node.range)
+            return nil
+        }
+        return v
+    }
+
+    mutating func keyframes(_ node: Node, spec: AttributeSpec, easing: Easing, fps: Double) -> [Keyframe]? {
+        guard let items = node.sequence, !items.isEmpty else {
+            log.error("keyframes must be a list of {at, value}, not \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        var result: [Keyframe] = []
+        var ok = true
+        for item in items {
+            guard let all = item.mapping else {
+                log.error("a keyframe must be a mapping {at, value}, not \(item.kindDescription)", at: item.range)
+                ok = false
+                continue
+            }
+            let pairs = log.knownKeys(all, ["at", "value", "easing"], in: "a keyframe")
+            guard let at = pairs["at"], let valuePair = pairs["value"] else {
+                log.error("a keyframe needs 'at' and 'value'", at: item.range.startOnly)
+                ok = false
+                continue
+            }
+            let time = log.take(Timing.duration(at.value, fps: fps, what: "at"))
+            let v = value(valuePair.value, spec)
+            let e = pairs["easing"].map { log.take(Timing.easing($0.value, what: "easing")) } ?? easing
+            guard let time, let v, let e else {
+                ok = false
+                continue
+            }
+            if let last = result.last, time < last.at {
+                log.error("keyframes must be in time order: this one is at \(formatNumber(time)) s, after one at \(formatNumber(last.at)) s",
+                          at: at.value.range)
+                ok = false
+            }
+            result.append(Keyframe(at: time, value: v, easing: e))
+        }
+        return ok ? result : nil
+    }
+}

@@ -1,0 +1,161 @@
+@preconcurrency import Glibc
+import Dispatch
+import SceneLayout
+import SceneModel
+import SceneRender
+
+/// `scenec frames SCENE -o 'out/ring-%04d.png'` or `-o flipbook.pdf`
+enum FramesCommand: Command {
+    static let name = "frames"
+    static let summary = "render a scene's timeline as a frame sequence or a flipbook PDF"
+    static let help = """
+        usage: scenec frames SCENE -o 'out/frame-%04d.png' [options]
+               scenec frames SCENE -o flipbook.pdf [options]
+
+        Renders frame i of the timeline at t = i / fps: round(duration × fps) + 1 frames (both
+        ends), or one fewer with loop: true. With a %d (or %04d) pattern each frame is its own
+        file, numbered by its absolute frame number; a .pdf output without a pattern is one PDF
+        with a page per frame.
+
+        options:
+          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number)
+          --format png|svg|pdf     the format of each frame, whatever the extension says
+          --range A-B|A-|N         only frames A to B, A to the end, or frame N
+          --fps N                  sample at N frames per second (durations written in frames
+                                   still count at the file's fps)
+          --jobs N                 frames rendered at once (default: the number of cores)
+          --scale N                pixels per point for PNG (overrides the canvas's scale)
+          --quiet                  no progress line
+        \(LimitOptions.help)
+          --max-frames N           refuse timelines over N frames (default 100000)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
+                                              "--max-frames"] + LimitOptions.valued,
+                                     flags: ["--help", "--quiet"])
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.positionals.count == 1, let scenePath = args.positionals.first else {
+            throw UsageError(args.positionals.isEmpty ? "frames needs a scene file" : "frames takes one scene file")
+        }
+        guard let output = args.value("--output") else {
+            throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
+        }
+        let pattern = try FramePattern(output)
+        let format: OutputFormat
+        if let explicit = args.value("--format") {
+            guard let f = OutputFormat(rawValue: explicit) else {
+                throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
+            }
+            format = f
+        } else {
+            guard let f = OutputFormat(path: output) else {
+                throw UsageError("cannot tell the format of '\(output)'; end it in .png, .pdf or .svg, or give --format")
+            }
+            format = f
+        }
+        if pattern == nil, format != .pdf {
+            throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
+        }
+        let jobs = try args.count("--jobs") ?? Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var limits = try LimitOptions(args)
+        limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
+        let fpsOverride = try args.positiveNumber("--fps")
+        if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
+        limits.frontend.options.fpsOverride = fpsOverride
+        limits.frontend.options.maxFrames = try args.count("--max-frames") ?? limits.frontend.options.maxFrames
+
+        let scene: Scene
+        switch SceneLoader(limits: limits).load(scenePath) {
+        case .scene(let s, _): scene = s
+        case .failed(let status): return status
+        }
+        let animated = AnimatedScene(scene)
+        let timeline = scene.timeline ?? Timeline()
+        let fps = fpsOverride ?? timeline.fps
+        let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
+        let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
+                                sourceDateEpoch: Environment.sourceDateEpoch)
+        let progress = Progress(total: range.count, quiet: args.has("--quiet"))
+        @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
+
+        do {
+            if let pattern {
+                try renderEach(range, jobs: jobs, progress: progress) { frame in
+                    let path = pattern.path(for: frame)
+                    if Files.sameFile(scenePath, path) {
+                        throw FileError("refusing to overwrite the scene '\(scenePath)' with frame \(frame)")
+                    }
+                    try Files.write(try renderer.render(views(frame), as: format), to: path)
+                }
+            } else {
+                if Files.sameFile(scenePath, output) {
+                    throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
+                }
+                let bytes = try renderer.pdfBytes(pageCount: range.count) { page in
+                    defer { progress.frameDone() }
+                    return views(range.first + page)
+                }
+                try Files.write(bytes, to: output)
+            }
+        } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
+        } catch let error as RenderError {
+            Console.fail("cannot render '\(scenePath)': \(error)")
+            return .sceneError
+        }
+        return .success
+    }
+
+    /// Renders frames on `jobs` threads, each taking the next frame number; every frame is drawn
+    /// and written on its own, so memory stays flat however long the sequence. The first error
+    /// stops the rest and is rethrown.
+    static func renderEach(_ range: FrameRange, jobs: Int, progress: Progress,
+                           _ body: @escaping @Sendable (Int) throws -> Void) throws {
+        let queue = WorkQueue(range)
+        DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, range.count)) { _ in
+            while let frame = queue.next() {
+                do {
+                    try body(frame)
+                    progress.frameDone()
+                } catch {
+                    queue.fail(error)
+                }
+            }
+        }
+        if let error = queue.error { throw error }
+    }
+}
+
+/// Hands out frame numbers to worker threads and keeps the first error.
+final class WorkQueue: @unchecked Sendable {
+    private var nextFrame: Int
+    private let last: Int
+    private(set) var error: Error?
+    private var lock = pthread_mutex_t()
+
+    init(_ range: FrameRange) {
+        nextFrame = range.first
+        last = range.last
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(&lock)
+    }
+
+    func next() -> Int? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard error == nil, nextFrame <= last else { return nil }
+        defer { nextFrame += 1 }
+        return nextFrame
+    }
+
+    func fail(_ e: Error) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if error == nil { error = e }
+    }
+}
