@@ -30,6 +30,11 @@ demo: build
 			$(SCENEC) render $$scene -o out/$$name.$$fmt || exit 1; \
 		done; \
 		echo "rendered out/$$name.{png,pdf,svg}"; \
+		if grep -q '^timeline:' $$scene; then \
+			$(SCENEC) frames $$scene -o "out/$$name/frame-%04d.png" --quiet || exit 1; \
+			$(SCENEC) frames $$scene -o out/$$name.flipbook.pdf --quiet || exit 1; \
+			echo "rendered out/$$name/frame-*.png and out/$$name.flipbook.pdf"; \
+		fi; \
 	done
 
 test: deps

@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "SceneAnimationTests",
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
-                    dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneRender"]),
+                    dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                                   "SceneRender"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "CCairo"]),
     ],
     swiftLanguageModes: [.v5]

@@ -70,9 +70,15 @@ enum Timing {
             return bezier(numbers, range: node.range)
         }
         let names = Array(Easing.named.keys).sorted()
-        return .failure(ValueError(message: "unknown easing '\(text)'\(Suggestions.hint(for: text, in: names + ["cubicBezier", "steps", "spring"]))",
+        let hint = otherSpellings[text].map { "; did you mean '\($0)'?" }
+            ?? Suggestions.hint(for: text, in: names + ["cubicBezier", "steps", "spring"])
+        return .failure(ValueError(message: "unknown easing '\(text)'\(hint)",
                                    range: node.range, notes: ["easings: " + easingForms]))
     }
+
+    /// CSS's and other tools' names for Core Animation's curves.
+    static let otherSpellings = ["easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn",
+                                 "ease-out": "easeOut", "ease": "default", "cubic-bezier": "cubicBezier"]
 
     static func bezier(_ parts: [Parsed<Double>], range: SourceRange) -> Parsed<Easing> {
         var v: [Double] = []
