@@ -1,0 +1,99 @@
+import XCTest
+
+/// Runs every scene in Tests/Corpus/bad through `scenec render` and `scenec check`.
+///
+/// Each file holds one mistake and says on its first line where the first error must point and a
+/// word its message must contain:
+///
+///     # expect: LINE:COL WORD
+///
+/// LINE and COL are 1-based (the annotation is line 1; columns count characters). Both commands
+/// must finish (no crash, no hang), exit 1, report `FILE:LINE:COL: error: …` as the first error
+/// with WORD in it, show the source line with a caret under COL, and write nothing.
+final class BadSceneCorpusTests: XCTestCase {
+    struct Expectation {
+        var line: Int
+        var column: Int
+        var word: String
+    }
+
+    static let corpus = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
+
+    /// The annotation on the file's first line, nil when it is missing or malformed.
+    static func expectation(of file: URL) -> Expectation? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        let firstLine = String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = "# expect: "
+        guard firstLine.hasPrefix(prefix) else { return nil }
+        let fields = firstLine.dropFirst(prefix.count).split(separator: " ")
+        guard fields.count == 2 else { return nil }
+        let location = fields[0].split(separator: ":")
+        guard location.count == 2, let line = Int(location[0]), let column = Int(location[1]),
+              line >= 1, column >= 1 else { return nil }
+        return Expectation(line: line, column: column, word: String(fields[1]))
+    }
+
+    func testEveryBadSceneFailsWhereItsAnnotationSays() throws {
+        let names = fileNames(in: Self.corpus).filter { $0.hasSuffix(".scene.yaml") }
+        XCTAssertGreaterThanOrEqual(names.count, 40, "the bad-scene corpus in \(Self.corpus.path) is too small")
+        let output = try temporaryDirectory(self)
+        for name in names {
+            guard let expected = Self.expectation(of: Self.corpus.appendingPathComponent(name)) else {
+                XCTFail("\(name): the first line must be '# expect: LINE:COL WORD'")
+                continue
+            }
+            let runs = [("render", ["render", name, "-o", output.appendingPathComponent("out.png").path]),
+                        ("check", ["check", name])]
+            for (command, arguments) in runs {
+                let result = try scenec(arguments, directory: Self.corpus)
+                for problem in Self.problems(in: result, file: name, expected: expected) {
+                    XCTFail("\(name) (scenec \(command)): \(problem)\n--- stderr:\n\(result.stderr)")
+                }
+                let written = fileNames(in: output)
+                if !written.isEmpty {
+                    XCTFail("\(name) (scenec \(command)): wrote \(written.joined(separator: ", ")) for a bad scene")
+                    for leftover in written {
+                        try? FileManager.default.removeItem(at: output.appendingPathComponent(leftover))
+                    }
+                }
+            }
+        }
+    }
+
+    /// What is wrong with one run's outcome; empty when it is as the annotation says.
+    static func problems(in result: RunResult, file: String, expected: Expectation) -> [String] {
+        var problems: [String] = []
+        if result.status != 1 {
+            problems.append("exit status \(result.status), expected 1 (the scene has errors)")
+        }
+        if !result.stdout.isEmpty {
+            problems.append("wrote \(result.stdout.count) bytes to standard output")
+        }
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let location = "\(file):\(expected.line):\(expected.column): error:"
+        guard let first = lines.firstIndex(where: { $0.contains(": error: ") }) else {
+            problems.append("no error reported; expected \(location)")
+            return problems
+        }
+        let errorLine = lines[first]
+        if !errorLine.hasPrefix(location) {
+            problems.append("the first error is not at \(expected.line):\(expected.column)"
+                            + (result.stderr.contains(location) ? " (an error there comes later)" : ""))
+        }
+        if !errorLine.contains(expected.word) {
+            problems.append("the first error does not mention '\(expected.word)'")
+        }
+        // The source line, then a caret under the column (tabs in the line are kept as tabs).
+        let caretIndex = first + 2
+        guard caretIndex < lines.count, let caret = lines[caretIndex].firstIndex(of: "^") else {
+            problems.append("no caret line under the first error's source line")
+            return problems
+        }
+        let caretColumn = lines[caretIndex].distance(from: lines[caretIndex].startIndex, to: caret) + 1
+        if errorLine.hasPrefix(location), caretColumn != expected.column {
+            problems.append("the caret is at column \(caretColumn), not \(expected.column)")
+        }
+        return problems
+    }
+}
