@@ -25,7 +25,7 @@ struct FrameChecker {
             }
             if e != nil { return length(edge).map(FramePosition.origin) }
             if c != nil { return length(center).map(FramePosition.center) }
-            log.error("frame needs '\(edge)' or '\(center)'", at: node.range.startOnly)
+            log.missing([edge, center], in: all, "frame needs '\(edge)' or '\(center)'", at: node.range.startOnly)
             return nil
         }
         let x = position("x", "centerX"), y = position("y", "centerY")
@@ -51,7 +51,7 @@ struct FrameChecker {
                 height = height ?? .pt(intrinsic.height)
             } else {
                 let missing = width == nil ? "width" : "height"
-                log.error("frame of \(name) needs '\(missing)'", at: node.range.startOnly,
+                log.missing([missing], in: all, "frame of \(name) needs '\(missing)'", at: node.range.startOnly,
                           notes: ["only a view with a size of its own (pie: 37 × 37) may leave width and height out"])
                 return nil
             }
@@ -78,7 +78,7 @@ struct FrameChecker {
         var result: [Length] = []
         for key in ["width", "height"] {
             guard let pair = pairs[key] else {
-                log.error("size needs '\(key)'", at: node.range.startOnly)
+                log.missing([key], in: all, "size needs '\(key)'", at: node.range.startOnly)
                 return nil
             }
             guard let l = log.take(ValueParser.length(pair.value, what: "size \(key)")) else { return nil }

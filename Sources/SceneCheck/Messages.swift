@@ -27,6 +27,18 @@ struct DiagnosticLog {
         }
     }
 
+    /// Reports a missing key, unless the mapping has a misspelling of it: that was already
+    /// reported as unknown with "did you mean", and one error says it better than two.
+    mutating func missing(_ keys: [String], in pairs: [Node.Pair], _ message: String, at range: SourceRange,
+                          notes: [String] = []) {
+        let misspelt = pairs.contains { pair in
+            !keys.contains(pair.key) && Suggestions.nearest(to: pair.key, in: keys) != nil
+        }
+        if !misspelt {
+            error(message, at: range, notes: notes)
+        }
+    }
+
     /// Reports keys of `pairs` not in `known`, with "did you mean"; returns the known pairs.
     mutating func knownKeys(_ pairs: [Node.Pair], _ known: [String], in place: String) -> [Node.Pair] {
         pairs.filter { pair in

@@ -33,7 +33,7 @@ public struct SceneChecker {
         }
         let canvas = pairs["canvas"].flatMap { checkCanvas($0.value, log: &log) }
         if pairs["canvas"] == nil {
-            log.error("the scene needs a 'canvas' with width and height", at: root.range.startOnly)
+            log.missing(["canvas"], in: top, "the scene needs a 'canvas' with width and height", at: root.range.startOnly)
         }
         let styles = pairs["styles"].map { StyleTable.read($0.value, log: &log) } ?? StyleTable()
         var views: [SceneView] = []
@@ -44,7 +44,8 @@ public struct SceneChecker {
             viewTypes = checker.idTypes
             log = checker.log
         } else {
-            log.error("the scene needs 'views', a list (it may be empty: views: [])", at: root.range.startOnly)
+            log.missing(["views"], in: top, "the scene needs 'views', a list (it may be empty: views: [])",
+                        at: root.range.startOnly)
         }
         var timeline: Timeline?
         if let timelinePair = pairs["timeline"] {
@@ -65,7 +66,7 @@ public struct SceneChecker {
         let pairs = log.knownKeys(all, ["width", "height", "background", "scale"], in: "canvas")
         func dimension(_ key: String) -> Double? {
             guard let pair = pairs[key] else {
-                log.error("canvas needs '\(key)', in points", at: node.range.startOnly)
+                log.missing([key], in: all, "canvas needs '\(key)', in points", at: node.range.startOnly)
                 return nil
             }
             return log.take(Numbers.number(pair.value, in: .positive, what: "canvas \(key)"))

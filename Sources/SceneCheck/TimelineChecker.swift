@@ -54,7 +54,8 @@ struct TimelineChecker {
         }
         let pairs = log.knownKeys(all, Self.animationKeys, in: "an animation")
         guard let targetPair = pairs["target"] else {
-            log.error("an animation needs a 'target': view id . attribute, e.g. download.progress", at: node.range.startOnly)
+            log.missing(["target"], in: all, "an animation needs a 'target': view id . attribute, e.g. download.progress",
+                        at: node.range.startOnly)
             return nil
         }
         guard let (id, spec) = target(targetPair.value) else { return nil }
@@ -73,7 +74,8 @@ struct TimelineChecker {
             if keyframes.isEmpty { return nil }
         } else {
             guard let to = pairs["to"] else {
-                log.error("an animation needs 'to' (and optionally 'from'), or 'keyframes'", at: targetPair.keyRange)
+                log.missing(["to", "keyframes"], in: all, "an animation needs 'to' (and optionally 'from'), or 'keyframes'",
+                            at: targetPair.keyRange)
                 return nil
             }
             let from = pairs["from"].flatMap { value($0.value, spec) }
@@ -156,7 +158,7 @@ struct TimelineChecker {
             }
             let pairs = log.knownKeys(all, ["at", "value", "easing"], in: "a keyframe")
             guard let at = pairs["at"], let valuePair = pairs["value"] else {
-                log.error("a keyframe needs 'at' and 'value'", at: item.range.startOnly)
+                log.missing(["at", "value"], in: all, "a keyframe needs 'at' and 'value'", at: item.range.startOnly)
                 ok = false
                 continue
             }

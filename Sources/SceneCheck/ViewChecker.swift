@@ -51,6 +51,10 @@ struct ViewChecker {
             return nil
         }
         guard let typePair = pairs["type"] else {
+            if let misspelt = pairs.first(where: { Suggestions.nearest(to: $0.key, in: ["type"]) != nil }) {
+                log.error("unknown key '\(misspelt.key)' in a view; did you mean 'type'?", at: misspelt.keyRange)
+                return nil
+            }
             log.error("a view needs a 'type' (one of \(ViewType.allCases.map(\.rawValue).joined(separator: ", ")))",
                       at: node.range.startOnly)
             return nil
@@ -98,7 +102,7 @@ struct ViewChecker {
         // A required attribute given with a bad value already has its own error.
         for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue
             && pairs[spec.name] == nil {
-            log.error("\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
+            log.missing([spec.name], in: pairs, "\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
         }
         var frames = FrameChecker(log: log)
         size = pairs["size"].flatMap { frames.size($0.value) }
