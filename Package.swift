@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "CCairo"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -12,6 +12,8 @@ public struct CheckOptions: Sendable {
     public var scaleOverride: Double?
     /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
     public var fpsOverride: Double?
+    /// `--set ID.ATTR=VALUE`, in the order given (a later one for the same attribute wins).
+    public var overrides: [Override] = []
 
     public init() {}
 }

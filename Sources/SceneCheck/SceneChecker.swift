@@ -43,6 +43,11 @@ public struct SceneChecker {
             views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
             log = checker.log
+            for o in options.overrides where viewTypes[o.viewID] == nil {
+                let ids = viewTypes.keys.sorted()
+                log.add(o.error("no view has the id '\(o.viewID)'\(Suggestions.hint(for: o.viewID, in: ids))",
+                                notes: ids.isEmpty ? [] : ["ids: " + ids.joined(separator: ", ")]))
+            }
         } else {
             log.missing(["views"], in: top, "the scene needs 'views', a list (it may be empty: views: [])",
                         at: root.range.startOnly)

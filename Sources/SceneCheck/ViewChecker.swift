@@ -95,6 +95,9 @@ struct ViewChecker {
                 }
             }
         }
+        if let id {
+            applyOverrides(for: id, kind: kind, name: name, to: &values)
+        }
         if let time = values.entries[Clock.time.name], time.value == .timeOfDay(.now), time.source != .defaultValue {
             log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))
@@ -130,6 +133,28 @@ struct ViewChecker {
         }
         return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
                          range: node.range)
+    }
+
+    /// `--set` values for the view `id`, after the file's; each checked like a file value.
+    mutating func applyOverrides(for id: String, kind: ViewKind, name: String, to values: inout AttributeValues) {
+        for o in options.overrides where o.viewID == id {
+            guard let spec = kind.attribute(named: o.attribute) else {
+                let names = kind.attributes.map(\.name)
+                log.add(o.error("\(name) has no attribute '\(o.attribute)'\(Suggestions.hint(for: o.attribute, in: names))"))
+                continue
+            }
+            switch o.valueNode() {
+            case .failure(let d):
+                log.add(d)
+            case .success(let node):
+                switch ValueParser.parse(node, as: spec.kind, what: spec.name) {
+                case .success(let v):
+                    values.set(spec.name, ResolvedValue(value: v, source: .commandLine))
+                case .failure(let e):
+                    log.add(o.error(e.message, notes: e.notes))
+                }
+            }
+        }
     }
 
     mutating func checkID(_ pair: Node.Pair) -> String? {

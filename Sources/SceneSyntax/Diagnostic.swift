@@ -43,3 +43,6 @@ extension Array where Element == Diagnostic {
         }.map(\.element)
     }
 }
+
+/// A diagnostic can travel as an error where a stage fails on one problem.
+extension Diagnostic: Error {}

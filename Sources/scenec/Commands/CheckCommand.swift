@@ -10,14 +10,14 @@ enum CheckCommand: Command {
         Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
 
         options:
-        \(LimitOptions.help)
+        \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: LimitOptions.valued, flags: ["--help"])
+    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
-        let loader = SceneLoader(limits: try LimitOptions(args))
+        let loader = SceneLoader(limits: try SceneOptions(args))
         var status = ExitStatus.success
         for path in args.positionals {
             switch loader.load(path) {

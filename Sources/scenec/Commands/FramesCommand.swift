@@ -26,12 +26,12 @@ enum FramesCommand: Command {
           --jobs N                 frames rendered at once (default: the number of cores)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
           --quiet                  no progress line
-        \(LimitOptions.help)
+        \(SceneOptions.help)
           --max-frames N           refuse timelines over N frames (default 100000)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
-                                              "--max-frames"] + LimitOptions.valued,
+                                              "--max-frames"] + SceneOptions.valued,
                                      flags: ["--help", "--quiet"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -58,7 +58,7 @@ enum FramesCommand: Command {
             throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
         }
         let jobs = try args.count("--jobs") ?? Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        var limits = try LimitOptions(args)
+        var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let fpsOverride = try args.positiveNumber("--fps")
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }

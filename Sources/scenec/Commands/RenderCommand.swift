@@ -17,10 +17,10 @@ enum RenderCommand: Command {
           --scale N                pixels per point for PNG (overrides the canvas's scale)
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
-        \(LimitOptions.help)
+        \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time"] + LimitOptions.valued,
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time"] + SceneOptions.valued,
                                      flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -34,7 +34,7 @@ enum RenderCommand: Command {
         if Files.sameFile(scenePath, output) {
             throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
         }
-        var limits = try LimitOptions(args)
+        var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let scene: Scene
         switch SceneLoader(limits: limits).load(scenePath) {

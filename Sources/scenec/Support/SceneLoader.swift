@@ -2,11 +2,13 @@ import SceneCheck
 import SceneModel
 import SceneSyntax
 
-/// The options every command that reads scenes shares: the raisable limits of SPEC §7.
-struct LimitOptions {
-    static let valued = ["--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+/// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
+struct SceneOptions {
+    static let valued = ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side"]
     static let help = """
+          --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
+                                   checked like the file, applied after styles and the file
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
           --max-views N            refuse scenes with over N views (default 100000)
@@ -19,6 +21,12 @@ struct LimitOptions {
     var frontend = Frontend()
 
     init(_ args: Arguments) throws {
+        for text in args.values["--set"] ?? [] {
+            guard let o = Override(text) else {
+                throw UsageError("--set needs ID.ATTR=VALUE, such as --set download.progress=0.3; got '\(text)'")
+            }
+            frontend.options.overrides.append(o)
+        }
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
         frontend.readerLimits.maxNodes = try args.count("--max-nodes") ?? frontend.readerLimits.maxNodes
         frontend.options.maxViews = try args.count("--max-views") ?? frontend.options.maxViews
@@ -30,7 +38,7 @@ struct LimitOptions {
 
 /// Reads and checks one scene, printing its diagnostics to standard error.
 struct SceneLoader {
-    var limits: LimitOptions
+    var limits: SceneOptions
 
     enum Outcome {
         case scene(Scene, SourceFile)

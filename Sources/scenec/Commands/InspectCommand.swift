@@ -1,0 +1,46 @@
+import FoundationEssentials
+import SceneModel
+
+/// `scenec inspect SCENE [--json]`
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "list every view, its frame, and every attribute with its value and source"
+    static let help = """
+        usage: scenec inspect SCENE [--json] [options]
+
+        Shows each view with its placed frame (canvas coordinates) and every inspectable
+        attribute: its value, where the value came from (default, style NAME, file, --set) and
+        whether it can be animated. --json prints the same as one JSON document (its shape is
+        in the README).
+
+        options:
+          --json                   print JSON instead of tables
+          --time T                 show attribute values at this moment of the timeline
+        \(SceneOptions.help)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json"])
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.positionals.count == 1, let scenePath = args.positionals.first else {
+            throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
+        }
+        let scene: Scene
+        switch SceneLoader(limits: try SceneOptions(args)).load(scenePath) {
+        case .scene(let s, _): scene = s
+        case .failed(let status): return status
+        }
+        let animated = AnimatedScene(scene)
+        let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
+        let report = InspectReport(canvas: scene.canvas, placed: placed)
+        if args.has("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(report)
+            Console.output(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            Console.output(report.text)
+        }
+        return .success
+    }
+}
