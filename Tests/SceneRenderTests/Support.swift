@@ -65,12 +65,17 @@ func assertPixel(_ image: RasterImage, _ x: Int, _ y: Int, _ expected: RGBA, tol
                   "pixel (\(x), \(y)) is \(actual), expected \(expected) \(message)", file: file, line: line)
 }
 
-/// Runs a program from PATH, failing the test if it cannot run or exits non-zero.
+/// Runs a program from PATH, failing the test if it cannot run or exits non-zero; `environment`
+/// adds to (or replaces entries of) the test's own environment.
 @discardableResult
-func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+func runTool(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
+             file: StaticString = #filePath, line: UInt = #line) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -88,4 +93,11 @@ func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
+}
+
+/// `text` with every line indented by `spaces`, to splice attributes under a view in a scene
+/// written as a string literal.
+func indented(_ text: String, by spaces: Int) -> String {
+    let pad = String(repeating: " ", count: spaces)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
 }
