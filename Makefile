@@ -4,10 +4,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils
+APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs clean
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -37,13 +37,63 @@ demo: build
 		fi; \
 	done
 
-test: deps
+# check-jsonschema (PyPI), the third-party validator SchemaValidationTests run over the schema,
+# in a local virtual environment; installed only when missing.
+CHECK_JSONSCHEMA := .venv/bin/check-jsonschema
+$(CHECK_JSONSCHEMA): | deps
+	python3 -m venv .venv
+	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
+
+test: deps $(CHECK_JSONSCHEMA)
 	$(SWIFT) build --build-tests
 	SCENEC_BIN=$(CURDIR)/.build/debug/scenec $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory fuzz-smoke
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
 docs: build
 	$(SCENEC) render scenes/showcase.scene.yaml -o docs/showcase.png
 
+# The JSON Schema and the README's attribute tables, both from the attribute registry
+# (GeneratedFilesTests fails when either is stale). The tables replace what lies between the
+# README's markers; the rest of the README is left as it is.
+generated: build
+	$(SCENEC) schema -o schema/scene.schema.json
+	@grep -q '^<!-- attribute-tables:begin -->$$' README.md && grep -q '^<!-- attribute-tables:end -->$$' README.md \
+		|| { echo "README.md lacks the attribute-tables markers"; exit 1; }
+	@$(SCENEC) schema --markdown > README.md.tables.tmp
+	@awk -v tables=README.md.tables.tmp ' \
+		/^<!-- attribute-tables:end -->$$/ { skip = 0 } \
+		!skip { print } \
+		/^<!-- attribute-tables:begin -->$$/ { print ""; while ((getline line < tables) > 0) print line; print ""; skip = 1 } \
+		' README.md > README.md.tmp && mv README.md.tmp README.md
+	@rm -f README.md.tables.tmp
+	@echo "regenerated schema/scene.schema.json and README.md's attribute tables"
+
+# libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small
+# PNG, under AddressSanitizer. The toolchain's own compiler-rt (libclang_rt.fuzzer) is linked, so
+# no Debian package is needed. Seeds are the example scenes and the bad corpus; what the fuzzer
+# learns goes to .build-fuzz/corpus (not committed), crashes to .build-fuzz/artifacts/. Any
+# crash, leak, timeout or memory blow-up fails the target: fix it, then add the input to
+# Tests/Corpus/bad/ with its `# expect:` line.
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 60
+FUZZ_BIN := .build-fuzz/debug/scenec-fuzz
+FUZZ_SEEDS := scenes Tests/Corpus/bad $(wildcard Tests/Corpus/schema-bad)
+FUZZ_FLAGS = -timeout=10 -rss_limit_mb=2048 -dict=fuzz/scene.dict -artifact_prefix=.build-fuzz/artifacts/ \
+	-print_final_stats=1
+
+# gold warns about ASan's local symbols, hundreds of lines of noise; the build's status is kept.
+fuzz-build: deps
+	@set -o pipefail; $(SWIFT) build -c debug --product scenec-fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+
+# SWIFT_BACKTRACE=enable=no: the Swift backtracer would otherwise hold a crashing run.
+fuzz: fuzz-build
+	@mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) .build-fuzz/corpus $(FUZZ_SEEDS)
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz out

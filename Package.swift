@@ -6,6 +6,8 @@ let package = Package(
     name: "scenec",
     products: [
         .executable(name: "scenec", targets: ["scenec"]),
+        // The front end under libFuzzer (`make fuzz`); built plainly, a replayer of inputs.
+        .executable(name: "scenec-fuzz", targets: ["ScenecFuzz"]),
     ],
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -19,6 +21,11 @@ let package = Package(
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender"]),
+        // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
+        .systemLibrary(name: "CFuzzerDriver"),
+        .executableTarget(name: "ScenecFuzz",
+                          dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
+                                         "SceneAnimation", "SceneRender"]),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),

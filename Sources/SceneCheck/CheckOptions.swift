@@ -14,6 +14,9 @@ public struct CheckOptions: Sendable {
     public var fpsOverride: Double?
     /// `--set ID.ATTR=VALUE`, in the order given (a later one for the same attribute wins).
     public var overrides: [Override] = []
+    /// Whether a `--set` naming an id the scene lacks is an error (one scene) or skipped (a
+    /// build, where one --set serves many scenes).
+    public var overridesMustMatch = true
 
     public init() {}
 }

@@ -43,7 +43,7 @@ public struct SceneChecker {
             views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
             log = checker.log
-            for o in options.overrides where viewTypes[o.viewID] == nil {
+            for o in options.overrides where viewTypes[o.viewID] == nil && options.overridesMustMatch {
                 let ids = viewTypes.keys.sorted()
                 log.add(o.error("no view has the id '\(o.viewID)'\(Suggestions.hint(for: o.viewID, in: ids))",
                                 notes: ids.isEmpty ? [] : ["ids: " + ids.joined(separator: ", ")]))

@@ -6,8 +6,9 @@ public enum Suggestions {
         if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) {
             return sameLetters
         }
+        guard word.count <= maxLength else { return nil }
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count <= maxLength {
             let d = distance(lowered, candidate.lowercased())
             if d < (best?.1 ?? Int.max) {
                 best = (candidate, d)
@@ -22,6 +23,10 @@ public enum Suggestions {
     public static func hint(for word: String, in candidates: [String]) -> String {
         nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
+
+    /// Names longer than this get no "did you mean": the distance takes time quadratic in their
+    /// length, and a 20,000-character id misspelt in an animation target took a minute.
+    static let maxLength = 64
 
     /// Levenshtein distance, with a transposition counted as one edit.
     static func distance(_ a: String, _ b: String) -> Int {

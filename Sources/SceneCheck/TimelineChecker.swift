@@ -10,6 +10,10 @@ struct TimelineChecker {
 
     static let timelineKeys = ["fps", "duration", "loop", "animations"]
     static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
+    static let keyframeKeys = ["at", "value", "easing"]
+    static let fpsRange = NumberRange(min: 1, max: 240)
+    /// Seconds, as Core Animation's default `duration`.
+    static let defaultAnimationDuration = 0.25
 
     mutating func check(_ node: Node) -> Timeline? {
         guard let all = node.mapping else {
@@ -20,7 +24,7 @@ struct TimelineChecker {
         let pairs = log.knownKeys(all, Self.timelineKeys, in: "timeline")
         var timeline = Timeline()
         if let fps = pairs["fps"] {
-            timeline.fps = log.take(Numbers.number(fps.value, in: NumberRange(min: 1, max: 240), what: "fps")) ?? 30
+            timeline.fps = log.take(Numbers.number(fps.value, in: Self.fpsRange, what: "fps")) ?? 30
         }
         if let duration = pairs["duration"] {
             timeline.duration = log.take(Timing.duration(duration.value, fps: timeline.fps, what: "timeline duration"))
@@ -40,7 +44,8 @@ struct TimelineChecker {
         if frames > options.maxFrames {
             let place = pairs["duration"]?.value.range
                 ?? timeline.animations.max(by: { ($0.end ?? 0) < ($1.end ?? 0) })?.range ?? node.range
-            log.error("the timeline has \(frames) frames at \(formatNumber(sampling)) fps; the limit is \(options.maxFrames)",
+            let count = frames == Int.max ? "too many" : String(frames)  // Int.max: too long to count
+            log.error("the timeline has \(count) frames at \(formatNumber(sampling)) fps; the limit is \(options.maxFrames)",
                       at: place, notes: ["raise it with --max-frames if you mean it"])
         }
         return timeline
@@ -80,7 +85,7 @@ struct TimelineChecker {
             }
             let from = pairs["from"].flatMap { value($0.value, spec) }
             guard let toValue = value(to.value, spec), pairs["from"] == nil || from != nil else { return nil }
-            var duration = 0.25
+            var duration = Self.defaultAnimationDuration
             if let d = pairs["duration"] {
                 duration = log.take(Timing.duration(d.value, fps: fps, what: "duration")) ?? duration
             } else if case .spring(let spring) = easing {
@@ -156,7 +161,7 @@ struct TimelineChecker {
                 ok = false
                 continue
             }
-            let pairs = log.knownKeys(all, ["at", "value", "easing"], in: "a keyframe")
+            let pairs = log.knownKeys(all, Self.keyframeKeys, in: "a keyframe")
             guard let at = pairs["at"], let valuePair = pairs["value"] else {
                 log.missing(["at", "value"], in: all, "a keyframe needs 'at' and 'value'", at: item.range.startOnly)
                 ok = false

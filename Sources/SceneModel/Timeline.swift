@@ -132,8 +132,11 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// Frames in a sequence sampled at `fps`: both ends included, or the last left out with loop.
+    /// A timeline too long to count (a duration of 1e300 s, or an infinite or NaN length from
+    /// repeat × duration overflowing) has `Int.max` frames, which any frame limit refuses.
     public func frameCount(fps: Double) -> Int {
-        let intervals = Int((length * fps + 0.5).rounded(.down))  // round halves up
-        return loop ? Swift.max(1, intervals) : intervals + 1
+        let intervals = (length * fps + 0.5).rounded(.down)  // round halves up
+        guard intervals < Double(Int.max) else { return Int.max }
+        return loop ? Swift.max(1, Int(intervals)) : Int(intervals) + 1
     }
 }

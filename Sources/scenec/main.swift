@@ -20,6 +20,7 @@ extension String {
 }
 
 func main() -> ExitStatus {
+    Interrupts.install()
     let words = Array(CommandLine.arguments.dropFirst())
     guard let first = words.first else {
         Console.error(usage)

@@ -100,16 +100,26 @@ enum Timing {
 
     static func steps(_ n: Parsed<Double>, range: SourceRange) -> Parsed<Easing> {
         n.flatMap { v in
-            guard v == v.rounded(), v >= 1, v <= 10_000 else {
-                return .failure(ValueError(message: "steps must be a whole number from 1 to 10000, not \(formatNumber(v))",
+            guard v == v.rounded(), v >= 1, v <= Double(maxSteps) else {
+                return .failure(ValueError(message: "steps must be a whole number from 1 to \(maxSteps), not \(formatNumber(v))",
                                            range: range))
             }
             return .success(.steps(Int(v)))
         }
     }
 
+    /// The most steps a `steps` easing may have (the JSON Schema publishes the same limit).
+    static let maxSteps = 10_000
+    /// A spring's parameters, in the order the docs and the JSON Schema list them.
+    static let springFields = ["mass", "stiffness", "damping", "initialVelocity"]
+
+    /// What a spring parameter may be: a velocity either way, the others > 0.
+    static func springRange(_ field: String) -> NumberRange {
+        field == "initialVelocity" ? NumberRange(min: -1000, max: 1000) : NumberRange(min: 0, max: 1_000_000, minExclusive: true)
+    }
+
     static func spring(_ node: Node) -> Parsed<Easing> {
-        let fields = ["mass", "stiffness", "damping", "initialVelocity"]
+        let fields = springFields
         guard let pairs = node.mapping else {
             return .failure(ValueError(message: "spring takes {mass, stiffness, damping, initialVelocity}", range: node.range))
         }
@@ -119,9 +129,7 @@ enum Timing {
                 return .failure(ValueError(message: "unknown spring parameter '\(pair.key)'\(Suggestions.hint(for: pair.key, in: fields))",
                                            range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")]))
             }
-            let range: NumberRange = pair.key == "initialVelocity" ? NumberRange(min: -1000, max: 1000)
-                : NumberRange(min: 0, max: 1_000_000, minExclusive: true)
-            switch Numbers.number(pair.value, in: range, what: "spring \(pair.key)") {
+            switch Numbers.number(pair.value, in: springRange(pair.key), what: "spring \(pair.key)") {
             case .failure(let e): return .failure(e)
             case .success(let v):
                 switch pair.key {

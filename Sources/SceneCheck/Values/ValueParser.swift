@@ -3,13 +3,19 @@ import SceneSyntax
 
 /// Reads a node as a value of a registry kind (SPEC §2). `what` names the attribute in messages.
 enum ValueParser {
+    /// The largest whole number a count attribute (grid columns) takes.
+    static let largestCount = 1_000_000
+    /// The keys of the mapping forms of insets and grid spacing (the JSON Schema lists the same).
+    static let insetsFields = ["top", "leading", "bottom", "trailing"]
+    static let gridSpacingFields = ["row", "column"]
+
     static func parse(_ node: Node, as kind: ValueKind, what: String) -> Parsed<Value> {
         switch kind {
         case .number(let range):
             return Numbers.number(node, in: range, what: what).map(Value.number)
         case .integer(let min):
             return Numbers.number(node, what: what).flatMap { v in
-                guard v == v.rounded(), v >= Double(min), v <= 1_000_000 else {
+                guard v == v.rounded(), v >= Double(min), v <= Double(largestCount) else {
                     return .failure(ValueError(message: "\(what) must be a whole number of at least \(min), not \(formatNumber(v))",
                                                range: node.range))
                 }
@@ -236,7 +242,7 @@ enum ValueParser {
         if node.scalar != nil {
             return Numbers.number(node, in: .nonNegative, what: what).map { Insets(all: $0) }
         }
-        return numberFields(node, ["top", "leading", "bottom", "trailing"], what: what).map { f in
+        return numberFields(node, insetsFields, what: what).map { f in
             Insets(top: f["top"] ?? 0, leading: f["leading"] ?? 0, bottom: f["bottom"] ?? 0, trailing: f["trailing"] ?? 0)
         }
     }
@@ -245,7 +251,7 @@ enum ValueParser {
         if node.scalar != nil {
             return Numbers.number(node, in: .nonNegative, what: what).map { GridSpacing(row: $0, column: $0) }
         }
-        return numberFields(node, ["row", "column"], what: what).map { f in
+        return numberFields(node, gridSpacingFields, what: what).map { f in
             GridSpacing(row: f["row"] ?? 0, column: f["column"] ?? 0)
         }
     }

@@ -86,6 +86,6 @@ public struct RasterImage: Sendable {
             let status = sink.withClosure { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, $0) }
             guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("encoding PNG failed", status: status) }
         }
-        return sink.bytes
+        return PNGColorSpace.markingSRGB(sink.bytes)
     }
 }

@@ -26,13 +26,14 @@ enum FramesCommand: Command {
           --jobs N                 frames rendered at once (default: the number of cores)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
           --quiet                  no progress line
+          --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
         \(SceneOptions.help)
           --max-frames N           refuse timelines over N frames (default 100000)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
-                                              "--max-frames"] + SceneOptions.valued,
-                                     flags: ["--help", "--quiet"])
+                                              "--max-frames", "--depfile"] + SceneOptions.valued,
+                                     flags: ["--help", "--quiet"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
@@ -57,7 +58,7 @@ enum FramesCommand: Command {
         if pattern == nil, format != .pdf {
             throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
         }
-        let jobs = try args.count("--jobs") ?? Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let jobs = try args.count("--jobs") ?? Parallel.cores
         var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let fpsOverride = try args.positiveNumber("--fps")
@@ -81,12 +82,13 @@ enum FramesCommand: Command {
 
         do {
             if let pattern {
-                try renderEach(range, jobs: jobs, progress: progress) { frame in
+                try Parallel.forEach(range.first...range.last, jobs: jobs) { frame in
                     let path = pattern.path(for: frame)
                     if Files.sameFile(scenePath, path) {
                         throw FileError("refusing to overwrite the scene '\(scenePath)' with frame \(frame)")
                     }
                     try Files.write(try renderer.render(views(frame), as: format), to: path)
+                    progress.frameDone()
                 }
             } else {
                 if Files.sameFile(scenePath, output) {
@@ -98,6 +100,9 @@ enum FramesCommand: Command {
                 }
                 try Files.write(bytes, to: output)
             }
+            if let depfile = args.value("--depfile") {
+                try Depfile.write(depfile, output: output, inputs: [scenePath])
+            }
         } catch let error as FileError {
             Console.fail(error.message)
             return .io
@@ -106,56 +111,5 @@ enum FramesCommand: Command {
             return .sceneError
         }
         return .success
-    }
-
-    /// Renders frames on `jobs` threads, each taking the next frame number; every frame is drawn
-    /// and written on its own, so memory stays flat however long the sequence. The first error
-    /// stops the rest and is rethrown.
-    static func renderEach(_ range: FrameRange, jobs: Int, progress: Progress,
-                           _ body: @escaping @Sendable (Int) throws -> Void) throws {
-        let queue = WorkQueue(range)
-        DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, range.count)) { _ in
-            while let frame = queue.next() {
-                do {
-                    try body(frame)
-                    progress.frameDone()
-                } catch {
-                    queue.fail(error)
-                }
-            }
-        }
-        if let error = queue.error { throw error }
-    }
-}
-
-/// Hands out frame numbers to worker threads and keeps the first error.
-final class WorkQueue: @unchecked Sendable {
-    private var nextFrame: Int
-    private let last: Int
-    private(set) var error: Error?
-    private var lock = pthread_mutex_t()
-
-    init(_ range: FrameRange) {
-        nextFrame = range.first
-        last = range.last
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&lock)
-    }
-
-    func next() -> Int? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard error == nil, nextFrame <= last else { return nil }
-        defer { nextFrame += 1 }
-        return nextFrame
-    }
-
-    func fail(_ e: Error) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        if error == nil { error = e }
     }
 }

@@ -19,7 +19,7 @@ enum InspectCommand: Command {
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json"])
+    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {

@@ -17,11 +17,12 @@ enum RenderCommand: Command {
           --scale N                pixels per point for PNG (overrides the canvas's scale)
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
+          --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time"] + SceneOptions.valued,
-                                     flags: ["--help"])
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued,
+                                     flags: ["--help"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
@@ -54,6 +55,9 @@ enum RenderCommand: Command {
         }
         do {
             try Files.write(bytes, to: output)
+            if let depfile = args.value("--depfile") {
+                try Depfile.write(depfile, output: output, inputs: [scenePath])
+            }
         } catch let error as FileError {
             Console.fail(error.message)
             return .io

@@ -46,6 +46,8 @@ enum Files {
         }
         try makeParentDirectories(of: path)
         let temporary = temporaryPath(for: path)
+        Interrupts.register(temporary)
+        defer { Interrupts.unregister(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError("cannot write '\(path)': \(reason())") }
         do {
@@ -86,12 +88,13 @@ enum Files {
         }
     }
 
-    /// `dir/.name.scenec-PID.tmp`: beside the target so the rename stays on one file system.
+    /// `dir/.name.scenec-PID-TID.tmp`: beside the target so the rename stays on one file
+    /// system, and distinct per thread.
     static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(dir).\(name).scenec-\(getpid()).tmp"
+        return "\(dir).\(name).scenec-\(getpid())-\(pthread_self()).tmp"
     }
 
     static func makeParentDirectories(of path: String) throws {
@@ -103,6 +106,11 @@ enum Files {
         if mkdir(dir, 0o755) != 0, errno != EEXIST {
             throw FileError("cannot create directory '\(dir)': \(reason())")
         }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// Whether two paths name the same existing file (so an output would overwrite the input).

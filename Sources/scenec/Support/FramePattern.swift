@@ -42,9 +42,13 @@ struct FramePattern {
     }
 
     func path(for frame: Int) -> String {
-        let digits = String(frame)
-        let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
-        return prefix + padded + suffix
+        prefix + Self.padded(frame, width: width) + suffix
+    }
+
+    /// `n` with leading zeros to `width` digits, as printf's %0Nd.
+    static func padded(_ n: Int, width: Int) -> String {
+        let digits = String(n)
+        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
     }
 }
 

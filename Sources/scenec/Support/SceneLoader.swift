@@ -4,11 +4,14 @@ import SceneSyntax
 
 /// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
 struct SceneOptions {
+    static let flags = ["--set-where-present"]
     static let valued = ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side"]
     static let help = """
           --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
                                    checked like the file, applied after styles and the file
+          --set-where-present      a --set naming an id the scene lacks is skipped, not an error
+                                   (as in scenec build, where one --set serves many scenes)
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
           --max-views N            refuse scenes with over N views (default 100000)
@@ -27,6 +30,7 @@ struct SceneOptions {
             }
             frontend.options.overrides.append(o)
         }
+        frontend.options.overridesMustMatch = !args.has("--set-where-present")
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
         frontend.readerLimits.maxNodes = try args.count("--max-nodes") ?? frontend.readerLimits.maxNodes
         frontend.options.maxViews = try args.count("--max-views") ?? frontend.options.maxViews
@@ -36,9 +40,10 @@ struct SceneOptions {
     }
 }
 
-/// Reads and checks one scene, printing its diagnostics to standard error.
+/// Reads and checks one scene, handing its diagnostics to the reporter.
 struct SceneLoader {
     var limits: SceneOptions
+    var reporter = DiagnosticReporter()
 
     enum Outcome {
         case scene(Scene, SourceFile)
@@ -53,7 +58,7 @@ struct SceneLoader {
                 let file = SourceFile(name: path, bytes: [])
                 let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
                                          notes: ["raise the limit with --max-file-size if you mean it"])
-                Console.error(d.rendered(in: file))
+                reporter.report([d], in: file)
                 return .failed(.sceneError)
             }
             bytes = read.bytes
@@ -66,21 +71,9 @@ struct SceneLoader {
         }
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
         let (scene, diagnostics) = limits.frontend.compile(file)
-        report(diagnostics, in: file)
+        reporter.report(diagnostics, in: file)
         guard let scene else { return .failed(.sceneError) }
         return .scene(scene, file)
-    }
-
-    func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
-        var text = ""
-        for d in diagnostics {
-            text += d.rendered(in: file)
-        }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        if errors > 0 {
-            text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n"
-        }
-        Console.error(text)
     }
 
     let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))

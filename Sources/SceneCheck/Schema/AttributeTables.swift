@@ -1,0 +1,64 @@
+import SceneModel
+
+/// The README's attribute tables (`scenec schema --markdown`), generated from the registry like
+/// the JSON Schema, so the docs cannot drift from what the checker accepts.
+public enum AttributeTables {
+    public static var markdown: String {
+        var out = "### Common to every view\n\n"
+        out += "Besides `" + Registry.structuralKeys.joined(separator: "`, `")
+            + "` (and `" + Registry.containerKeys.joined(separator: "`, `") + "` for containers), every view has these layer attributes.\n\n"
+        out += table(Layer.attributes)
+        for kind in Registry.kinds {
+            out += "\n### `\(kind.type.rawValue)`\n\n\(kind.summary)\n"
+            if let notes = notes(on: kind) { out += "\n" + notes + "\n" }
+            let own = kind.ownAttributes
+            out += own.isEmpty ? "\nNo attributes of its own besides the common ones.\n" : "\n" + table(own)
+        }
+        return out
+    }
+
+    /// What a kind changes of the common attributes (pie's border and background) and its own
+    /// size, which ViewKind carries beside the attribute list.
+    static func notes(on kind: ViewKind) -> String? {
+        var lines: [String] = []
+        let changed = zip(Layer.attributes, kind.attributes).filter { $0.defaultDescription != $1.defaultDescription }
+        if !changed.isEmpty {
+            let list = changed.map { "`\($1.name)` \($1.defaultDescription)" }.joined(separator: ", ")
+            lines.append("Its own defaults for common attributes: \(list).")
+        }
+        if let size = kind.intrinsicSize {
+            lines.append("Its size when neither a frame nor a size gives one: \(formatNumber(size.width)) × \(formatNumber(size.height)).")
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: " ")
+    }
+
+    static func table(_ specs: [AttributeSpec]) -> String {
+        var out = "| attribute | kind | default | animatable | description |\n|---|---|---|---|---|\n"
+        for spec in specs {
+            let cells = ["`\(spec.name)`", kindText(spec.kind), spec.defaultDescription, animatable(spec.animatable), spec.doc]
+            out += "| " + cells.map(escaped).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    static func kindText(_ kind: ValueKind) -> String {
+        switch kind {
+        case .length(let reference): return "length (% of \(reference))"
+        case .choice(let words): return words.map { "`\($0)`" }.joined(separator: " ")
+        default: return kind.name
+        }
+    }
+
+    static func animatable(_ a: Animatability) -> String {
+        switch a {
+        case .no: return "no"
+        case .interpolated: return "yes"
+        case .steps: return "yes (steps)"
+        }
+    }
+
+    /// A `|` would end the cell.
+    static func escaped(_ text: String) -> String {
+        text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+}

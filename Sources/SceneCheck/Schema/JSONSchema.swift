@@ -1,0 +1,252 @@
+import SceneModel
+
+/// The JSON Schema (draft-07) of the scene language, generated from the attribute registry and
+/// the language's fixed structure (canvas, styles, views, frame, size, children, timeline), so
+/// that editors' YAML language servers complete and check exactly what `scenec check` accepts.
+/// Attribute names, kinds, ranges, defaults and docs come only from `Registry`; nothing here
+/// names an attribute.
+public enum SceneSchema {
+    public static let draft = "http://json-schema.org/draft-07/schema#"
+
+    /// The schema as `scenec schema` prints it: deterministic, byte for byte.
+    public static var text: String { document.prettyPrinted }
+
+    public static var document: JSONValue {
+        let viewsDescription = "The views, drawn in list order (later on top). Each needs a frame: the canvas places its views as a group does."
+        return [
+            "$schema": .string(draft),
+            "title": "scenec scene",
+            "description": "A scene file for scenec (scene language v1): a canvas, optional styles, views and an optional timeline.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["canvas", "views"],
+            "properties": [
+                "version": ["description": "The scene language's version; only 1 exists.", "const": 1],
+                "canvas": ValueSchemas.ref("canvas"),
+                "styles": ValueSchemas.ref("styles"),
+                "views": ["description": .string(viewsDescription), "type": "array",
+                          "items": ValueSchemas.ref(viewPlacedByFrame)],
+                "timeline": ValueSchemas.ref("timeline"),
+            ],
+            "definitions": .object(definitions),
+        ]
+    }
+
+    static let viewPlacedByFrame = "viewPlacedByFrame"
+    static let viewPlacedByContainer = "viewPlacedByContainer"
+
+    static var definitions: [JSONMember] {
+        var all: [JSONMember] = [
+            JSONMember(key: "canvas", value: canvas),
+            JSONMember(key: "styles", value: [
+                "description": "Named sets of attributes, like a theme. A view names one or a list in its style key; later ones win and the view's own keys win over all.",
+                "type": "object",
+                "additionalProperties": ValueSchemas.ref("style"),
+            ]),
+            JSONMember(key: "style", value: style),
+            JSONMember(key: "view", value: view),
+            JSONMember(key: viewPlacedByFrame, value: [
+                "description": "A view at the root or in a group: it needs a frame.",
+                "allOf": [ValueSchemas.ref("view")],
+                "required": ["frame"],
+            ]),
+            JSONMember(key: viewPlacedByContainer, value: [
+                "description": "A child of a stack or grid: its container places it, so it has no frame (give it a size).",
+                "allOf": [ValueSchemas.ref("view")],
+                "properties": ["frame": false],
+            ]),
+        ]
+        all += Registry.kinds.map { JSONMember(key: $0.type.rawValue, value: definition(of: $0)) }
+        all += [
+            JSONMember(key: "id", value: [
+                "description": "The view's name, unique in the scene; needed to animate or override it.",
+                "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+            ]),
+            JSONMember(key: "styleNames", value: [
+                "description": "A style's name, or a list of names: later ones win, the view's own keys win over all.",
+                "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
+            ]),
+            JSONMember(key: "frame", value: frame),
+            JSONMember(key: "size", value: [
+                "description": "The view's size inside a stack or grid, or with a frame's centerX/centerY: {width, height} or one length for a square; percent of the container's content box.",
+                "anyOf": [
+                    ValueSchemas.ref("dimension"),
+                    ["type": "object", "additionalProperties": false, "required": ["width", "height"],
+                     "properties": ["width": ValueSchemas.ref("dimension"), "height": ValueSchemas.ref("dimension")]],
+                ],
+            ]),
+        ]
+        all += TimelineSchema.definitions
+        all += ValueSchemas.definitions
+        return all
+    }
+
+    static var canvas: JSONValue {
+        [
+            "description": "The picture: its size in points, its background and the pixels per point of PNG output.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["width", "height"],
+            "properties": [
+                "width": ["description": "Width in points, > 0.", "type": "number", "exclusiveMinimum": 0],
+                "height": ["description": "Height in points, > 0.", "type": "number", "exclusiveMinimum": 0],
+                "background": ["description": "Fills the canvas (default: clear, transparent).",
+                               "allOf": [ValueSchemas.ref("color")], "default": "clear"],
+                "scale": ["description": "Pixels per point for PNG (default: 1); --scale overrides it.",
+                          "type": "number", "exclusiveMinimum": 0, "default": 1],
+            ],
+        ]
+    }
+
+    /// Selects the view kind's definition by `type`, so an editor checks each view against
+    /// its own attributes only and reports the unknown ones.
+    static var view: JSONValue {
+        let types = Registry.kinds.map { JSONValue.string($0.type.rawValue) }
+        let chain: [JSONValue] = Registry.kinds.map { kind in
+            ["if": ["properties": ["type": ["const": .string(kind.type.rawValue)]], "required": ["type"]],
+             "then": ValueSchemas.ref(kind.type.rawValue)]
+        }
+        return [
+            "description": "A view: its type selects the attributes it takes.",
+            "type": "object",
+            "required": ["type"],
+            "properties": ["type": ["description": "The view's kind.", "enum": .array(types)]],
+            "allOf": .array(chain),
+        ]
+    }
+
+    /// One view kind: the structural keys, `children` for containers, and every registry
+    /// attribute of the kind; nothing else.
+    static func definition(of kind: ViewKind) -> JSONValue {
+        var properties: [JSONMember] = Registry.structuralKeys.map { JSONMember(key: $0, value: structural($0, kind)) }
+        if kind.type.isContainer {
+            properties += Registry.containerKeys.map { JSONMember(key: $0, value: children(of: kind.type)) }
+        }
+        properties += kind.attributes.map { JSONMember(key: $0.name, value: attribute($0)) }
+        let required = ["type"] + kind.attributes.filter(\.isRequired).map(\.name)
+        var schema: JSONValue = [
+            "description": .string(kind.summary),
+            "type": "object",
+            "additionalProperties": false,
+            "required": .strings(required),
+            "properties": .object(properties),
+            // A size gives the dimensions, so the frame may not give them again.
+            "if": ["required": ["size"]],
+            "then": ["properties": ["frame": ["properties": ["width": false, "height": false]]]],
+        ]
+        if kind.intrinsicSize == nil {
+            // Without a size of its own the view's frame must give both dimensions.
+            schema = schema.setting("else", ["properties": ["frame": ["required": ["width", "height"]]]])
+        }
+        return schema
+    }
+
+    static func structural(_ key: String, _ kind: ViewKind) -> JSONValue {
+        switch key {
+        case "type": return ["description": .string("The view's kind: \(kind.type.rawValue)."), "const": .string(kind.type.rawValue)]
+        case "id": return ValueSchemas.ref("id")
+        case "style": return ValueSchemas.ref("styleNames")
+        case "frame": return ValueSchemas.ref("frame")
+        case "size": return ValueSchemas.ref("size")
+        default: return [:]
+        }
+    }
+
+    /// A group places its children by their frames, as the canvas does; stack and grid place
+    /// theirs, which therefore have no frame.
+    static func children(of type: ViewType) -> JSONValue {
+        let placedByFrame = type == .group
+        let description = placedByFrame
+            ? "The group's views, each placed by its own frame relative to the group."
+            : "The \(type.rawValue)'s views, placed by the \(type.rawValue); each may have a size but no frame."
+        return ["description": .string(description), "type": "array",
+                "items": ValueSchemas.ref(placedByFrame ? viewPlacedByFrame : viewPlacedByContainer)]
+    }
+
+    /// An attribute's schema: its kind, range or words, default and doc.
+    static func attribute(_ spec: AttributeSpec) -> JSONValue {
+        describe(ValueSchemas.schema(for: spec.kind), as: description(of: spec),
+                 default: spec.isRequired ? nil : spec.defaultValue.flatMap(ValueSchemas.json))
+    }
+
+    static func description(of spec: AttributeSpec) -> String {
+        let animation: String
+        switch spec.animatable {
+        case .no: animation = ""
+        case .interpolated: animation = " Animatable."
+        case .steps: animation = " Animatable (steps)."
+        }
+        let defaultText = spec.isRequired ? "Required." : "Default: \(spec.defaultDescription)."
+        return "\(spec.doc) \(defaultText)\(animation)"
+    }
+
+    /// Puts a description (and default) on a schema; a `$ref` is wrapped in `allOf`, because
+    /// draft-07 ignores the keys beside a `$ref`.
+    static func describe(_ schema: JSONValue, as description: String, default value: JSONValue? = nil) -> JSONValue {
+        var result: JSONValue = ["description": .string(description)]
+        if schema["$ref"] != nil {
+            result = result.setting("allOf", [schema])
+        } else if case .object(let members) = schema {
+            for member in members { result = result.setting(member.key, member.value) }
+        }
+        if let value { result = result.setting("default", value) }
+        return result
+    }
+
+    /// Every attribute name of any kind, each with the value forms its kinds accept (`spacing`
+    /// is a number for a stack and a number or {row, column} for a grid).
+    static var style: JSONValue {
+        var owners: [(name: String, specs: [(ViewType, AttributeSpec)])] = []
+        for kind in Registry.kinds {
+            for spec in kind.attributes {
+                if let i = owners.firstIndex(where: { $0.name == spec.name }) {
+                    owners[i].specs.append((kind.type, spec))
+                } else {
+                    owners.append((spec.name, [(kind.type, spec)]))
+                }
+            }
+        }
+        let properties: [JSONMember] = owners.map { entry in
+            var forms: [JSONValue] = []
+            for (_, spec) in entry.specs where !forms.contains(ValueSchemas.schema(for: spec.kind)) {
+                forms.append(ValueSchemas.schema(for: spec.kind))
+            }
+            let kinds = entry.specs.count == Registry.kinds.count ? "every view"
+                : entry.specs.map(\.0.rawValue).joined(separator: ", ")
+            var docs: [String] = []
+            for (_, spec) in entry.specs where !docs.contains(spec.doc) { docs.append(spec.doc) }
+            let text = docs.joined(separator: " / ") + " (\(kinds))"
+            let schema: JSONValue = forms.count == 1 ? forms[0] : ["anyOf": .array(forms)]
+            return JSONMember(key: entry.name, value: describe(schema, as: text))
+        }
+        return [
+            "description": "A style: attributes of any view kinds; a view takes the ones its kind has.",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": .object(properties),
+        ]
+    }
+
+    static var frame: JSONValue {
+        func length(_ text: String, _ name: String = "length") -> JSONValue {
+            describe(ValueSchemas.ref(name), as: text)
+        }
+        return [
+            "description": "Where the view sits in its parent (the canvas or a group): x or centerX, y or centerY, width and height, in points or percent of the parent's content size. Only a view with a size of its own (pie) may leave width and height out.",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": [
+                "x": length("Left edge, from the parent's left."),
+                "y": length("Top edge, from the parent's top."),
+                "centerX": length("Horizontal centre, from the parent's left."),
+                "centerY": length("Vertical centre, from the parent's top."),
+                "width": length("Width.", "dimension"),
+                "height": length("Height.", "dimension"),
+            ],
+            "allOf": [
+                ["oneOf": [["required": ["x"]], ["required": ["centerX"]]]],
+                ["oneOf": [["required": ["y"]], ["required": ["centerY"]]]],
+            ],
+        ]
+    }
+}

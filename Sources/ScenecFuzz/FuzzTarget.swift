@@ -1,0 +1,59 @@
+import SceneAnimation
+import SceneCheck
+import SceneLayout
+import SceneModel
+import SceneRender
+import SceneSyntax
+
+/// One input through every stage the commands run, as `scenec render` would: bytes → syntax →
+/// check → layout → animation → (small canvases only) a PNG. Whatever the bytes, it must return;
+/// a trap, a hang or a leak here is a bug in the stage that did it.
+enum FuzzTarget {
+    /// Pictures up to this many pixels a side are drawn; larger ones stop after sampling, so one
+    /// input costs milliseconds, not the seconds a 16,384² canvas would.
+    static let maxRenderedSide = 256
+
+    /// The front end with SPEC §7's node and view limits lowered: the limit checks run the same
+    /// code, but an input at the limit costs a fraction of a second under ASan instead of the ~14 s
+    /// the 100,000-view corpus file takes, which would trip `-timeout=10`.
+    static let frontend: Frontend = {
+        var frontend = Frontend()
+        frontend.readerLimits.maxNodes = 50_000
+        frontend.options.maxViews = 5_000
+        return frontend
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        let file = SourceFile(name: "fuzz.scene.yaml", bytes: bytes)
+        let (scene, diagnostics) = frontend.compile(file)
+        // What the commands print: the source line and the caret under each located problem.
+        for diagnostic in diagnostics {
+            _ = diagnostic.rendered(in: file)
+        }
+        guard let scene else { return }
+        let placed = Layout.place(scene)
+        let sampler = Sampler(scene: scene)
+        let length = scene.timeline?.length ?? 0
+        // What `frames` asks of the timeline, then the start, the middle (drawn) and the end.
+        if let timeline = scene.timeline {
+            _ = timeline.frameCount(fps: timeline.fps)
+        }
+        _ = sampler.sample(placed, at: 0)
+        _ = sampler.sample(placed, at: length)
+        let middle = sampler.sample(placed, at: length / 2)
+        let renderer = Renderer(canvas: scene.canvas)
+        let size = renderer.pixelSize
+        guard size.width <= maxRenderedSide, size.height <= maxRenderedSide else { return }
+        // A drawing error (a Cairo status) is an answer the CLI reports, not a crash.
+        _ = try? renderer.render(middle, as: .png)
+    }
+}
+
+/// libFuzzer's entry point: the FUZZING build hands it to LLVMFuzzerRunDriver, and the plain
+/// build's replay goes through it too, so both run exactly the same code.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.run(bytes)
+    return 0
+}

@@ -1,0 +1,150 @@
+@preconcurrency import Glibc
+import SceneSyntax
+
+/// Where and how diagnostics are printed (`--diagnostics text|json|github`). Shared by the
+/// threads of a parallel build, so every print is whole.
+final class DiagnosticReporter: @unchecked Sendable {
+    enum Format: String, CaseIterable {
+        /// `file:line:col: error: …` with the source line and a caret, on standard error.
+        case text
+        /// One JSON array of every diagnostic, on standard output, when the command ends.
+        case json
+        /// GitHub Actions workflow commands on standard output, so errors show inline on PRs.
+        case github
+    }
+
+    let format: Format
+    private var collected: [JSONDiagnostic] = []
+    private var lock = pthread_mutex_t()
+
+    init(format: Format = .text) {
+        self.format = format
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(&lock)
+    }
+
+    static func format(_ args: Arguments) throws -> Format {
+        guard let text = args.value("--diagnostics") else { return .text }
+        guard let f = Format(rawValue: text) else {
+            throw UsageError("--diagnostics must be text, json or github, not '\(text)'")
+        }
+        return f
+    }
+
+    func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
+        guard !diagnostics.isEmpty else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        switch format {
+        case .text:
+            var text = diagnostics.map { $0.rendered(in: file) }.joined()
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            if errors > 0 {
+                text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n"
+            }
+            Console.error(text)
+        case .json:
+            collected += diagnostics.map { JSONDiagnostic($0, file: file.name) }
+        case .github:
+            Console.output(diagnostics.map { Self.workflowCommand($0, file: file.name) }.joined())
+        }
+    }
+
+    /// Prints what was collected (the JSON array; `[]` when nothing went wrong).
+    func finish() {
+        guard format == .json else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        Console.output(JSONDiagnostic.array(collected) + "\n")
+    }
+
+    /// `::error file=F,line=L,col=C,endLine=…,endColumn=…::message`, escaped as the runner expects.
+    static func workflowCommand(_ d: Diagnostic, file: String) -> String {
+        func property(_ s: String) -> String {
+            s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+                .replacing(":", with: "%3A").replacing(",", with: "%2C")
+        }
+        func data(_ s: String) -> String {
+            s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        }
+        let command = d.severity == .error ? "error" : (d.severity == .warning ? "warning" : "notice")
+        var properties: [String] = []
+        if d.origin == nil, !d.range.isNone {
+            properties = ["file=\(property(file))", "line=\(d.range.start.line)", "col=\(d.range.start.column)",
+                          "endLine=\(d.range.end.line)", "endColumn=\(d.range.end.column)"]
+        } else {
+            properties = ["file=\(property(file))"]
+        }
+        let message = ([d.origin.map { "\($0): \(d.message)" } ?? d.message] + d.notes).joined(separator: "\n")
+        return "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
+    }
+}
+
+/// One diagnostic in `--diagnostics json` (documented in the README):
+/// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
+/// line and column are null for problems in a command-line option (`origin` names it).
+struct JSONDiagnostic {
+    var file: String
+    var line: Int?
+    var column: Int?
+    var endLine: Int?
+    var endColumn: Int?
+    var severity: String
+    var message: String
+    var hints: [String]
+    var origin: String?
+
+    init(_ d: Diagnostic, file: String) {
+        self.file = file
+        let located = d.origin == nil && !d.range.isNone
+        line = located ? d.range.start.line : nil
+        column = located ? d.range.start.column : nil
+        endLine = located ? d.range.end.line : nil
+        endColumn = located ? d.range.end.column : nil
+        severity = d.severity.rawValue
+        message = d.message
+        hints = d.notes
+        origin = d.origin
+    }
+
+    static func array(_ items: [JSONDiagnostic]) -> String {
+        items.isEmpty ? "[]" : "[\n" + items.map { "  " + $0.json }.joined(separator: ",\n") + "\n]"
+    }
+
+    var json: String {
+        func number(_ v: Int?) -> String { v.map(String.init) ?? "null" }
+        var fields = ["\"file\": \(JSONText.string(file))", "\"line\": \(number(line))", "\"column\": \(number(column))",
+                      "\"endLine\": \(number(endLine))", "\"endColumn\": \(number(endColumn))",
+                      "\"severity\": \(JSONText.string(severity))", "\"message\": \(JSONText.string(message))",
+                      "\"hints\": [\(hints.map(JSONText.string).joined(separator: ", "))]"]
+        if let origin { fields.append("\"origin\": \(JSONText.string(origin))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+/// JSON string literals, escaped per RFC 8259.
+enum JSONText {
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

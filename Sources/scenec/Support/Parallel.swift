@@ -1,0 +1,70 @@
+@preconcurrency import Glibc
+import Dispatch
+
+/// Runs work items on `jobs` threads, each taking the next item; the first error stops the
+/// items not yet started and is rethrown. Items are independent, so the results do not depend
+/// on `jobs`.
+enum Parallel {
+    static func forEach<C: Collection & Sendable>(_ items: C, jobs: Int,
+                                                  _ body: @escaping @Sendable (C.Element) throws -> Void) throws
+    where C.Index: Sendable, C.Element: Sendable {
+        let queue = WorkQueue(items)
+        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, items.count))) { _ in
+            while let item = queue.next() {
+                do {
+                    try body(item)
+                } catch {
+                    queue.fail(error)
+                }
+            }
+        }
+        if let error = queue.error { throw error }
+    }
+
+    /// Runs `body` on `jobs` threads at once and waits for all of them.
+    static func threads(_ jobs: Int, _ body: @escaping @Sendable () -> Void) {
+        DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { _ in body() }
+    }
+
+    /// The number of cores, the default for --jobs.
+    static var cores: Int { Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
+
+/// Hands out items to worker threads and keeps the first error.
+final class WorkQueue<C: Collection>: @unchecked Sendable {
+    private let items: C
+    private var index: C.Index
+    private(set) var error: Error?
+    private var lock = pthread_mutex_t()
+
+    init(_ items: C) {
+        self.items = items
+        index = items.startIndex
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(&lock)
+    }
+
+    /// Stops handing out items (used by builds that stop at the first failing scene).
+    func stop() {
+        pthread_mutex_lock(&lock)
+        index = items.endIndex
+        pthread_mutex_unlock(&lock)
+    }
+
+    func next() -> C.Element? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard error == nil, index != items.endIndex else { return nil }
+        defer { index = items.index(after: index) }
+        return items[index]
+    }
+
+    func fail(_ e: Error) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if error == nil { error = e }
+    }
+}

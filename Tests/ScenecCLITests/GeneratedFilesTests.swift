@@ -1,0 +1,65 @@
+import XCTest
+
+/// schema/scene.schema.json and the README's attribute tables are what `scenec schema` prints
+/// now; `make generated` refreshes both. A stale copy fails here, and so in CI.
+final class GeneratedFilesTests: XCTestCase {
+    static let beginMarker = "<!-- attribute-tables:begin -->"
+    static let endMarker = "<!-- attribute-tables:end -->"
+    static let modeline = "# yaml-language-server: $schema=../schema/scene.schema.json"
+
+    func testTheCommittedSchemaIsNotStale() throws {
+        let result = try scenec(["schema"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("schema/scene.schema.json"))
+        XCTAssertEqual(result.stdout, committed, "schema/scene.schema.json is stale: run make generated")
+    }
+
+    func testTheREADMEAttributeTablesAreNotStale() throws {
+        let result = try scenec(["schema", "--markdown"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let afterBegin = readme.components(separatedBy: Self.beginMarker)
+        XCTAssertEqual(afterBegin.count, 2, "README.md needs exactly one \(Self.beginMarker)")
+        let section = try XCTUnwrap(afterBegin.last?.components(separatedBy: Self.endMarker).first)
+        XCTAssertTrue(readme.contains(Self.endMarker), "README.md needs \(Self.endMarker) after the tables")
+        XCTAssertEqual(section.trimmingCharacters(in: .whitespacesAndNewlines),
+                       result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "the README's attribute tables are stale: run make generated")
+    }
+
+    func testOutputOptionWritesWhatStandardOutputShows() throws {
+        let dir = try temporaryDirectory(self)
+        for extra in [[], ["--markdown"]] {
+            let file = dir.appendingPathComponent("nested/out.txt")
+            let written = try scenec(["schema", "-o", file.path] + extra)
+            XCTAssertEqual(written.status, 0, written.stderr)
+            XCTAssertEqual(written.stdout, Data(), "with -o nothing goes to standard output")
+            XCTAssertEqual(try Data(contentsOf: file), try scenec(["schema"] + extra).stdout)
+        }
+    }
+
+    func testSchemaTakesNoSceneFile() throws {
+        let result = try scenec(["schema", "scenes/showcase.scene.yaml"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("schema takes no scene file"), result.stderr)
+        let help = try scenec(["schema", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdoutText.contains("--markdown"))
+        XCTAssertTrue(try scenec(["--help"]).stdoutText.contains("schema"))
+    }
+
+    /// Editors with a YAML language server find the schema through each example's first line.
+    func testEveryExampleSceneAndTheREADMEExampleNameTheSchema() throws {
+        let dir = repositoryRoot.appendingPathComponent("scenes")
+        let scenes = fileNames(in: dir).filter { $0.hasSuffix(".scene.yaml") }
+        XCTAssertFalse(scenes.isEmpty)
+        for name in scenes {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(text.components(separatedBy: "\n").first, Self.modeline, "scenes/\(name)'s first line")
+        }
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstBlock = readme.components(separatedBy: "```yaml\n").dropFirst().first ?? ""
+        XCTAssertTrue(firstBlock.hasPrefix(Self.modeline + "\n"), "the README's first scene should start with the modeline")
+    }
+}
