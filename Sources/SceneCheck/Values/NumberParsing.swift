@@ -42,8 +42,17 @@ enum Numbers {
         guard let v = decimal(text) else {
             return .failure(ValueError(message: "\(what) must be a number, not '\(text)'", range: node.range))
         }
-        guard v.isFinite else {
-            return .failure(ValueError(message: "\(what) must be a finite number; '\(text)' is too large",
+        return sized(v, node, what)
+    }
+
+    /// The largest magnitude a number in a scene may have. Far past any real picture, it keeps
+    /// sums and products of lengths finite all the way to Cairo (no infinity or NaN there).
+    static let largest = 1e9
+
+    /// `v` if it is finite and within ±`largest`.
+    static func sized(_ v: Double, _ node: Node, _ what: String) -> Parsed<Double> {
+        guard v.isFinite, Swift.abs(v) <= largest else {
+            return .failure(ValueError(message: "\(what) is too large: numbers in a scene stay within ±1e9",
                                        range: node.range))
         }
         return .success(v)

@@ -11,11 +11,10 @@ enum Timing {
             for (unit, factor) in units where text.hasSuffix(unit) {
                 let number = String(text.dropLast(unit.count)).trimmingSpaces
                 guard let v = Numbers.decimal(number) else { continue }
-                guard v.isFinite else { break }
-                guard v >= 0 else {
+                guard v >= 0 || !v.isFinite else {
                     return .failure(ValueError(message: "\(what) cannot be negative, not '\(text)'", range: node.range))
                 }
-                return .success(v * factor)
+                return Numbers.sized(v * factor, node, what)
             }
             return .failure(ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range,
                                        notes: ["for example 2, \"1.5s\", \"250ms\" or \"12f\""]))

@@ -75,15 +75,14 @@ enum ValueParser {
                 }
                 offset = sign * v
             }
-            guard percent.isFinite, offset.isFinite else {
-                return .failure(ValueError(message: "\(what) must be finite", range: node.range))
+            return Numbers.sized(percent, node, what).flatMap { p in
+                Numbers.sized(offset, node, what).map { Length(percent: p, points: $0) }
             }
-            return .success(Length(percent: percent, points: offset))
         }
     }
 
     static func finite(_ v: Double, _ node: Node, _ what: String) -> Parsed<Double> {
-        v.isFinite ? .success(v) : .failure(ValueError(message: "\(what) must be a finite number", range: node.range))
+        Numbers.sized(v, node, what)
     }
 
     /// `90`, `"90deg"`, `"1.5708rad"`, `"0.25turn"`.
