@@ -24,7 +24,7 @@ public struct Sampler: Sendable {
         func collect(_ views: [SceneView]) {
             for view in views {
                 if let id = view.id {
-                    for (name, entry) in view.values.entries { model["\(id).\(name)"] = entry.value }
+                    for name in view.values.names { model["\(id).\(name)"] = view.values.resolved(name)?.value }
                 }
                 collect(view.children)
             }
@@ -41,15 +41,15 @@ public struct Sampler: Sendable {
         return views.map { placed in
             var result = placed
             if let id = placed.view.id {
-                for (name, entry) in placed.view.values.entries {
-                    guard let track = tracks["\(id).\(name)"] else { continue }
+                for name in placed.view.values.names {
+                    guard let track = tracks["\(id).\(name)"], let entry = placed.view.values.resolved(name) else { continue }
                     let v = value(of: track, model: entry.value, at: time)
                     result.view.values.set(name, ResolvedValue(value: v, source: entry.source, range: entry.range))
                 }
                 // Attributes without a model value (derived defaults) can be animated too.
                 for (key, track) in tracks where key.hasPrefix(id + ".") {
                     let name = String(key.dropFirst(id.count + 1))
-                    guard placed.view.values.entries[name] == nil, let first = track.first?.keyframes.first?.value else { continue }
+                    guard placed.view.values.resolved(name) == nil, let first = track.first?.keyframes.first?.value else { continue }
                     let v = value(of: track, model: first, at: time)
                     result.view.values.set(name, ResolvedValue(value: v, source: .defaultValue))
                 }

@@ -98,12 +98,12 @@ struct ViewChecker {
         if let id {
             applyOverrides(for: id, kind: kind, name: name, to: &values)
         }
-        if let time = values.entries[Clock.time.name], time.value == .timeOfDay(.now), time.source != .defaultValue {
+        if let time = values.explicit[Clock.time.name], time.value == .timeOfDay(.now) {
             log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))
         }
         // A required attribute given with a bad value already has its own error.
-        for spec in kind.attributes where spec.isRequired && values.entries[spec.name]?.source == .defaultValue
+        for spec in kind.attributes where spec.isRequired && values.explicit[spec.name] == nil
             && pairs[spec.name] == nil {
             log.missing([spec.name], in: pairs, "\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
         }

@@ -33,37 +33,47 @@ public struct ResolvedValue: Sendable, Hashable {
 /// A view's attribute values after defaults, styles, the file and `--set` (and, when drawn, the
 /// timeline). Read with the registry's typed keys: `values[Ring.progress]`.
 public struct AttributeValues: Sendable, Hashable {
-    public var entries: [String: ResolvedValue]
+    /// Values a style, the file, `--set` or the timeline gave.
+    public private(set) var explicit: [String: ResolvedValue]
+    /// The kind's defaults: one table shared by every view of the kind, so a scene of 100,000
+    /// views does not hold 100,000 copies of them.
+    let defaults: [String: Value]
 
-    public init(entries: [String: ResolvedValue] = [:]) {
-        self.entries = entries
+    public init() {
+        explicit = [:]
+        defaults = [:]
     }
 
     /// Every attribute of the kind at its default value.
     public init(defaultsOf kind: ViewKind) {
-        var e: [String: ResolvedValue] = [:]
-        for spec in kind.attributes {
-            if let v = spec.defaultValue {
-                e[spec.name] = ResolvedValue(value: v, source: .defaultValue)
-            }
-        }
-        entries = e
+        explicit = [:]
+        defaults = kind.defaultValues
+    }
+
+    /// The value of `name` with its source: given, or the kind's default.
+    public func resolved(_ name: String) -> ResolvedValue? {
+        explicit[name] ?? defaults[name].map { ResolvedValue(value: $0, source: .defaultValue) }
+    }
+
+    /// The names that have a value, given or default.
+    public var names: [String] {
+        Array(Set(defaults.keys).union(explicit.keys)).sorted()
     }
 
     public subscript<T>(_ attribute: Attribute<T>) -> T {
-        entries[attribute.name].flatMap { T($0.value) } ?? attribute.defaultValue
+        resolved(attribute.name).flatMap { T($0.value) } ?? attribute.defaultValue
     }
 
     public subscript<T>(_ attribute: DerivedAttribute<T>) -> T? {
-        entries[attribute.name].flatMap { T($0.value) }
+        resolved(attribute.name).flatMap { T($0.value) }
     }
 
     public subscript(name: String) -> Value? {
-        get { entries[name]?.value }
+        resolved(name)?.value
     }
 
     public mutating func set(_ name: String, _ value: ResolvedValue) {
-        entries[name] = value
+        explicit[name] = value
     }
 }
 

@@ -54,7 +54,7 @@ enum SceneDrawer {
     static func clampedToRegistry(_ values: AttributeValues, kind: ViewKind) -> AttributeValues {
         var result = values
         for spec in kind.attributes {
-            guard let entry = values.entries[spec.name] else { continue }
+            guard let entry = values.explicit[spec.name] else { continue }
             var v = entry.value
             switch (spec.kind, entry.value) {
             case (.number(let range), .number(let n)): v = .number(range.clamp(n))

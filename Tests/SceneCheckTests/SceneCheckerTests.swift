@@ -22,11 +22,11 @@ final class SceneCheckerTests: XCTestCase {
         XCTAssertEqual(diags, [])
         let ring = try XCTUnwrap(scene?.views.first)
         XCTAssertEqual(ring.values[Ring.progressColor], Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(ring.values.entries["progressColor"]?.source, .style("brand"))
+        XCTAssertEqual(ring.values.resolved("progressColor")?.source, .style("brand"))
         XCTAssertEqual(ring.values[Ring.lineWidth], 6)
-        XCTAssertEqual(ring.values.entries["lineWidth"]?.source, .file)
+        XCTAssertEqual(ring.values.resolved("lineWidth")?.source, .file)
         XCTAssertEqual(ring.values[Ring.trackColor], .rgb255(235, 237, 236))
-        XCTAssertEqual(ring.values.entries["trackColor"]?.source, .defaultValue)
+        XCTAssertEqual(ring.values.resolved("trackColor")?.source, .defaultValue)
         XCTAssertEqual(scene?.views[1].values[Grid.spacing], GridSpacing(row: 2, column: 3))
     }
 

@@ -38,6 +38,9 @@ public struct ViewKind: Sendable {
     public let attributes: [AttributeSpec]
     /// The size used when a frame or stack leaves it out (pie: 37 × 37, as the seed's `init`).
     public let intrinsicSize: Size?
+    /// Each attribute's default value (derived defaults have none), with the kind's own layer
+    /// defaults applied.
+    public let defaultValues: [String: Value]
 
     public init(type: ViewType, summary: String, own: [AttributeSpec],
                 layerDefaults: [String: Value] = [:], layerDefaultDescriptions: [String: String] = [:],
@@ -49,6 +52,11 @@ public struct ViewKind: Sendable {
             return spec.withDefault(value, described: layerDefaultDescriptions[spec.name])
         }
         self.attributes = layer + own
+        var defaults: [String: Value] = [:]
+        for spec in layer + own {
+            if let v = spec.defaultValue { defaults[spec.name] = v }
+        }
+        defaultValues = defaults
         self.intrinsicSize = intrinsicSize
     }
 

@@ -59,7 +59,7 @@ struct InspectReport: Encodable {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
-            let entry = view.values.entries[spec.name]
+            let entry = view.values.resolved(spec.name)
             var source = "default", style: String?
             switch entry?.source {
             case .style(let name)?: source = "style"; style = name
