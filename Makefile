@@ -44,9 +44,12 @@ $(CHECK_JSONSCHEMA): | deps
 	python3 -m venv .venv
 	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
 
+# The CLI tests run the release binary, the one users run (its speed is what the limits tests
+# measure); the unit tests run in the debug build.
 test: deps $(CHECK_JSONSCHEMA)
+	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
-	SCENEC_BIN=$(CURDIR)/.build/debug/scenec $(SWIFT) test --skip-build
+	SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
