@@ -201,6 +201,38 @@ final class ReadbackTests: XCTestCase {
         }
     }
 
+    /// pdftoppm (poppler's Splash rasteriser) reads the PDFs the same way. It paints on white
+    /// paper, so the PNG is composited over white before comparing; it snaps edges to whole
+    /// pixels, so only the probes, chosen away from edges, are compared.
+    func testPDFReadBackWithPdftoppmMatchesThePNGOverWhitePaper() throws {
+        let directory = try temporaryDirectory(self)
+        var commands: [String] = []
+        for sample in Self.samples {
+            let base = directory.appendingPathComponent(sample.name).path
+            try Data(try renderBytes(sample.yaml, as: .pdf)).write(to: URL(fileURLWithPath: base + ".pdf"))
+            commands.append("pdftoppm -png -r 72 -singlefile '\(base).pdf' '\(base)-ppm'")
+        }
+        try runTool("sh", ["-c", "set -e; " + commands.joined(separator: "; ")])
+        for sample in Self.samples {
+            let base = directory.appendingPathComponent(sample.name).path
+            let paper = try RasterImage(png: Array(Data(contentsOf: URL(fileURLWithPath: base + "-ppm.png"))))
+            let reference = try renderImage(sample.yaml)
+            XCTAssertEqual(paper.width, sample.width, "\(sample.name): pdftoppm width")
+            XCTAssertEqual(paper.height, sample.height, "\(sample.name): pdftoppm height")
+            // Probes on a corner of a shape (the pie's centre) are edges to a pixel-snapping reader.
+            let flatProbes = sample.probes.filter { x, y in
+                (-1...1).allSatisfy { dx in (-1...1).allSatisfy { dy in reference.rgba(x + dx, y + dy) == reference.rgba(x, y) } }
+            }
+            XCTAssertGreaterThanOrEqual(flatProbes.count, 3, "\(sample.name): probes are in flat areas")
+            for (x, y) in flatProbes {
+                let c = Self.premultiplied(reference.rgba(x, y))
+                let overWhite = RGBA(c.r + 255 - c.a, c.g + 255 - c.a, c.b + 255 - c.a)
+                XCTAssertTrue(paper.rgba(x, y).isClose(to: overWhite, tolerance: 4),
+                              "\(sample.name): pdftoppm pixel (\(x), \(y)) is \(paper.rgba(x, y)), the PNG over white is \(overWhite)")
+            }
+        }
+    }
+
     func testSVGIsSizedInPixelsWithAViewBoxAndHoldsNoBitmap() throws {
         for sample in Self.samples {
             let svg = String(decoding: try renderBytes(sample.yaml, as: .svg), as: UTF8.self)

@@ -100,4 +100,26 @@ final class ResourceLimitsTests: XCTestCase {
         XCTAssertEqual(fileNames(in: out), [], "nothing is written")
         print("hostile inputs: \(inputs.count); slowest \(slowest.1) \(slowest.0) s; most memory \(largest.1) \(largest.0) MB")
     }
+
+    /// Each limit is a default that an option raises, for the scene that really needs more.
+    func testEachLimitIsRaisedByItsOption() throws {
+        let corpus = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
+        let work = try temporaryDirectory(self)
+        let generated = try generatedInputs(in: work)
+        func path(_ name: String) -> String {
+            generated.first { $0.lastPathComponent == name }?.path ?? corpus.appendingPathComponent(name).path
+        }
+        let cases: [(String, [String])] = [
+            ("nesting-too-deep.scene.yaml", ["--max-nesting", "100"]),
+            ("too-many-views.scene.yaml", ["--max-views", "200000"]),
+            ("million-frames.scene.yaml", ["--max-frames", "2000000"]),
+            ("billion-pixels.scene.yaml", ["--max-pixels-per-side", "40000", "--max-pixels", "1100000000"]),
+            ("twenty-mib.scene.yaml", ["--max-file-size", "30000000"]),
+        ]
+        for (name, options) in cases {
+            XCTAssertEqual(try scenec(["check", path(name)]).status, 1, "\(name) is refused by default")
+            let raised = try scenec(["check", path(name)] + options)
+            XCTAssertEqual(raised.status, 0, "\(name) with \(options): \(raised.stderr)")
+        }
+    }
 }

@@ -28,11 +28,10 @@ enum FramesCommand: Command {
           --quiet                  no progress line
           --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
         \(SceneOptions.help)
-          --max-frames N           refuse timelines over N frames (default 100000)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
-                                              "--max-frames", "--depfile"] + SceneOptions.valued,
+                                              "--depfile"] + SceneOptions.valued,
                                      flags: ["--help", "--quiet"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -64,7 +63,6 @@ enum FramesCommand: Command {
         let fpsOverride = try args.positiveNumber("--fps")
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
-        limits.frontend.options.maxFrames = try args.count("--max-frames") ?? limits.frontend.options.maxFrames
 
         let scene: Scene
         switch SceneLoader(limits: limits).load(scenePath) {

@@ -6,7 +6,7 @@ import SceneSyntax
 struct SceneOptions {
     static let flags = ["--set-where-present"]
     static let valued = ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
-                         "--max-pixels", "--max-pixels-per-side"]
+                         "--max-pixels", "--max-pixels-per-side", "--max-frames"]
     static let help = """
           --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
                                    checked like the file, applied after styles and the file
@@ -18,6 +18,7 @@ struct SceneOptions {
           --max-nesting N          refuse views nested over N deep (default 64)
           --max-pixels N           refuse pictures over N pixels in all (default 268435456)
           --max-pixels-per-side N  refuse pictures over N pixels a side (default 16384)
+          --max-frames N           refuse timelines over N frames (default 100000)
         """
 
     var maxFileSize = 16 * 1024 * 1024
@@ -37,6 +38,7 @@ struct SceneOptions {
         frontend.options.maxNesting = try args.count("--max-nesting") ?? frontend.options.maxNesting
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
+        frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
     }
 }
 
