@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCheck
 import SceneSyntax
 
 /// Where and how diagnostics are printed (`--diagnostics text|json|github`). Shared by the
@@ -58,7 +59,8 @@ final class DiagnosticReporter: @unchecked Sendable {
         guard format == .json else { return }
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        Console.output(JSONDiagnostic.array(collected) + "\n")
+        let text = JSONDiagnostic.array(collected)
+        Console.output(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// `::error file=F,line=L,col=C,endLine=…,endColumn=…::message`, escaped as the runner expects.
@@ -111,40 +113,16 @@ struct JSONDiagnostic {
     }
 
     static func array(_ items: [JSONDiagnostic]) -> String {
-        items.isEmpty ? "[]" : "[\n" + items.map { "  " + $0.json }.joined(separator: ",\n") + "\n]"
+        JSONValue.array(items.map(\.json)).prettyPrinted
     }
 
-    var json: String {
-        func number(_ v: Int?) -> String { v.map(String.init) ?? "null" }
-        var fields = ["\"file\": \(JSONText.string(file))", "\"line\": \(number(line))", "\"column\": \(number(column))",
-                      "\"endLine\": \(number(endLine))", "\"endColumn\": \(number(endColumn))",
-                      "\"severity\": \(JSONText.string(severity))", "\"message\": \(JSONText.string(message))",
-                      "\"hints\": [\(hints.map(JSONText.string).joined(separator: ", "))]"]
-        if let origin { fields.append("\"origin\": \(JSONText.string(origin))") }
-        return "{" + fields.joined(separator: ", ") + "}"
-    }
-}
-
-/// JSON string literals, escaped per RFC 8259.
-enum JSONText {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+    var json: JSONValue {
+        func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
+        var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
+                                 "endLine": number(endLine), "endColumn": number(endColumn),
+                                 "severity": .string(severity), "message": .string(message),
+                                 "hints": .array(hints.map(JSONValue.string))]
+        if let origin { object = object.setting("origin", .string(origin)) }
+        return object
     }
 }
