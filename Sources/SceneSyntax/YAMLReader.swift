@@ -220,11 +220,14 @@ private struct TreeBuilder {
             return
         }
         if let anchor { anchors[anchor] = (node, size) }
-        guard var parent = stack.popLast() else {
+        guard let open = stack.popLast() else {
             root = node
             return
         }
-        switch parent {
+        let parent: Open
+        // `consume`: the items and pairs taken out below are then the only references to their
+        // storage, so appending to them does not copy the whole list each time (quadratic).
+        switch consume open {
         case .sequence(var items, let s, let a, let total):
             items.append(node)
             parent = .sequence(items: items, start: s, anchor: a, size: total + size)
@@ -234,7 +237,7 @@ private struct TreeBuilder {
                 parent = .mapping(pairs: pairs, pendingKey: nil, seen: seen, start: s, anchor: a, size: total + size)
             } else {
                 guard let scalar = node.scalar else {
-                    stack.append(parent)
+                    stack.append(.mapping(pairs: pairs, pendingKey: nil, seen: seen, start: s, anchor: a, size: total))
                     fail(.error("a mapping key must be a plain word, not \(node.kindDescription)", at: range))
                     return
                 }

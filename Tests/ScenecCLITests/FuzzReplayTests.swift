@@ -12,12 +12,16 @@ final class FuzzReplayTests: XCTestCase {
         return dirs.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// `scenec-fuzz` beside the scenec binary the other tests run ($SCENEC_FUZZ_BIN overrides).
+    /// The plain debug `scenec-fuzz` that `swift build --build-tests` puts beside the test runner
+    /// (.build/debug), whichever scenec binary the other tests run; $SCENEC_FUZZ_BIN overrides.
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["SCENEC_FUZZ_BIN"] {
             return URL(fileURLWithPath: path)
         }
-        return scenecBinary().deletingLastPathComponent().appendingPathComponent("scenec-fuzz")
+        let besideRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("scenec-fuzz")
+        if FileManager.default.isExecutableFile(atPath: besideRunner.path) { return besideRunner }
+        return repositoryRoot.appendingPathComponent(".build/debug/scenec-fuzz")
     }
 
     func testReplayOfTheSeedCorpusRunsEveryFileAndExitsZero() throws {
