@@ -3,15 +3,25 @@ public struct SourceFile: Sendable {
     public let name: String
     public let bytes: [UInt8]
     private let lineStarts: [Int]
+    /// Lines holding only ASCII, where a column is a byte offset (so a window of a long line
+    /// can be cut from the bytes without decoding the whole line).
+    private let asciiLines: [Bool]
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
-            starts.append(i + 1)
+        var ascii = [true]
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "\n") {
+                starts.append(i + 1)
+                ascii.append(true)
+            } else if b >= 0x80 {
+                ascii[ascii.count - 1] = false
+            }
         }
         lineStarts = starts
+        asciiLines = ascii
     }
 
     public init(name: String, text: String) {
@@ -20,13 +30,32 @@ public struct SourceFile: Sendable {
 
     /// The text of 1-based line `n`, without its line break; nil past the end.
     public func line(_ n: Int) -> String? {
+        lineBytes(n).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// The byte range of 1-based line `n`, without its line break.
+    func lineBytes(_ n: Int) -> Range<Int>? {
         guard n >= 1, n <= lineStarts.count else { return nil }
         let start = lineStarts[n - 1]
         var end = n < lineStarts.count ? lineStarts[n] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return start..<end
+    }
+
+    /// Characters `from..<to` (0-based columns, clamped) of line `n` and the line's length in
+    /// characters: cut from the bytes for an ASCII line, else decoded whole.
+    func excerpt(line n: Int, from: Int, to: Int) -> (text: [Character], length: Int)? {
+        guard let range = lineBytes(n) else { return nil }
+        if asciiLines[n - 1] {
+            let lo = range.lowerBound + Swift.max(0, Swift.min(from, range.count))
+            let hi = range.lowerBound + Swift.max(0, Swift.min(to, range.count))
+            return (Array(String(decoding: bytes[lo..<Swift.max(lo, hi)], as: UTF8.self)), range.count)
+        }
+        let all = Array(String(decoding: bytes[range], as: UTF8.self))
+        let lo = Swift.max(0, Swift.min(from, all.count)), hi = Swift.max(lo, Swift.min(to, all.count))
+        return (Array(all[lo..<hi]), all.count)
     }
 
     /// The 1-based location of a byte offset (used for libyaml's reader errors, which give offsets).
@@ -52,21 +81,29 @@ extension Diagnostic {
             out += "\(file?.name ?? "scenec"): \(severity.rawValue): \(Self.printable(message))\n"
         } else {
             out += "\(file?.name ?? "<scene>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(Self.printable(message))\n"
-            if let file, let line = file.line(range.start.line) {
-                let text = Self.printable(line)
-                out += text + "\n"
-                let chars = Array(text)
-                var caret = ""
-                for i in 0..<Swift.max(0, range.start.column - 1) {
-                    caret += (i < chars.count && chars[i] == "\t") ? "\t" : " "
+            if let file, let length = file.excerpt(line: range.start.line, from: 0, to: 0)?.length {
+                // A long line is shown as a window around the column, so a file of one huge line
+                // with many errors does not print (or even decode) that line for each of them.
+                let column = Swift.max(0, range.start.column - 1)
+                var start = 0, end = length
+                if length > Self.longLine {
+                    start = Swift.max(0, Swift.min(column, length) - Self.contextBefore)
+                    end = Swift.min(length, start + Self.longLine)
+                }
+                let shown = Array(Self.printable(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? [])))
+                let lead = start > 0 ? "…" : ""
+                out += lead + String(shown) + (end < length ? "…" : "") + "\n"
+                var caret = lead.isEmpty ? "" : " "
+                for i in 0..<Swift.max(0, column - start) {
+                    caret += (i < shown.count && shown[i] == "\t") ? "\t" : " "
                 }
                 let width: Int
                 if range.end.line == range.start.line {
                     width = Swift.max(1, range.end.column - range.start.column)
                 } else {
-                    width = Swift.max(1, chars.count - (range.start.column - 1))
+                    width = Swift.max(1, length - column)
                 }
-                caret += "^" + String(repeating: "~", count: width - 1)
+                caret += "^" + String(repeating: "~", count: Swift.min(width, Swift.max(1, end - column)) - 1)
                 out += caret + "\n"
             }
         }
@@ -75,6 +112,11 @@ extension Diagnostic {
         }
         return out
     }
+
+    /// Lines longer than this are shown as a window of this many characters…
+    static let longLine = 500
+    /// …starting this many characters before the column.
+    static let contextBefore = 80
 
     /// `text` with control characters (a NUL, an escape sequence) shown as their Unicode control
     /// pictures (␀, ␛), one character for one so carets stay aligned: a NUL would cut the

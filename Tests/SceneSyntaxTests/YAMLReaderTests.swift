@@ -95,3 +95,19 @@ final class YAMLReaderTests: XCTestCase {
                        "s.yaml:2:5: error: unknown attribute\n  - progresColor: 1\n    ^~~~~~~~~~~~\n")
     }
 }
+
+final class LongLineDiagnosticTests: XCTestCase {
+    func testALongLineIsShownAsAWindowAroundTheColumn() {
+        // 1,000 characters, the error at 601: shown from 80 before it, 500 in all.
+        let line = String(repeating: "a", count: 600) + "BAD" + String(repeating: "b", count: 397)
+        let file = SourceFile(name: "s.yaml", text: line + "\n")
+        let d = Diagnostic.error("bad", at: SourceRange(start: .init(line: 1, column: 601), end: .init(line: 1, column: 604)))
+        let lines = d.rendered(in: file).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "s.yaml:1:601: error: bad")
+        XCTAssertEqual(lines[1], "…" + String(repeating: "a", count: 80) + "BAD" + String(repeating: "b", count: 397))
+        XCTAssertEqual(lines[2], String(repeating: " ", count: 81) + "^~~")
+        // Short lines are shown whole, the caret at the column.
+        let short = Diagnostic.error("x", at: SourceRange(start: .init(line: 1, column: 3), end: .init(line: 1, column: 4)))
+        XCTAssertEqual(short.rendered(in: SourceFile(name: "s", text: "abcdef\n")), "s:1:3: error: x\nabcdef\n  ^\n")
+    }
+}

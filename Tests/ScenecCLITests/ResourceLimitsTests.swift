@@ -72,6 +72,9 @@ final class ResourceLimitsTests: XCTestCase {
               animations: [{target: r.progress, to: 1, duration: 10000s}]
             """)
         try write("flow-nesting-bomb.scene.yaml", String(repeating: "[", count: 5_000_000))
+        // One long line holding 10,000 errors: each is shown with a window of the line, not all of it.
+        try write("errors-on-one-long-line.scene.yaml", "canvas: {width: 1, height: 1}\nviews: ["
+                  + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]\n")
         return files
     }
 
