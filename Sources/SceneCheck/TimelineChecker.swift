@@ -6,6 +6,9 @@ struct TimelineChecker {
     var log: DiagnosticLog
     /// The type of every view with an id.
     let viewTypes: [String: ViewType]
+    /// The ids in order and ready for "did you mean": prepared once, not for every bad target.
+    private(set) lazy var sortedIDs: [String] = viewTypes.keys.sorted()
+    private(set) lazy var idSuggestions = Suggestions.Index(sortedIDs)
     let options: CheckOptions
 
     static let timelineKeys = ["fps", "duration", "loop", "animations"]
@@ -119,8 +122,8 @@ struct TimelineChecker {
         }
         let id = String(text[..<dot]), name = String(text[text.index(after: dot)...])
         guard let type = viewTypes[id] else {
-            let ids = viewTypes.keys.sorted()
-            log.error("animation target '\(text)' names no view: there is no view with id '\(id)'\(Suggestions.hint(for: id, in: ids))",
+            let ids = sortedIDs
+            log.error("animation target '\(text)' names no view: there is no view with id '\(id)'\(idSuggestions.nearest(to: id).map { "; did you mean '\($0)'?" } ?? "")",
                       at: node.range, notes: ids.isEmpty ? ["give the view an id to animate it"] : [])
             return nil
         }

@@ -40,3 +40,23 @@ final class DegenerateGeometryTests: XCTestCase {
         }
     }
 }
+
+final class FineDashTests: XCTestCase {
+    /// 4 million dashes on one 80,000-point line: drawn at once as the line at half ink.
+    func testDashesFinerThanAPixelDrawFastAsTheirShareOfInk() throws {
+        let start = Date()
+        let image = try renderImage("""
+            canvas: {width: 100, height: 100, background: white}
+            views:
+              - type: lines
+                frame: {x: 0, y: 0, width: 100, height: 100}
+                points: [[-40000, 50], [40000, 50]]
+                lineWidth: 10
+                strokeColor: black
+                dash: [0.01, 0.01]
+            """)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        assertPixel(image, 50, 50, RGBA(128, 128, 128), tolerance: 2)
+        assertPixel(image, 50, 20, RGBA(255, 255, 255))
+    }
+}

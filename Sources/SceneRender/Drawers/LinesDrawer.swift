@@ -5,6 +5,9 @@ import SceneModel
 enum LinesDrawer: ViewDrawer {
     typealias XY = (x: Double, y: Double)
 
+    /// The most dashes one path is drawn with.
+    static let maxDashes = 100_000
+
     static func draw(_ values: AttributeValues, size: (width: Double, height: Double), in g: GraphicsContext,
                      environment: RenderEnvironment) {
         let points: [XY] = values[Lines.points].map {
@@ -31,10 +34,20 @@ enum LinesDrawer: ViewDrawer {
         g.setLineCap(values[Lines.lineCap])
         g.setLineJoin(values[Lines.lineJoin])
         let from = start * total
+        var strokeColor = color
         if let dash = values[Lines.dash] {
-            // Trimming starts the visible path at `from`; offsetting the dash by the same length
-            // keeps the pattern where it lies on the untrimmed path.
-            g.setDash(dash.lengths, offset: from)
+            let pattern = dash.lengths.count % 2 == 0 ? dash.lengths : dash.lengths + dash.lengths
+            let period = pattern.reduce(0, +)
+            let on = stride(from: 0, to: pattern.count, by: 2).reduce(0) { $0 + pattern[$1] }
+            if (end - start) * total / period > Double(maxDashes) {
+                // Dashes far finer than a pixel, so many that Cairo would take seconds to lay
+                // them: they look like the line at the pattern's share of ink, so draw that.
+                strokeColor = Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * on / period)
+            } else {
+                // Trimming starts the visible path at `from`; offsetting the dash by the same
+                // length keeps the pattern where it lies on the untrimmed path.
+                g.setDash(dash.lengths, offset: from)
+            }
         }
         g.newPath()
         if start <= 0, end >= 1 {
@@ -42,7 +55,7 @@ enum LinesDrawer: ViewDrawer {
         } else {
             trace(trimmed(vertices, from: from, to: end * total), closed: false, in: g)
         }
-        g.stroke(color, width: width)
+        g.stroke(strokeColor, width: width)
         g.setDash([], offset: 0)
     }
 
