@@ -26,8 +26,17 @@ struct RunResult {
 func scenec(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
             directory: URL? = nil, timeout: TimeInterval = 20,
             file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+    try runProgram(scenecBinary(), arguments, stdin: stdin, environment: environment, directory: directory,
+                   timeout: timeout, file: file, line: line)
+}
+
+/// Runs a program built here, failing the test if it crashes or outlives `timeout`.
+@discardableResult
+func runProgram(_ binary: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+         directory: URL? = nil, timeout: TimeInterval = 20,
+         file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
     let process = Process()
-    process.executableURL = scenecBinary()
+    process.executableURL = binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
@@ -53,13 +62,15 @@ func scenec(_ arguments: [String], stdin: Data? = nil, environment: [String: Str
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     if group.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
-        XCTFail("scenec \(arguments.joined(separator: " ")) did not finish in \(timeout) s", file: file, line: line)
+        XCTFail("\(binary.lastPathComponent) \(arguments.joined(separator: " ")) did not finish in \(timeout) s",
+                file: file, line: line)
     }
     process.waitUntilExit()
     let result = RunResult(status: process.terminationStatus, stdout: outBox.data,
                            stderr: String(decoding: errData, as: UTF8.self))
     XCTAssertEqual(process.terminationReason, .exit,
-                   "scenec crashed (signal \(process.terminationStatus)): \(result.stderr)", file: file, line: line)
+                   "\(binary.lastPathComponent) crashed (signal \(process.terminationStatus)): \(result.stderr)",
+                   file: file, line: line)
     return result
 }
 

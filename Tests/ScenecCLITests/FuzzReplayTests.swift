@@ -35,15 +35,13 @@ final class FuzzReplayTests: XCTestCase {
             }.count
         }
         XCTAssertGreaterThan(expected, 40, "the seed corpus is unexpectedly small")
-        let result = try Self.replay(dirs.map(\.path))
-        XCTAssertEqual(result.reason, .exit, "scenec-fuzz crashed (signal \(result.status)) replaying the corpus:\n\(result.stderr)")
+        let result = try runProgram(Self.binary, dirs.map(\.path), timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "scenec-fuzz: ran \(expected) inputs\n")
+        XCTAssertEqual(result.stdoutText, "scenec-fuzz: ran \(expected) inputs\n")
     }
 
     func testReplayOfAMissingFileIsAnErrorNotACrash() throws {
-        let result = try Self.replay([repositoryRoot.appendingPathComponent("no-such-input.scene.yaml").path])
-        XCTAssertEqual(result.reason, .exit)
+        let result = try runProgram(Self.binary, [repositoryRoot.appendingPathComponent("no-such-input.scene.yaml").path])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("cannot read"), result.stderr)
     }
@@ -66,42 +64,5 @@ final class FuzzReplayTests: XCTestCase {
         for name in names.sorted() {
             XCTAssertTrue(entries.contains("\"\(name)\""), "fuzz/scene.dict lacks the attribute \"\(name)\"")
         }
-    }
-
-    struct Outcome {
-        var reason: Process.TerminationReason
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func replay(_ arguments: [String], timeout: TimeInterval = 120) throws -> Outcome {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            outBox.data = out.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            XCTFail("scenec-fuzz \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
-        }
-        process.waitUntilExit()
-        return Outcome(reason: process.terminationReason, status: process.terminationStatus,
-                       stdout: String(decoding: outBox.data, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }
