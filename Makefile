@@ -49,8 +49,14 @@ $(CHECK_JSONSCHEMA): | deps
 test: deps $(CHECK_JSONSCHEMA)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
-	SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build
+	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \
+		2>&1 | tee .build/test-output.txt
 	@$(MAKE) --no-print-directory fuzz-smoke
+	@# One plain closing line for whoever reads the log last: the XCTest totals.
+	@awk '/Executed [0-9]+ tests?, with/ { line = $$0 } \
+		END { n = line; sub(/.*Executed /, "", n); sub(/ .*/, "", n); \
+		      f = line; sub(/ failures?.*/, "", f); sub(/.* /, "", f); \
+		      if (n == "") exit 1; print "tests: " n - f " passed, " f " failed" }' .build/test-output.txt
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
 docs: build
