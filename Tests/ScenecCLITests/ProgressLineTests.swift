@@ -10,6 +10,10 @@ final class ProgressLineTests: XCTestCase {
         let process = Process()
         let pipe = Pipe()
         if onTerminal {
+            // A chroot without /dev/pts (fresh-machine.sh) has no pseudo-terminals to lend.
+            let pty = posix_openpt(O_RDWR | O_NOCTTY)
+            guard pty >= 0 else { throw XCTSkip("this machine cannot open a pseudo-terminal") }
+            close(pty)
             // util-linux's script gives the command a pseudo-terminal and copies what it shows.
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
             process.arguments = ["-qec", command.map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
