@@ -42,18 +42,7 @@ enum FramesCommand: Command {
             throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
         }
         let pattern = try FramePattern(output)
-        let format: OutputFormat
-        if let explicit = args.value("--format") {
-            guard let f = OutputFormat(rawValue: explicit) else {
-                throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
-            }
-            format = f
-        } else {
-            guard let f = OutputFormat(path: output) else {
-                throw UsageError("cannot tell the format of '\(output)'; end it in .png, .pdf or .svg, or give --format")
-            }
-            format = f
-        }
+        let format = try RenderCommand.outputFormat(args.value("--format"), output: output)
         if pattern == nil, format != .pdf {
             throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
         }
