@@ -88,7 +88,7 @@ enum BuildCommand: Command {
                            Environment.sourceDateEpoch.map(String.init) ?? "-"].joined(separator: "\u{0}")
         var manifest = BuildManifest.load(from: outDir)
         let previous = manifest
-        let results = Results(count: mine.count)
+        let results = Locked([Outcome?](repeating: nil, count: mine.count))
         let keepGoing = args.has("--keep-going")
         let queue = WorkQueue(Array(mine.indices))
         Parallel.threads(Swift.min(jobs, Swift.max(1, mine.count))) {
@@ -96,7 +96,7 @@ enum BuildCommand: Command {
                 let outcome = build(mine[index], outDir: outDir, formats: formats, animated: animated,
                                     fingerprint: fingerprint, previous: previous.scenes[mine[index].relativePath],
                                     options: options, reporter: reporter)
-                results.set(index, outcome)
+                results.withLock { $0[index] = outcome }
                 if case .failed = outcome, !keepGoing { queue.stop() }
             }
         }
@@ -104,7 +104,7 @@ enum BuildCommand: Command {
         var built = 0, upToDate = 0, failed = 0
         var status = ExitStatus.success
         for (index, scene) in mine.enumerated() {
-            switch results.get(index) {
+            switch results.withLock({ $0[index] }) {
             case .built(let entry)?:
                 built += 1
                 manifest.scenes[scene.relativePath] = entry
@@ -254,30 +254,5 @@ enum BuildCommand: Command {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return CommandLine.arguments.first ?? "scenec" }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// Results of a parallel build, by scene index.
-final class Results: @unchecked Sendable {
-    private var outcomes: [BuildCommand.Outcome?]
-    private var lock = pthread_mutex_t()
-
-    init(count: Int) {
-        outcomes = Array(repeating: nil, count: count)
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit { pthread_mutex_destroy(&lock) }
-
-    func set(_ index: Int, _ outcome: BuildCommand.Outcome) {
-        pthread_mutex_lock(&lock)
-        outcomes[index] = outcome
-        pthread_mutex_unlock(&lock)
-    }
-
-    func get(_ index: Int) -> BuildCommand.Outcome? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return outcomes[index]
     }
 }

@@ -15,16 +15,11 @@ final class DiagnosticReporter: @unchecked Sendable {
     }
 
     let format: Format
-    private var collected: [JSONDiagnostic] = []
-    private var lock = pthread_mutex_t()
+    /// What `json` collects until the command ends; the lock also keeps prints whole.
+    private let collected = Locked([JSONDiagnostic]())
 
     init(format: Format = .text) {
         self.format = format
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&lock)
     }
 
     static func format(_ args: Arguments) throws -> Format {
@@ -37,8 +32,7 @@ final class DiagnosticReporter: @unchecked Sendable {
 
     func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
         guard !diagnostics.isEmpty else { return }
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        // Rendered outside the lock; only the printing is serialised.
         switch format {
         case .text:
             var text = diagnostics.map { $0.rendered(in: file) }.joined()
@@ -46,20 +40,20 @@ final class DiagnosticReporter: @unchecked Sendable {
             if errors > 0 {
                 text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n"
             }
-            Console.error(text)
+            collected.withLock { _ in Console.error(text) }
         case .json:
-            collected += diagnostics.map { JSONDiagnostic($0, file: file.name) }
+            let items = diagnostics.map { JSONDiagnostic($0, file: file.name) }
+            collected.withLock { $0 += items }
         case .github:
-            Console.output(diagnostics.map { Self.workflowCommand($0, file: file.name) }.joined())
+            let text = diagnostics.map { Self.workflowCommand($0, file: file.name) }.joined()
+            collected.withLock { _ in Console.output(text) }
         }
     }
 
     /// Prints what was collected (the JSON array; `[]` when nothing went wrong).
     func finish() {
         guard format == .json else { return }
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        let text = JSONDiagnostic.array(collected)
+        let text = JSONDiagnostic.array(collected.withLock { $0 })
         Console.output(text.hasSuffix("\n") ? text : text + "\n")
     }
 

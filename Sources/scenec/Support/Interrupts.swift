@@ -4,57 +4,34 @@
 /// and a dedicated thread waiting for the signals removes them before exiting. (The signals are
 /// blocked in every other thread, so no work happens inside a signal handler.)
 enum Interrupts {
-    private static let registry = TemporaryFiles()
+    /// Paths of temporary files being written, shared by worker threads.
+    private static let registry = Locked(Set<String>())
+
+    /// Ctrl-C, kill's default, and a closed terminal.
+    static var handled: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        return signals
+    }
 
     /// Called first thing in main, before any other thread exists, so all threads inherit the mask.
     static func install() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
+        var signals = handled
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         var thread = pthread_t()
         pthread_create(&thread, nil, { _ in
-            var waitFor = sigset_t()
-            sigemptyset(&waitFor)
-            sigaddset(&waitFor, SIGINT)
-            sigaddset(&waitFor, SIGTERM)
-            sigaddset(&waitFor, SIGHUP)
+            var waitFor = Interrupts.handled
             var signal: Int32 = 0
             sigwait(&waitFor, &signal)
-            Interrupts.registry.removeAll()
-            _exit(128 + signal)
+            // Exit with the lock still held, so no new temporary file starts meanwhile.
+            let _: Never = Interrupts.registry.withLock { paths in
+                for path in paths { unlink(path) }
+                _exit(128 + signal)
+            }
         }, nil)
     }
 
-    static func register(_ path: String) { registry.add(path) }
-    static func unregister(_ path: String) { registry.remove(path) }
-}
-
-/// Paths of temporary files being written, shared by worker threads.
-final class TemporaryFiles: @unchecked Sendable {
-    private var paths: Set<String> = []
-    private var lock = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&lock, nil) }
-
-    func add(_ path: String) {
-        pthread_mutex_lock(&lock)
-        paths.insert(path)
-        pthread_mutex_unlock(&lock)
-    }
-
-    func remove(_ path: String) {
-        pthread_mutex_lock(&lock)
-        paths.remove(path)
-        pthread_mutex_unlock(&lock)
-    }
-
-    /// Removes every registered file; the lock stays held so no new one starts meanwhile.
-    func removeAll() {
-        pthread_mutex_lock(&lock)
-        for path in paths { unlink(path) }
-        paths.removeAll()
-    }
+    static func register(_ path: String) { registry.withLock { _ = $0.insert(path) } }
+    static func unregister(_ path: String) { registry.withLock { _ = $0.remove(path) } }
 }

@@ -32,39 +32,37 @@ enum Parallel {
 
 /// Hands out items to worker threads and keeps the first error.
 final class WorkQueue<C: Collection>: @unchecked Sendable {
+    private struct State {
+        var index: C.Index
+        var error: Error?
+    }
+
     private let items: C
-    private var index: C.Index
-    private(set) var error: Error?
-    private var lock = pthread_mutex_t()
+    private let state: Locked<State>
 
     init(_ items: C) {
         self.items = items
-        index = items.startIndex
-        pthread_mutex_init(&lock, nil)
+        state = Locked(State(index: items.startIndex))
     }
 
-    deinit {
-        pthread_mutex_destroy(&lock)
-    }
+    var error: Error? { state.withLock { $0.error } }
 
     /// Stops handing out items (used by builds that stop at the first failing scene).
     func stop() {
-        pthread_mutex_lock(&lock)
-        index = items.endIndex
-        pthread_mutex_unlock(&lock)
+        state.withLock { $0.index = items.endIndex }
     }
 
     func next() -> C.Element? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard error == nil, index != items.endIndex else { return nil }
-        defer { index = items.index(after: index) }
-        return items[index]
+        state.withLock { s in
+            guard s.error == nil, s.index != items.endIndex else { return nil }
+            defer { s.index = items.index(after: s.index) }
+            return items[s.index]
+        }
     }
 
     func fail(_ e: Error) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        if error == nil { error = e }
+        state.withLock { s in
+            if s.error == nil { s.error = e }
+        }
     }
 }

@@ -6,19 +6,13 @@ final class Progress: @unchecked Sendable {
     private let total: Int
     private let enabled: Bool
     private let start: Double
-    private var lastDraw = 0.0
-    private var done = 0
-    private var lock = pthread_mutex_t()
+    /// Frames done, and when the line was last drawn.
+    private let counts = Locked((done: 0, lastDraw: 0.0))
 
     init(total: Int, quiet: Bool) {
         self.total = total
         enabled = !quiet && total > 1 && isatty(STDERR_FILENO) == 1
         start = Progress.now()
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&lock)
     }
 
     static func now() -> Double {
@@ -28,13 +22,17 @@ final class Progress: @unchecked Sendable {
     }
 
     func frameDone() {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        done += 1
-        guard enabled else { return }
-        let t = Progress.now()
-        guard t - lastDraw >= 0.1 || done == total else { return }
-        lastDraw = t
+        counts.withLock { counts in
+            counts.done += 1
+            guard enabled else { return }
+            let t = Progress.now()
+            guard t - counts.lastDraw >= 0.1 || counts.done == total else { return }
+            counts.lastDraw = t
+            draw(done: counts.done, at: t)
+        }
+    }
+
+    private func draw(done: Int, at t: Double) {
         let elapsed = Swift.max(t - start, 1e-6)
         let rate = Double(done) / elapsed
         let left = rate > 0 ? Double(total - done) / rate : 0
