@@ -4,27 +4,30 @@ import SceneModel
 /// The attribute values of every view at a time t (SPEC §5): what every renderer draws, so a
 /// single image at t and frame i of a sequence at t = i/fps are the same picture.
 public struct Sampler: Sendable {
-    /// Animations of each "id.attribute", in order of begin (stable for equal begins).
-    let tracks: [String: [Animation]]
-    /// The model values: what the scene file, styles and --set give.
-    let modelValues: [String: Value]
+    /// For each animated view id, its animated attributes and their animations, in order of
+    /// begin (stable for equal begins).
+    let tracks: [String: [String: [Animation]]]
+    /// The model values (what the file, styles and --set give) of the animated attributes.
+    let modelValues: [String: [String: Value]]
 
     public init(scene: Scene) {
-        var tracks: [String: [Animation]] = [:]
+        var tracks: [String: [String: [Animation]]] = [:]
         for animation in scene.timeline?.animations ?? [] {
-            tracks["\(animation.viewID).\(animation.attribute.name)", default: []].append(animation)
+            tracks[animation.viewID, default: [:]][animation.attribute.name, default: []].append(animation)
         }
-        for key in tracks.keys {
-            tracks[key] = tracks[key]?.enumerated().sorted {
-                ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset)
-            }.map(\.element)
+        for (id, byName) in tracks {
+            for (name, track) in byName {
+                tracks[id]?[name] = track.enumerated().sorted {
+                    ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset)
+                }.map(\.element)
+            }
         }
         self.tracks = tracks
-        var model: [String: Value] = [:]
+        var model: [String: [String: Value]] = [:]
         func collect(_ views: [SceneView]) {
             for view in views {
-                if let id = view.id {
-                    for name in view.values.names { model["\(id).\(name)"] = view.values.resolved(name)?.value }
+                if let id = view.id, let animated = tracks[id] {
+                    for name in animated.keys { model[id, default: [:]][name] = view.values.resolved(name)?.value }
                 }
                 collect(view.children)
             }
@@ -40,18 +43,14 @@ public struct Sampler: Sendable {
         guard isAnimated else { return views }
         return views.map { placed in
             var result = placed
-            if let id = placed.view.id {
-                for name in placed.view.values.names {
-                    guard let track = tracks["\(id).\(name)"], let entry = placed.view.values.resolved(name) else { continue }
-                    let v = value(of: track, model: entry.value, at: time)
-                    result.view.values.set(name, ResolvedValue(value: v, source: entry.source, range: entry.range))
-                }
-                // Attributes without a model value (derived defaults) can be animated too.
-                for (key, track) in tracks where key.hasPrefix(id + ".") {
-                    let name = String(key.dropFirst(id.count + 1))
-                    guard placed.view.values.resolved(name) == nil, let first = track.first?.keyframes.first?.value else { continue }
-                    let v = value(of: track, model: first, at: time)
-                    result.view.values.set(name, ResolvedValue(value: v, source: .defaultValue))
+            if let id = placed.view.id, let animated = tracks[id] {
+                for (name, track) in animated {
+                    // A derived default (no model value) starts from the animation's first value.
+                    let entry = placed.view.values.resolved(name)
+                    guard let model = entry?.value ?? track.first?.keyframes.first?.value else { continue }
+                    let v = value(of: track, model: model, at: time)
+                    result.view.values.set(name, ResolvedValue(value: v, source: entry?.source ?? .defaultValue,
+                                                               range: entry?.range ?? .none))
                 }
             }
             result.children = sample(placed.children, at: time)
@@ -59,10 +58,12 @@ public struct Sampler: Sendable {
         }
     }
 
-    /// The value of `key` ("id.attribute") at `time`, or its model value when not animated.
+    /// The value of an animated `key` ("id.attribute") at `time`; nil when it is not animated.
     public func value(of key: String, at time: Double) -> Value? {
-        guard let track = tracks[key] else { return modelValues[key] }
-        guard let model = modelValues[key] ?? track.first?.keyframes.first?.value else { return nil }
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        let id = String(key[..<dot]), name = String(key[key.index(after: dot)...])
+        guard let track = tracks[id]?[name] else { return nil }
+        guard let model = modelValues[id]?[name] ?? track.first?.keyframes.first?.value else { return nil }
         return value(of: track, model: model, at: time)
     }
 

@@ -55,11 +55,6 @@ public struct AttributeValues: Sendable, Hashable {
         explicit[name] ?? defaults[name].map { ResolvedValue(value: $0, source: .defaultValue) }
     }
 
-    /// The names that have a value, given or default.
-    public var names: [String] {
-        Array(Set(defaults.keys).union(explicit.keys)).sorted()
-    }
-
     public subscript<T>(_ attribute: Attribute<T>) -> T {
         resolved(attribute.name).flatMap { T($0.value) } ?? attribute.defaultValue
     }
