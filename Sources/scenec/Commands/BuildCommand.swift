@@ -149,15 +149,11 @@ enum BuildCommand: Command {
     static func build(_ scene: SceneEntry, outDir: String, formats: [OutputFormat], animated: Animated,
                       fingerprint: String, previous: BuildManifest.Entry?, options: SceneOptions,
                       reporter: DiagnosticReporter) -> Outcome {
+        let loader = SceneLoader(limits: options, reporter: reporter)
         let bytes: [UInt8]
-        do {
-            let read = try Files.read(scene.path, limit: options.maxFileSize)
-            bytes = read.bytes
-        } catch let error as FileError {
-            Console.fail(error.message)
-            return .failed(.io)
-        } catch {
-            return .failed(.io)
+        switch loader.read(scene.path) {
+        case .success(let b): bytes = b
+        case .failure(let failed): return .failed(failed.status)
         }
         var hash = SHA256()
         hash.update(fingerprint)
@@ -169,7 +165,7 @@ enum BuildCommand: Command {
             return .upToDate
         }
         let loaded: Scene
-        switch SceneLoader(limits: options, reporter: reporter).load(scene.path) {
+        switch loader.compile(bytes, path: scene.path) {
         case .scene(let s, _): loaded = s
         case .failed(let status): return .failed(status)
         }

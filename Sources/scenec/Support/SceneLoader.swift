@@ -53,7 +53,19 @@ struct SceneLoader {
     }
 
     func load(_ path: String) -> Outcome {
-        let bytes: [UInt8]
+        switch read(path) {
+        case .success(let bytes): return compile(bytes, path: path)
+        case .failure(let failed): return .failed(failed.status)
+        }
+    }
+
+    /// Why a scene could not be read (its problem already reported).
+    struct ReadFailure: Error {
+        var status: ExitStatus
+    }
+
+    /// The scene's bytes; a file over the size limit is a located error, an unreadable one exit 3.
+    func read(_ path: String) -> Result<[UInt8], ReadFailure> {
         do {
             let read = try Files.read(path, limit: limits.maxFileSize)
             if read.tooLarge {
@@ -61,16 +73,19 @@ struct SceneLoader {
                 let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
                                          notes: ["raise the limit with --max-file-size if you mean it"])
                 reporter.report([d], in: file)
-                return .failed(.sceneError)
+                return .failure(ReadFailure(status: .sceneError))
             }
-            bytes = read.bytes
+            return .success(read.bytes)
         } catch let error as FileError {
             Console.fail(error.message)
-            return .failed(.io)
         } catch {
             Console.fail("cannot read '\(path)'")
-            return .failed(.io)
         }
+        return .failure(ReadFailure(status: .io))
+    }
+
+    /// Checks bytes already read from `path`.
+    func compile(_ bytes: [UInt8], path: String) -> Outcome {
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
         let (scene, diagnostics) = limits.frontend.compile(file)
         reporter.report(diagnostics, in: file)
