@@ -3,25 +3,22 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "validate scenes and report every problem"
     static let help = """
-        usage: scenec check SCENE... [--diagnostics text|json|github] [options]
+        usage: scenec check SCENE... [--diagnostics FORMAT[:FILE]]... [options]
 
         Checks each scene and reports every problem found, sorted by position, as
         file:line:col: error: message, with the source line and a caret. Writes nothing.
         Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
 
         options:
-          --diagnostics FORMAT     text (default, on standard error), json (one array on
-                                   standard output) or github (workflow commands on standard
-                                   output, shown inline on pull requests)
+        \(DiagnosticReporter.optionHelp)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--diagnostics"] + SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: DiagnosticReporter.valuedOptions + SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
-        let reporter = DiagnosticReporter(format: try DiagnosticReporter.format(args))
-        defer { reporter.finish() }
+        let reporter = try DiagnosticReporter.from(args)
         let loader = SceneLoader(limits: try SceneOptions(args), reporter: reporter)
         var status = ExitStatus.success
         for path in args.positionals {
@@ -30,6 +27,12 @@ enum CheckCommand: Command {
             case .failed(.io): status = .io
             case .failed(let s): if status == .success { status = s }
             }
+        }
+        do {
+            try reporter.finish()
+        } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
         }
         return status
     }

@@ -66,22 +66,41 @@ struct SceneLoader {
 
     /// The scene's bytes; a file over the size limit is a located error, an unreadable one exit 3.
     func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+        switch readWithoutReporting(path) {
+        case .bytes(let bytes):
+            return .success(bytes)
+        case .problem(let d, let file):
+            reporter.report([d], in: file)
+            return .failure(ReadFailure(status: .sceneError))
+        case .unreadable(let message):
+            reporter.error(message, path: path)
+            return .failure(ReadFailure(status: .io))
+        }
+    }
+
+    enum ReadOutcome {
+        case bytes([UInt8])
+        /// Over the size limit: a located error.
+        case problem(Diagnostic, SourceFile)
+        /// Could not be read at all (exit 3).
+        case unreadable(String)
+    }
+
+    /// What `read` finds, for a caller that reports in an order of its own (a parallel build).
+    func readWithoutReporting(_ path: String) -> ReadOutcome {
         do {
             let read = try Files.read(path, limit: limits.maxFileSize)
             if read.tooLarge {
-                let file = SourceFile(name: path, bytes: [])
                 let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
                                          notes: ["raise the limit with --max-file-size if you mean it"])
-                reporter.report([d], in: file)
-                return .failure(ReadFailure(status: .sceneError))
+                return .problem(d, SourceFile(name: path, bytes: []))
             }
-            return .success(read.bytes)
+            return .bytes(read.bytes)
         } catch let error as FileError {
-            Console.fail(error.message)
+            return .unreadable(error.message)
         } catch {
-            Console.fail("cannot read '\(path)'")
+            return .unreadable("cannot read '\(path)'")
         }
-        return .failure(ReadFailure(status: .io))
     }
 
     /// Checks bytes already read from `path`.
