@@ -324,6 +324,33 @@ final class BuildTrustTests: XCTestCase {
         XCTAssertTrue(git.stdoutText.hasPrefix("::error file=design/scenes/bad.scene.yaml,line=2,"), "the git top level by default: \(git.stdoutText)")
     }
 
+    func testNinjaEdgesCarryTheDiagnosticsFormatAndCheckEachSceneOnce() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 2)
+        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "scenes/bad.scene.yaml", in: root)
+        let emit = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg,pdf", "--emit-ninja", "b.ninja",
+                               "--diagnostics", "github"], directory: root)
+        XCTAssertEqual(emit.status, 0, emit.stderr)
+        let ninja = try String(contentsOf: root.appendingPathComponent("b.ninja"), encoding: .utf8)
+        XCTAssertTrue(ninja.contains("build out/bad.png out/bad.pdf out/bad.svg: render scenes/bad.scene.yaml"), ninja)
+        XCTAssertTrue(ninja.contains("--diagnostics github"), ninja)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ninja", "-f", "b.ninja", "-k", "0"]
+        p.currentDirectoryURL = root
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationStatus, 0)
+        let annotations = log.split(separator: "\n").filter { $0.hasPrefix("::error file=scenes/bad.scene.yaml,line=2,") }
+        XCTAssertEqual(annotations.count, 1, "one check for three formats: \(log)")
+        let json = try scenec(["build", "scenes", "-o", "out", "--emit-ninja", "c.ninja", "--diagnostics", "json"], directory: root)
+        XCTAssertEqual(json.status, 2, json.stderr)
+    }
+
     /// A scenec process running in the background.
     struct Running {
         var process: Process

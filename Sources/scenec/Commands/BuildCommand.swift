@@ -34,14 +34,13 @@ enum BuildCommand: Command {
                                    and hashes, diagnostics, time)
           --junit FILE.xml         the same as JUnit XML, a testcase per scene, for CI test views
           --emit-ninja FILE        write a Ninja file for the same build instead of building
-        \(DiagnosticReporter.optionHelp)
           --scale N                pixels per point for PNG
         \(SceneOptions.help)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
-                 "--junit"] + DiagnosticReporter.valuedOptions + SceneOptions.valued,
+                 "--junit"] + SceneOptions.valued,
         flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
@@ -73,7 +72,7 @@ enum BuildCommand: Command {
         let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
                         shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
                         scale: scale, options: options, overrides: args.values["--set"] ?? [])
-        let reporter = try DiagnosticReporter.from(args)
+        let reporter = options.reporter
 
         let found = try SceneFinder.find(args.positionals)
         var problems = found.problems

@@ -10,16 +10,15 @@ enum CheckCommand: Command {
         Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
 
         options:
-        \(DiagnosticReporter.optionHelp)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: DiagnosticReporter.valuedOptions + SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
-        let reporter = try DiagnosticReporter.from(args)
-        let loader = SceneLoader(limits: try SceneOptions(args), reporter: reporter)
+        let loader = SceneLoader(limits: try SceneOptions(args))
+        let reporter = loader.reporter
         var status = ExitStatus.success
         for path in args.positionals {
             switch loader.load(path) {

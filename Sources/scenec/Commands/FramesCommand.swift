@@ -54,7 +54,7 @@ enum FramesCommand: Command {
         limits.frontend.options.fpsOverride = fpsOverride
 
         let scene: Scene
-        switch SceneLoader(limits: limits).load(scenePath) {
+        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }

@@ -26,7 +26,7 @@ enum InspectCommand: Command {
             throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
         }
         let scene: Scene
-        switch SceneLoader(limits: try SceneOptions(args)).load(scenePath) {
+        switch try SceneLoader(limits: try SceneOptions(args)).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }

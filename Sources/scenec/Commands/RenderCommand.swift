@@ -43,7 +43,7 @@ enum RenderCommand: Command {
         var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let scene: Scene
-        switch SceneLoader(limits: limits).load(scenePath) {
+        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }

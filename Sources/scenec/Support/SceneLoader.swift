@@ -5,9 +5,9 @@ import SceneSyntax
 /// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
-    static let valued = ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side", "--max-frames"]
-    static let help = """
+    static let help = DiagnosticReporter.optionHelp + "\n" + """
           --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
                                    checked like the file, applied after styles and the file
           --set-where-present      a --set naming an id the scene lacks is skipped, not an error
@@ -23,8 +23,11 @@ struct SceneOptions {
 
     var maxFileSize = 16 * 1024 * 1024
     var frontend = Frontend()
+    /// Where this command's diagnostics go (`--diagnostics`).
+    var reporter = DiagnosticReporter()
 
     init(_ args: Arguments) throws {
+        reporter = try DiagnosticReporter.from(args)
         for text in args.values["--set"] ?? [] {
             guard let o = Override(text) else {
                 throw UsageError("--set needs ID.ATTR=VALUE, such as --set download.progress=0.3; got '\(text)'")
@@ -45,7 +48,20 @@ struct SceneOptions {
 /// Reads and checks one scene, handing its diagnostics to the reporter.
 struct SceneLoader {
     var limits: SceneOptions
-    var reporter = DiagnosticReporter()
+    var reporter: DiagnosticReporter
+
+    init(limits: SceneOptions, reporter: DiagnosticReporter? = nil) {
+        self.limits = limits
+        self.reporter = reporter ?? limits.reporter
+    }
+
+    /// Loads one scene and writes what the reporter collected (JSON, files): for the commands
+    /// that read a single scene.
+    func loadOnly(_ path: String) throws -> Outcome {
+        let outcome = load(path)
+        try reporter.finish()
+        return outcome
+    }
 
     enum Outcome {
         case scene(Scene, SourceFile)
