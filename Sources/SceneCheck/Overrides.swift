@@ -57,7 +57,7 @@ public struct Override: Sendable, Hashable {
         }
     }
 
-    func error(_ message: String, notes: [String] = []) -> Diagnostic {
+    public func error(_ message: String, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, message, at: .none, origin: option, notes: notes)
     }
 }

@@ -2,6 +2,7 @@
 import SceneCheck
 import SceneModel
 import SceneRender
+import SceneSyntax
 
 /// `scenec build SCENES_DIR|SCENE... -o OUT_DIR`: a whole directory of scenes, incrementally.
 enum BuildCommand: Command {
@@ -83,8 +84,10 @@ enum BuildCommand: Command {
         if found.scenes.isEmpty, found.problems.isEmpty, !args.has("--allow-empty") {
             problems.append("no *.scene.yaml found under \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (--allow-empty accepts that)")
         }
-        if !problems.isEmpty {
+        let unmatched = args.has("--set-where-present") ? [] : unmatchedOverrides(found.scenes, options)
+        if !problems.isEmpty || !unmatched.isEmpty {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
+            reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))
             try reporter.finish()
             Console.error("scenec build: nothing built: the inputs are ambiguous or missing\n")
             return .sceneError
@@ -97,6 +100,28 @@ enum BuildCommand: Command {
             return status
         }
         return try BuildRun(plan: plan, reporter: reporter, all: found.scenes, args: args).run()
+    }
+
+    /// `--set`s that no scene has a target for (a typo in an id would otherwise pass silently,
+    /// skipped in every scene). Reads scenes only until every `--set` has found one.
+    static func unmatchedOverrides(_ scenes: [SceneEntry], _ options: SceneOptions) -> [Diagnostic] {
+        var pending = options.frontend.options.overrides
+        for scene in scenes where !pending.isEmpty {
+            guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { continue }
+            let root = YAMLReader(limits: options.frontend.readerLimits).read(SourceFile(name: scene.path, bytes: read.bytes)).root
+            pending.removeAll { $0.hasTarget(in: root) }
+        }
+        return pending.map { o in
+            let what: String
+            switch o.address {
+            case .view(.id(let id), _): what = "a view with the id '\(id)'"
+            case .view(.path(let path), _): what = "a view at \(path)"
+            case .style(let name, _): what = "a style named '\(name)'"
+            case .canvas: what = "a canvas"
+            }
+            return o.error("no scene has \(what), so this --set changes nothing",
+                           notes: ["--set-where-present accepts a --set that some builds do not use"])
+        }
     }
 
     static func parseFormats(_ text: String) throws -> [OutputFormat] {
