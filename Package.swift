@@ -18,9 +18,11 @@ let package = Package(
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
+        // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
+        .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender"]),
+                                         "SceneRender", "SceneEdit"]),
         // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",
@@ -34,7 +36,8 @@ let package = Package(
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneModel"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -34,7 +34,7 @@ public struct Override: Sendable, Hashable {
 
     /// The value as a node: lists and mappings (`[[0, 0], [10, 10]]`, `{white: 1}`) are read as
     /// YAML; anything else is taken as a plain word, so `#ff0000` is a colour, not a comment.
-    func valueNode() -> Result<Node, Diagnostic> {
+    public func valueNode() -> Result<Node, Diagnostic> {
         let trimmed = valueText.trimmingSpaces
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
             let read = YAMLReader().read(SourceFile(name: option, text: trimmed))

@@ -30,7 +30,8 @@ enum Files {
     /// Writes `bytes` to `path`: through a temporary file in the same directory renamed into
     /// place, so a failed run leaves the previous file intact. "-" is standard output; a path
     /// that exists and is not a regular file (a device, a FIFO) is written directly.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    /// `permissions` (exactly, whatever the umask) for a file that replaces one the user keeps.
+    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws {
         if path == "-" {
             guard Console.output(bytes: bytes) else { throw FileError("cannot write to standard output: \(reason())") }
             return
@@ -48,9 +49,10 @@ enum Files {
         let temporary = temporaryPath(for: path)
         Interrupts.register(temporary)
         defer { Interrupts.unregister(temporary) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o644)
         guard fd >= 0 else { throw FileError("cannot write '\(path)': \(reason())") }
         do {
+            if let permissions, fchmod(fd, permissions) != 0 { throw FileError("cannot write '\(path)': \(reason())") }
             try writeAll(bytes, fd: fd, path: path)
             guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
             guard close(fd) == 0 else {
