@@ -18,23 +18,34 @@ struct TextEdit {
     }
 }
 
+/// What an override changes: the text edit (none when the file already says it), and the
+/// anchor (`&name`) on the text it changes, which its aliases share.
+struct PlannedEdit {
+    var edit: TextEdit?
+    var action: EditAction
+    var anchor: String?
+}
+
 /// Works out the one text change that makes the file say what an override says: its value
 /// replaced where the mapping already has the key, else the key added in its siblings' style.
 struct EditPlanner {
     let text: SourceText
     let root: Node
 
-    func plan(_ o: Override) -> Result<(edit: TextEdit?, action: EditAction), Diagnostic> {
+    func plan(_ o: Override) -> Result<PlannedEdit, Diagnostic> {
         text.target(of: o, in: root).flatMap { target in
             written(o, for: target).flatMap { value, parsed in
                 let pairs = target.mapping.mapping ?? []
                 guard let pair = pairs.first(where: { $0.key == target.key }) else {
-                    return add(target.key, value, to: target.mapping, for: o).map { ($0, .added) }
+                    return add(target.key, value, to: target.mapping, for: o).map {
+                        PlannedEdit(edit: $0, action: .added, anchor: text.anchor(of: target.mapping))
+                    }
                 }
                 if let parsed, holds(pair.value, parsed, target) {
-                    return .success((nil, .unchanged))
+                    return .success(PlannedEdit(edit: nil, action: .unchanged, anchor: nil))
                 }
-                return replace(pair, with: value, for: o).map { ($0, .replaced) }
+                let anchor = text.valueIsAlias(pair) ? nil : text.anchor(of: pair.value)
+                return replace(pair, with: value, for: o).map { PlannedEdit(edit: $0, action: .replaced, anchor: anchor) }
             }
         }
     }

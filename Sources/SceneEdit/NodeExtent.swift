@@ -28,6 +28,15 @@ extension SourceText {
         return byte(i) == UInt8(ascii: "{") || byte(i) == UInt8(ascii: "[")
     }
 
+    /// The name of the node's anchor (`&name`), if it has one.
+    func anchor(of node: Node) -> String? {
+        var i = offset(node.range.start)
+        guard byte(i) == UInt8(ascii: "&") else { return nil }
+        let start = i + 1
+        while let b = byte(i), !Self.isBlank(b), Self.lineBreakWidth(bytes, at: i) == 0 { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
     /// Where the node's value text begins: after its anchor and tag.
     func valueStart(_ node: Node) -> Int {
         skipProperties(offset(node.range.start))

@@ -41,6 +41,7 @@ public struct SceneEditor {
         }
         var bytes = file.bytes
         var changes: [EditChange] = []
+        var anchored: [(override: Override, anchor: String)] = []
         for o in overrides {
             let read = YAMLReader(limits: frontend.readerLimits).read(SourceFile(name: file.name, bytes: bytes))
             guard !read.diagnostics.hasErrors, let root = read.root else {
@@ -52,16 +53,18 @@ public struct SceneEditor {
             case .success(let planned):
                 if let edit = planned.edit { bytes.replaceSubrange(edit.range, with: edit.replacement) }
                 changes.append(EditChange(override: o, action: planned.action))
+                if let anchor = planned.anchor { anchored.append((o, anchor)) }
             }
         }
         return verified(EditedScene(bytes: bytes, file: SourceFile(name: file.name, bytes: bytes), warnings: [],
                                     changes: changes),
-                        original: file, expected: expected)
+                        original: file, expected: expected, anchored: anchored)
     }
 
     /// The edited text checked on its own, and compared with what the overrides give.
     private func verified(_ edited: EditedScene, original: SourceFile,
-                          expected: (scene: Scene?, diagnostics: [Diagnostic])) -> Result<EditedScene, EditRefusal> {
+                          expected: (scene: Scene?, diagnostics: [Diagnostic]),
+                          anchored: [(override: Override, anchor: String)]) -> Result<EditedScene, EditRefusal> {
         var plain = frontend
         plain.options.overrides = []
         let result = plain.compile(edited.file)
@@ -78,9 +81,15 @@ public struct SceneEditor {
             }, file: edited.file))
         }
         if let want = expected.scene, !SceneComparison.same(want, scene) {
-            let d = Diagnostic(.error, "the edit would change more than the --set values: the text it rewrites is shared through a YAML anchor (&name) with an alias (*name) elsewhere",
-                               at: .none, origin: original.name,
-                               notes: ["write the value out where it is used, then edit it"])
+            // The text an edit rewrote is an anchor's, which aliases elsewhere repeat.
+            let d: Diagnostic
+            if let (o, name) = anchored.first {
+                d = o.error("the text this would rewrite is anchored as &\(name), and an alias *\(name) elsewhere in the file repeats it; writing it would change that use too",
+                            notes: ["write the value out in full where *\(name) uses it, or edit the anchor by hand"])
+            } else {
+                d = Diagnostic(.error, "the edit would change more than the --set values say", at: .none,
+                               origin: original.name, notes: ["the file repeats what it changes through a YAML alias (*name)"])
+            }
             return .failure(EditRefusal(diagnostics: [d], file: original))
         }
         var done = edited

@@ -34,7 +34,7 @@ enum ValueWriter {
         case .color(let c): return color(c)
         case .bool(let b): return .scalar(b ? "true" : "false")
         case .choice(let word): return .scalar(YAMLText.scalar(word))
-        case .timeOfDay(let t): return .scalar(YAMLText.scalar(t.description))
+        case .timeOfDay(let t): return .scalar(YAMLText.scalar(timeText(t)))
         case .points(let points): return .list(points.map { .list([length($0.x), length($0.y)]) })
         case .dash(let lengths): return .list(lengths.map(number))
         case .insets(let i):
@@ -51,6 +51,12 @@ enum ValueWriter {
     /// without `.0`, others as Swift's shortest round-trip form.
     static func number(_ v: Double) -> WrittenValue {
         .scalar(formatNumber(v))
+    }
+
+    /// `"22:15"` rather than `"22:15:00"`, as a person writes a time on the minute.
+    static func timeText(_ t: TimeOfDay) -> String {
+        let text = t.description
+        return text.count == 8 && text.hasSuffix(":00") ? String(text.dropLast(3)) : text
     }
 
     /// Points as a number; a percentage as `"50%"` or `"100% - 10"`.
