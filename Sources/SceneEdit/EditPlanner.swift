@@ -113,7 +113,7 @@ struct EditPlanner {
             let lines = fields.map { "\($0.key): \($0.value.flow)" }
             return .success(TextEdit(start..<end, lines.joined(separator: newline + indent)))
         default:
-            guard let colon = text.afterColon(keyEnd: keyEnd) else { return .failure(unfound(pair.key, o)) }
+            guard let colon = text.afterColon(keyEnd: keyEnd), colon <= end else { return .failure(unfound(pair.key, o)) }
             return .success(TextEdit(colon..<end, " " + value.flow))
         }
     }

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneModel
 
 /// A value as it will be written: scalars already in their final text (quoted or not), lists
@@ -95,26 +96,9 @@ enum YAMLText {
         needsQuotes(text) ? quoted(text) : text
     }
 
-    /// `"text"`, with YAML's escapes.
+    /// `"text"`: JSON's string form, which YAML reads the same way.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONValue.quoted(text)
     }
 
     /// Words YAML 1.1 or 1.2 reads as null or a bool.

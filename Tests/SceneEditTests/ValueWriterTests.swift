@@ -41,7 +41,7 @@ final class ValueWriterTests: XCTestCase {
         for special in ["", "yes", "Off", "null", "~", "#fff", "12", "-1", "a: b", "a #b", "x,y", "[a]", "*a", "&a", " a", "a:"] {
             XCTAssertTrue(YAMLText.needsQuotes(special), special)
         }
-        XCTAssertEqual(YAMLText.quoted("a\"b\\c\u{1}"), "\"a\\\"b\\\\c\\x01\"")
+        XCTAssertEqual(YAMLText.quoted("a\"b\\c\u{1}\u{85}"), "\"a\\\"b\\\\c\\u0001\\u0085\"")
     }
 }
 
