@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Only for the version libpng reports at run time (`scenec --version`); Cairo writes the PNGs.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel"]),
@@ -20,7 +22,10 @@ let package = Package(
         .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender"]),
+                                         "SceneRender", "CCairo", "CYAML", "CPNG"],
+                          plugins: ["BuildCommit"]),
+        // Writes the git commit being built into the scenec module (see the plugin for why).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",

@@ -83,7 +83,7 @@ enum BuildCommand: Command {
         }
 
         // Everything an output depends on besides the scene's own bytes.
-        let fingerprint = ["scenec \(version)", formats.map(\.rawValue).joined(separator: ","), animated.rawValue,
+        let fingerprint = ["scenec \(BuildInfo.version)", formats.map(\.rawValue).joined(separator: ","), animated.rawValue,
                            scale.map(formatNumber) ?? "-", (args.values["--set"] ?? []).joined(separator: "\u{1}"),
                            Environment.sourceDateEpoch.map(String.init) ?? "-"].joined(separator: "\u{0}")
         var manifest = BuildManifest.load(from: outDir)
