@@ -18,7 +18,15 @@ enum ExecutableDigest {
         for range in occurrences(of: Array(stamp.utf8), in: bytes) + sections(buildSections, in: bytes) {
             for i in range { bytes[i] = 0 }
         }
-        return SHA256.hex(bytes)
+        // In slices: SHA256.update keeps a copy of what it is given until it has compressed it.
+        var hash = SHA256()
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 65_536, bytes.count)
+            hash.update(Array(bytes[start..<end]))
+            start = end
+        }
+        return hash.finish()
     }
 
     /// Every place `needle` occurs in `bytes`, not overlapping.
