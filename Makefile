@@ -126,7 +126,8 @@ dist-check: dist
 		echo "dist-check: skipped: no bare-install tool at $(BARE_INSTALL) (set BARE_INSTALL=...)"; exit 0; fi; \
 	if [ -x "$(BARE_ROOT)/usr/bin/scenec" ]; then \
 		echo "dist-check: removing the scenec an earlier run installed in $(BARE_ROOT)"; \
-		chroot "$(BARE_ROOT)" apt-get purge -y -qq --autoremove scenec >/dev/null; fi; \
+		chroot "$(BARE_ROOT)" apt-get purge -y -qq --autoremove scenec >/dev/null 2>&1 \
+			|| { echo "dist-check: could not remove it; delete $(BARE_ROOT) and run again"; exit 1; }; fi; \
 	deb=dist/scenec_$$(.build-dist/release/scenec --version | sed -n 's/^scenec //p')_$$(dpkg --print-architecture).deb; \
 	ROOT_DIR="$(BARE_ROOT)" "$(BARE_INSTALL)" "$$deb" sh packaging/smoke.sh \
 		"$$(dpkg-deb --fsys-tarfile "$$deb" | tar -xO ./usr/bin/scenec | sha256sum | cut -d' ' -f1)"
