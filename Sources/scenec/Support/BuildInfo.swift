@@ -8,11 +8,12 @@ import CYAML
 enum BuildInfo {
     static let version = "0.1.0"
 
-    /// The git commit the binary was built from, with `-dirty` when the tree had uncommitted
-    /// changes, or `unknown` when built outside a git checkout (a source tarball). The
-    /// BuildCommit plugin writes `buildStamp` on every build; see Plugins/BuildCommit for why.
+    /// The git commit the binary was built from, with `-dirty` when Package.swift, Sources or
+    /// Plugins had uncommitted changes, or `unknown` when built outside a git checkout (a source
+    /// tarball). The BuildCommit plugin writes `buildStamp` whenever HEAD or a source changes;
+    /// see Plugins/BuildCommit for why it is done that way.
     static let commit: String = {
-        let prefix = "scenec-build-commit:"
+        let prefix = "scenec-build-commit:"   // as the plugin's script writes it
         let commit = buildStamp.dropFirst(prefix.count).prefix(while: { $0 != " " })   // padded with spaces
         return buildStamp.hasPrefix(prefix) && !commit.isEmpty ? String(commit) : "unknown"
     }()
