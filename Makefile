@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv
+APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils
 SCENES := $(wildcard scenes/*.scene.yaml)
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check
@@ -44,9 +44,18 @@ $(CHECK_JSONSCHEMA): | deps
 	python3 -m venv .venv
 	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
 
+# The JUnit schema Jenkins and GitLab read reports with (junit-10.xsd), which the build-report
+# tests validate --junit output against with xmllint. pytest validates its own reports with it
+# and ships it in its source distribution; fetched from PyPI once, not committed.
+JUNIT_XSD := .build/junit/junit-10.xsd
+$(JUNIT_XSD): | $(CHECK_JSONSCHEMA)
+	@mkdir -p .build/junit
+	.venv/bin/pip download -q --disable-pip-version-check --no-deps --no-binary :all: pytest==8.3.4 -d .build/junit
+	tar -xzf .build/junit/pytest-8.3.4.tar.gz -C .build/junit --strip-components=3 pytest-8.3.4/testing/example_scripts/junit-10.xsd
+
 # The CLI tests run the release binary, the one users run (its speed is what the limits tests
 # measure); the unit tests run in the debug build.
-test: deps $(CHECK_JSONSCHEMA)
+test: deps $(CHECK_JSONSCHEMA) $(JUNIT_XSD)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
 	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \

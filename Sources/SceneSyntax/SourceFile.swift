@@ -121,7 +121,7 @@ extension Diagnostic {
     /// `text` with control characters (a NUL, an escape sequence) shown as their Unicode control
     /// pictures (␀, ␛), one character for one so carets stay aligned: a NUL would cut the
     /// output short, and an escape would reach the user's terminal.
-    static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
+    public static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else {
             return text
         }

@@ -22,14 +22,14 @@ final class BuildCommandTests: XCTestCase {
         return root
     }
 
-    /// Output files under `dir`, relative, without the manifest.
+    /// Output files under `dir`, relative, without the build's own files (manifests, lock).
     func outputs(_ dir: URL) -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: dir.path)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDir),
-               !isDir.boolValue, !path.hasSuffix(".scenec-manifest.json") {
+               !isDir.boolValue, !(path.split(separator: "/").last ?? "").hasPrefix(".scenec-") {
                 files.append(path)
             }
         }
@@ -79,9 +79,11 @@ final class BuildCommandTests: XCTestCase {
         let after = try mtimes(out)
         XCTAssertEqual(Set(after.keys.filter { after[$0] != before[$0] }), ["a/s7.png", "a/s7.svg"])
 
-        // Other options are other outputs: a new format rebuilds everything.
+        // A new format builds that format of every scene; the others are listed as stale.
         let pdf = try scenec(["build", "scenes", "-o", "out", "--formats", "pdf", "--keep-going"], directory: root)
         XCTAssertTrue(pdf.stderr.contains("scenec build: 17 built"), pdf.stderr)
+        XCTAssertTrue(pdf.stderr.contains("stale: out/a/s7.svg (format no longer requested)"), pdf.stderr)
+        XCTAssertEqual(try mtimes(out)["a/s7.png"], after["a/s7.png"], "the PNG is not rewritten")
     }
 
     func testWithoutKeepGoingItStopsAtTheFirstFailure() throws {
@@ -97,10 +99,10 @@ final class BuildCommandTests: XCTestCase {
         _ = try scenec(["build", "scenes", "-o", "out", "--keep-going"], directory: root)
         try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/s0.scene.yaml"))
         let report = try scenec(["build", "scenes", "-o", "out", "--keep-going"], directory: root)
-        XCTAssertTrue(report.stderr.contains("s0.scene.yaml no longer exists"), report.stderr)
+        XCTAssertTrue(report.stderr.contains("stale: out/s0.png (the scene was removed); --prune removes it"), report.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/s0.png").path))
         let prune = try scenec(["build", "scenes", "-o", "out", "--keep-going", "--prune"], directory: root)
-        XCTAssertTrue(prune.stderr.contains("removed the outputs of s0.scene.yaml"), prune.stderr)
+        XCTAssertTrue(prune.stderr.contains("removed stale out/s0.png (the scene was removed)"), prune.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/s0.png").path))
     }
 
@@ -176,7 +178,7 @@ final class BuildCommandTests: XCTestCase {
                                "--emit-ninja", "build.ninja", "--set", "r.lineWidth=4"], directory: root)
         XCTAssertEqual(emit.status, 0, emit.stderr)
         let first = try runNinja(root)
-        XCTAssertTrue(first.contains("[55/55]"), first)
+        XCTAssertTrue(first.contains("[19/19]"), "one edge per scene and one flipbook: \(first)")
         XCTAssertTrue(try runNinja(root).contains("no work to do"))
         let build = try scenec(["build", "scenes", "-o", "bout", "--formats", "png,svg,pdf", "--animated", "flipbook",
                                 "--set", "r.lineWidth=4"], directory: root)

@@ -3,26 +3,22 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "validate scenes and report every problem"
     static let help = """
-        usage: scenec check SCENE... [--diagnostics text|json|github] [options]
+        usage: scenec check SCENE... [--diagnostics FORMAT[:FILE]]... [options]
 
         Checks each scene and reports every problem found, sorted by position, as
         file:line:col: error: message, with the source line and a caret. Writes nothing.
         Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
 
         options:
-          --diagnostics FORMAT     text (default, on standard error), json (one array on
-                                   standard output) or github (workflow commands on standard
-                                   output, shown inline on pull requests)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--diagnostics"] + SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
-        let reporter = DiagnosticReporter(format: try DiagnosticReporter.format(args))
-        defer { reporter.finish() }
-        let loader = SceneLoader(limits: try SceneOptions(args), reporter: reporter)
+        let loader = SceneLoader(limits: try SceneOptions(args))
+        let reporter = loader.reporter
         var status = ExitStatus.success
         for path in args.positionals {
             switch loader.load(path) {
@@ -30,6 +26,12 @@ enum CheckCommand: Command {
             case .failed(.io): status = .io
             case .failed(let s): if status == .success { status = s }
             }
+        }
+        do {
+            try reporter.finish()
+        } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
         }
         return status
     }

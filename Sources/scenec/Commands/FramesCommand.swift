@@ -54,7 +54,7 @@ enum FramesCommand: Command {
         limits.frontend.options.fpsOverride = fpsOverride
 
         let scene: Scene
-        switch SceneLoader(limits: limits).load(scenePath) {
+        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }
@@ -88,7 +88,7 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, output: output, inputs: [scenePath])
+                try Depfile.write(depfile, outputs: [output], inputs: [scenePath])
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -8,9 +8,10 @@ enum InspectCommand: Command {
     static let help = """
         usage: scenec inspect SCENE [--json] [options]
 
-        Shows each view with its placed frame (canvas coordinates) and every inspectable
-        attribute: its value, where the value came from (default, style NAME, file, --set) and
-        whether it can be animated. --json prints the same as one JSON document (its shape is
+        Shows each view with its address (views[1].children[0], which --set takes for any
+        view), its placed frame (canvas coordinates) and every inspectable attribute: its
+        value, where the value came from (default, style NAME, file, --set) and whether it
+        can be animated. --json prints the same as one JSON document (its shape is
         in the README).
 
         options:
@@ -26,7 +27,7 @@ enum InspectCommand: Command {
             throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
         }
         let scene: Scene
-        switch SceneLoader(limits: try SceneOptions(args)).load(scenePath) {
+        switch try SceneLoader(limits: try SceneOptions(args)).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }

@@ -7,13 +7,14 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a scene to a PNG, PDF or SVG file"
     static let help = """
-        usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [options]
+        usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [-o OUT2…] [options]
 
-        Renders SCENE to one picture. The format follows the output's extension.
+        Renders SCENE to a picture. The format follows the output's extension. Several -o
+        write several formats of the same picture, checking the scene once.
 
         options:
-          -o, --output PATH        where to write ('-' for standard output)
-          --format png|pdf|svg     the format, whatever the extension says
+          -o, --output PATH        where to write ('-' for standard output); repeatable
+          --format png|pdf|svg     the format, whatever the extension says (one output only)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
@@ -28,17 +29,21 @@ enum RenderCommand: Command {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file")
         }
-        guard let output = args.value("--output") else {
+        let outputs = args.values["--output"] ?? []
+        guard !outputs.isEmpty else {
             throw UsageError("render needs an output: -o OUT.png, OUT.pdf or OUT.svg")
         }
-        let format = try outputFormat(args.value("--format"), output: output)
-        if Files.sameFile(scenePath, output) {
+        if outputs.count > 1, args.value("--format") != nil {
+            throw UsageError("--format goes with one output; with several, each output's extension names its format")
+        }
+        let targets = try outputs.map { (path: $0, format: try outputFormat(args.value("--format"), output: $0)) }
+        for output in outputs where Files.sameFile(scenePath, output) {
             throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
         }
         var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let scene: Scene
-        switch SceneLoader(limits: limits).load(scenePath) {
+        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
         case .failed(let status): return status
         }
@@ -46,17 +51,18 @@ enum RenderCommand: Command {
         let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
                                 sourceDateEpoch: Environment.sourceDateEpoch)
-        let bytes: [UInt8]
+        // Every picture is made before any is written, so a failure leaves all outputs as they were.
+        var pictures: [(path: String, bytes: [UInt8])] = []
         do {
-            bytes = try renderer.render(placed, as: format)
+            for target in targets { pictures.append((target.path, try renderer.render(placed, as: target.format))) }
         } catch {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
         }
         do {
-            try Files.write(bytes, to: output)
+            for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, output: output, inputs: [scenePath])
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath])
             }
         } catch let error as FileError {
             Console.fail(error.message)

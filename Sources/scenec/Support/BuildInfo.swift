@@ -32,7 +32,6 @@ enum BuildInfo {
         cairo \(cairoVersion)
         libyaml \(yamlVersion)
         libpng \(pngVersion)
-        renderer \(rendererIdentity())
 
         """
     }

@@ -2,121 +2,166 @@
 import SceneCheck
 import SceneSyntax
 
-/// Where and how diagnostics are printed (`--diagnostics text|json|github`). Shared by the
-/// threads of a parallel build, so every print is whole.
+/// Where and how diagnostics go: `--diagnostics FORMAT[:FILE]`, repeatable, so one CI run can
+/// annotate its log and keep a JSON artefact. Shared by the threads of a parallel build, so
+/// every print is whole; a build hands over each scene's diagnostics in path order.
 final class DiagnosticReporter: @unchecked Sendable {
     enum Format: String, CaseIterable {
-        /// `file:line:col: error: …` with the source line and a caret, on standard error.
+        /// `file:line:col: error: …` with the source line and a caret; standard error by default.
         case text
-        /// One JSON array of every diagnostic, on standard output, when the command ends.
+        /// One JSON array of every diagnostic when the command ends; standard output by default.
         case json
-        /// GitHub Actions workflow commands on standard output, so errors show inline on PRs.
+        /// GitHub Actions workflow commands, so errors show inline on pull requests; standard
+        /// output by default.
         case github
     }
 
-    let format: Format
-    /// What `json` collects until the command ends; the lock also keeps prints whole.
-    private let collected = Locked([JSONDiagnostic]())
-
-    init(format: Format = .text) {
-        self.format = format
+    /// One destination: a format, and a file to write when the command ends (nil: the stream).
+    struct Sink: Equatable {
+        var format: Format
+        var file: String?
     }
 
-    static func format(_ args: Arguments) throws -> Format {
-        guard let text = args.value("--diagnostics") else { return .text }
-        guard let f = Format(rawValue: text) else {
-            throw UsageError("--diagnostics must be text, json or github, not '\(text)'")
+    let sinks: [Sink]
+    /// Annotations name files relative to this directory (the repository), as GitHub needs.
+    let pathRoot: PathRoot?
+    /// What file sinks and `json` collect until the command ends; the lock keeps prints whole.
+    private let collected: Locked<[[String]]>  // per sink: JSON items, or pieces of text
+
+    init(sinks: [Sink] = [Sink(format: .text)], pathRoot: PathRoot? = nil) {
+        self.sinks = sinks
+        self.pathRoot = pathRoot
+        collected = Locked(Array(repeating: [], count: sinks.count))
+    }
+
+    static let optionHelp = """
+          --diagnostics FORMAT[:FILE]
+                                   text (on standard error), json (one array on standard
+                                   output) or github (workflow commands on standard output);
+                                   with :FILE, written to that file instead; repeatable. When
+                                   every format goes to a file, text still goes to standard error
+          --path-root DIR          github annotations name files relative to DIR (default: the
+                                   enclosing git repository's top level, when there is one)
+        """
+    static let valuedOptions = ["--diagnostics", "--path-root"]
+
+    /// The reporter a command line asks for.
+    static func from(_ args: Arguments) throws -> DiagnosticReporter {
+        var sinks: [Sink] = []
+        for text in args.values["--diagnostics"] ?? [] {
+            let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            guard let format = Format(rawValue: name) else {
+                throw UsageError("--diagnostics must be text, json or github, optionally with :FILE, not '\(text)'")
+            }
+            var file: String?
+            if let colon = text.firstIndex(of: ":") {
+                file = String(text[text.index(after: colon)...])
+                guard file?.isEmpty == false else { throw UsageError("--diagnostics \(text) names no file after ':'") }
+            }
+            let sink = Sink(format: format, file: file)
+            if sinks.contains(sink) { continue }
+            if file == nil, sinks.contains(where: { $0.file == nil && $0.format == format }) { continue }
+            sinks.append(sink)
         }
-        return f
+        if !sinks.contains(where: { $0.file == nil }) { sinks.append(Sink(format: .text)) }
+        let root: PathRoot?
+        if let dir = args.value("--path-root") {
+            guard let r = PathRoot(dir) else { throw UsageError("--path-root '\(dir)' is not a directory") }
+            root = r
+        } else {
+            root = PathRoot.gitTopLevel()
+        }
+        return DiagnosticReporter(sinks: sinks, pathRoot: root)
     }
 
+    /// A scene's diagnostics, in the order given (sorted by position by the checker).
     func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
         guard !diagnostics.isEmpty else { return }
-        // Rendered outside the lock; only the printing is serialised.
-        switch format {
-        case .text:
-            var text = diagnostics.map { $0.rendered(in: file) }.joined()
-            let errors = diagnostics.filter { $0.severity == .error }.count
-            if errors > 0 {
-                text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n"
+        emit { format in
+            switch format {
+            case .text:
+                var text = diagnostics.map { $0.rendered(in: file) }.joined()
+                let errors = diagnostics.filter { $0.severity == .error }.count
+                if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n" }
+                return [text]
+            case .json:
+                return diagnostics.map { JSONDiagnostic($0, file: file.name).json.prettyPrinted }
+            case .github:
+                return [diagnostics.map { workflowCommand($0, file: file.name) }.joined()]
             }
-            collected.withLock { _ in Console.error(text) }
-        case .json:
-            let items = diagnostics.map { JSONDiagnostic($0, file: file.name) }
-            collected.withLock { $0 += items }
-        case .github:
-            let text = diagnostics.map { Self.workflowCommand($0, file: file.name) }.joined()
-            collected.withLock { _ in Console.output(text) }
         }
     }
 
-    /// Prints what was collected (the JSON array; `[]` when nothing went wrong).
-    func finish() {
-        guard format == .json else { return }
-        let text = JSONDiagnostic.array(collected.withLock { $0 })
-        Console.output(text.hasSuffix("\n") ? text : text + "\n")
+    /// A problem with a file rather than inside one (unreadable, unwritable, a missing link, two
+    /// scenes for one output): in every format, with its path.
+    func error(_ message: String, path: String) {
+        emit { format in
+            switch format {
+            case .text:
+                return ["scenec: error: \(Diagnostic.printable(message))\n"]
+            case .json:
+                return [JSONDiagnostic(path: path, message: message).json.prettyPrinted]
+            case .github:
+                return [WorkflowCommand.line("error", properties: [("file", relative(path))], message: message)]
+            }
+        }
+    }
+
+    /// Writes what was collected: JSON arrays, and every sink that has a file.
+    func finish() throws {
+        let all = collected.withLock { $0 }
+        for (index, sink) in sinks.enumerated() where sink.format == .json || sink.file != nil {
+            let items = all[index]
+            let text: String
+            if sink.format == .json {
+                text = items.isEmpty ? "[]\n" : "[\n" + items.map { indent($0) }.joined(separator: ",\n") + "\n]\n"
+            } else {
+                text = items.joined()
+            }
+            if let file = sink.file {
+                try Files.write(Array(text.utf8), to: file)
+            } else {
+                Console.output(text)
+            }
+        }
+    }
+
+    /// Renders once per format (a JSON item per diagnostic, else one piece of text) and prints
+    /// or keeps it, all under one lock.
+    private func emit(_ render: (Format) -> [String]) {
+        var rendered: [Format: [String]] = [:]
+        for format in Set(sinks.map(\.format)) { rendered[format] = render(format) }
+        collected.withLock { store in
+            for (index, sink) in sinks.enumerated() {
+                let items = rendered[sink.format] ?? []
+                if sink.file != nil || sink.format == .json {
+                    store[index] += items
+                } else if sink.format == .text {
+                    Console.error(items.joined())
+                } else {
+                    Console.output(items.joined())
+                }
+            }
+        }
+    }
+
+    private func indent(_ json: String) -> String {
+        json.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    private func relative(_ path: String) -> String {
+        pathRoot?.relative(path) ?? path
     }
 
     /// `::error file=F,line=L,col=C,endLine=…,endColumn=…::message`, escaped as the runner expects.
-    static func workflowCommand(_ d: Diagnostic, file: String) -> String {
-        func property(_ s: String) -> String {
-            s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-                .replacing(":", with: "%3A").replacing(",", with: "%2C")
-        }
-        func data(_ s: String) -> String {
-            s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-        }
+    func workflowCommand(_ d: Diagnostic, file: String) -> String {
         let command = d.severity == .error ? "error" : (d.severity == .warning ? "warning" : "notice")
-        var properties: [String] = []
+        var properties = [("file", relative(file))]
         if d.origin == nil, !d.range.isNone {
-            properties = ["file=\(property(file))", "line=\(d.range.start.line)", "col=\(d.range.start.column)",
-                          "endLine=\(d.range.end.line)", "endColumn=\(d.range.end.column)"]
-        } else {
-            properties = ["file=\(property(file))"]
+            properties += [("line", "\(d.range.start.line)"), ("col", "\(d.range.start.column)"),
+                           ("endLine", "\(d.range.end.line)"), ("endColumn", "\(d.range.end.column)")]
         }
         let message = ([d.origin.map { "\($0): \(d.message)" } ?? d.message] + d.notes).joined(separator: "\n")
-        return "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
-    }
-}
-
-/// One diagnostic in `--diagnostics json` (documented in the README):
-/// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
-/// line and column are null for problems in a command-line option (`origin` names it).
-struct JSONDiagnostic {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var endLine: Int?
-    var endColumn: Int?
-    var severity: String
-    var message: String
-    var hints: [String]
-    var origin: String?
-
-    init(_ d: Diagnostic, file: String) {
-        self.file = file
-        let located = d.origin == nil && !d.range.isNone
-        line = located ? d.range.start.line : nil
-        column = located ? d.range.start.column : nil
-        endLine = located ? d.range.end.line : nil
-        endColumn = located ? d.range.end.column : nil
-        severity = d.severity.rawValue
-        message = d.message
-        hints = d.notes
-        origin = d.origin
-    }
-
-    static func array(_ items: [JSONDiagnostic]) -> String {
-        JSONValue.array(items.map(\.json)).prettyPrinted
-    }
-
-    var json: JSONValue {
-        func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
-        var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
-                                 "endLine": number(endLine), "endColumn": number(endColumn),
-                                 "severity": .string(severity), "message": .string(message),
-                                 "hints": .array(hints.map(JSONValue.string))]
-        if let origin { object = object.setting("origin", .string(origin)) }
-        return object
+        return WorkflowCommand.line(command, properties: properties, message: message)
     }
 }

@@ -120,6 +120,30 @@ enum Files {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
+    /// The names in a directory, without `.` and `..`, in no particular order.
+    static func names(in dir: String) throws -> [String] {
+        guard let handle = opendir(dir) else { throw FileError("cannot read directory '\(dir)': \(reason())") }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Deletes a file, then the directories it leaves empty up to (not including) `root`.
+    static func remove(_ path: String, keepingDirectory root: String) {
+        unlink(path)
+        var dir = path
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            guard dir.count > root.count, dir.hasPrefix(root + "/"), rmdir(dir) == 0 else { return }
+        }
+    }
+
     static func reason() -> String {
         String(cString: strerror(errno))
     }

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneLayout
 import SceneModel
 
@@ -5,14 +6,15 @@ import SceneModel
 /// attribute's value, source and animatability. The JSON shape (documented in the README):
 ///
 ///     {"canvas": {"width", "height", "scale", "background"},
-///      "views": [{"id"?, "type", "frame": {"x", "y", "width", "height"},
+///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "animatable"}],
 ///                 "children": [...]}]}
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
 /// accept for it; `null` when the default is derived and no value was given (`default` then
 /// says what it follows). `source` is "default", "style", "file" or "--set"; `style` names
-/// the style when the source is one.
+/// the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
+/// which `--set` takes for any view, with an id or without.
 struct InspectReport: Encodable {
     struct CanvasInfo: Encodable {
         var width: Double
@@ -40,6 +42,7 @@ struct InspectReport: Encodable {
 
     struct ViewInfo: Encodable {
         var id: String?
+        var address: String
         var type: String
         var frame: Frame
         var attributes: [AttributeInfo]
@@ -52,10 +55,11 @@ struct InspectReport: Encodable {
     init(canvas: Canvas, placed: [PlacedView]) {
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description)
-        views = placed.map(Self.info)
+        // A checked scene keeps every view of the file, in order, so positions are index paths.
+        views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0)) }
     }
 
-    static func info(_ placed: PlacedView) -> ViewInfo {
+    static func info(_ placed: PlacedView, at path: ViewPath) -> ViewInfo {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
@@ -71,9 +75,9 @@ struct InspectReport: Encodable {
                                  source: source, style: style, default: spec.defaultDescription,
                                  animatable: spec.animatable != .no)
         }
-        return ViewInfo(id: view.id, type: view.type.rawValue,
-                        frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height),
-                        attributes: attributes, children: placed.children.map(info))
+        return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
+                        frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
+                        children: placed.children.enumerated().map { info($1, at: path.child($0)) })
     }
 }
 
@@ -122,7 +126,7 @@ extension InspectReport {
                 let indent = String(repeating: "  ", count: depth)
                 let name = v.id.map { "\(v.type) '\($0)'" } ?? v.type
                 let f = v.frame
-                out += "\n\(indent)\(name)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
+                out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
                 let rows = [["attribute", "value", "source", "animatable"]] + v.attributes.map { a in
                     let value = a.value.text == "—" ? "(\(a.default))" : a.value.text
                     let source = a.style.map { "style \($0)" } ?? a.source

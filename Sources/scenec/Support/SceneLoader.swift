@@ -5,12 +5,15 @@ import SceneSyntax
 /// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
-    static let valued = ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side", "--max-frames"]
-    static let help = """
-          --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
-                                   checked like the file, applied after styles and the file
-          --set-where-present      a --set naming an id the scene lacks is skipped, not an error
+    static let help = DiagnosticReporter.optionHelp + "\n" + """
+          --set ADDRESS=VALUE      override a value (repeatable), checked like the file and
+                                   applied after styles and the file; ADDRESS is ID.ATTR,
+                                   views[0].children[1].ATTR (any view, by index), ID.style,
+                                   canvas.ATTR or styles.NAME.ATTR
+          --set-where-present      a --set naming an id, index or style the scene lacks is
+                                   skipped, not an error
                                    (as in scenec build, where one --set serves many scenes)
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
@@ -23,13 +26,17 @@ struct SceneOptions {
 
     var maxFileSize = 16 * 1024 * 1024
     var frontend = Frontend()
+    /// Where this command's diagnostics go (`--diagnostics`).
+    var reporter = DiagnosticReporter()
 
     init(_ args: Arguments) throws {
+        reporter = try DiagnosticReporter.from(args)
         for text in args.values["--set"] ?? [] {
-            guard let o = Override(text) else {
-                throw UsageError("--set needs ID.ATTR=VALUE, such as --set download.progress=0.3; got '\(text)'")
+            do throws(AddressError) {
+                frontend.options.overrides.append(try Override(text))
+            } catch {
+                throw UsageError(error.message)
             }
-            frontend.options.overrides.append(o)
         }
         frontend.options.overridesMustMatch = !args.has("--set-where-present")
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
@@ -45,7 +52,20 @@ struct SceneOptions {
 /// Reads and checks one scene, handing its diagnostics to the reporter.
 struct SceneLoader {
     var limits: SceneOptions
-    var reporter = DiagnosticReporter()
+    var reporter: DiagnosticReporter
+
+    init(limits: SceneOptions, reporter: DiagnosticReporter? = nil) {
+        self.limits = limits
+        self.reporter = reporter ?? limits.reporter
+    }
+
+    /// Loads one scene and writes what the reporter collected (JSON, files): for the commands
+    /// that read a single scene.
+    func loadOnly(_ path: String) throws -> Outcome {
+        let outcome = load(path)
+        try reporter.finish()
+        return outcome
+    }
 
     enum Outcome {
         case scene(Scene, SourceFile)
@@ -66,22 +86,41 @@ struct SceneLoader {
 
     /// The scene's bytes; a file over the size limit is a located error, an unreadable one exit 3.
     func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+        switch readWithoutReporting(path) {
+        case .bytes(let bytes):
+            return .success(bytes)
+        case .problem(let d, let file):
+            reporter.report([d], in: file)
+            return .failure(ReadFailure(status: .sceneError))
+        case .unreadable(let message):
+            reporter.error(message, path: path)
+            return .failure(ReadFailure(status: .io))
+        }
+    }
+
+    enum ReadOutcome {
+        case bytes([UInt8])
+        /// Over the size limit: a located error.
+        case problem(Diagnostic, SourceFile)
+        /// Could not be read at all (exit 3).
+        case unreadable(String)
+    }
+
+    /// What `read` finds, for a caller that reports in an order of its own (a parallel build).
+    func readWithoutReporting(_ path: String) -> ReadOutcome {
         do {
             let read = try Files.read(path, limit: limits.maxFileSize)
             if read.tooLarge {
-                let file = SourceFile(name: path, bytes: [])
                 let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
                                          notes: ["raise the limit with --max-file-size if you mean it"])
-                reporter.report([d], in: file)
-                return .failure(ReadFailure(status: .sceneError))
+                return .problem(d, SourceFile(name: path, bytes: []))
             }
-            return .success(read.bytes)
+            return .bytes(read.bytes)
         } catch let error as FileError {
-            Console.fail(error.message)
+            return .unreadable(error.message)
         } catch {
-            Console.fail("cannot read '\(path)'")
+            return .unreadable("cannot read '\(path)'")
         }
-        return .failure(ReadFailure(status: .io))
     }
 
     /// Checks bytes already read from `path`.

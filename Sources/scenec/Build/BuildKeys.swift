@@ -1,0 +1,81 @@
+import SceneRender
+
+/// What an output's bytes depend on, hashed: a changed input of any kind makes a new key, and
+/// nothing that cannot change the bytes is in it (so reordering `--formats`, or setting
+/// SOURCE_DATE_EPOCH for a PNG-only build, rebuilds nothing).
+struct BuildKeys {
+    /// The renderer: this executable's own bytes and the libraries it draws and reads with.
+    var renderer: String
+    /// The `--set` options, in order (a later one wins, so order matters).
+    var overrides: [String]
+    /// `--scale`, which only PNG pixels depend on.
+    var scale: Double?
+    /// SOURCE_DATE_EPOCH, which only PDF bytes depend on.
+    var sourceDateEpoch: Int?
+
+    /// Everything but the format: the renderer, the scene's bytes and the files it reads, the
+    /// overrides.
+    func scene(bytes: [UInt8], inputs: [(path: String, bytes: [UInt8])] = []) -> String {
+        var hash = SHA256()
+        hash.update("scenec build key 2\u{0}\(renderer)\u{0}")
+        for o in overrides { hash.update("set\u{0}\(o)\u{0}") }
+        hash.update("scene\u{0}\(bytes.count)\u{0}")
+        hash.update(bytes)
+        for input in inputs {
+            hash.update("input\u{0}\(input.path)\u{0}\(input.bytes.count)\u{0}")
+            hash.update(input.bytes)
+        }
+        return hash.finish()
+    }
+
+    /// One group of outputs (`png`, `flipbook`, `frames.svg`): the scene key plus the options
+    /// that format reads.
+    func output(sceneKey: String, group: OutputGroup) -> String {
+        var text = "\(sceneKey)\u{0}\(group.name)"
+        switch group.format {
+        case .png: text += "\u{0}scale \(scale.map { "\($0)" } ?? "-")"
+        case .pdf: text += "\u{0}date \(sourceDateEpoch.map(String.init) ?? "-")"
+        case .svg: break
+        }
+        return SHA256.hex(Array(text.utf8))
+    }
+}
+
+/// Outputs made together from one scene: its still in one format, its flipbook, or its frames
+/// in one format.
+struct OutputGroup: Hashable {
+    enum Kind: String { case still, flipbook, frames }
+    var kind: Kind
+    var format: OutputFormat
+
+    var name: String {
+        switch kind {
+        case .still: return format.rawValue
+        case .flipbook: return "flipbook"
+        case .frames: return "frames.\(format.rawValue)"
+        }
+    }
+
+    /// The groups a build makes for a scene; a scene without a timeline has no flipbook or frames.
+    static func all(formats: [OutputFormat], animated: BuildCommand.Animated, hasTimeline: Bool) -> [OutputGroup] {
+        var groups = formats.map { OutputGroup(kind: .still, format: $0) }
+        if hasTimeline {
+            switch animated {
+            case .still: break
+            case .flipbook: groups.append(OutputGroup(kind: .flipbook, format: .pdf))
+            case .frames: groups += formats.map { OutputGroup(kind: .frames, format: $0) }
+            }
+        }
+        return groups
+    }
+
+    /// Names a group may write, for finding collisions before building: a still and a flipbook
+    /// are one file, frames a directory (ending in `/`).
+    func claimedName(stem: String) -> String {
+        switch kind {
+        case .still: return "\(stem).\(format.rawValue)"
+        case .flipbook: return "\(stem).flipbook.pdf"
+        case .frames: return "\(stem).frames/"
+        }
+    }
+}

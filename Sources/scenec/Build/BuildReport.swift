@@ -1,0 +1,117 @@
+import SceneCheck
+import SceneSyntax
+
+/// What a build did to each scene, for `--report FILE.json` and `--junit FILE.xml`.
+struct BuildReport {
+    struct Scene {
+        var path: String
+        var relativePath: String
+        /// built, up-to-date, failed, not-started, or stale (the scene was removed).
+        var status: String
+        var seconds: Double
+        var outputs: [(path: String, record: BuildManifest.Output)]
+        var diagnostics: [JSONDiagnostic]
+        /// The diagnostics as text, for JUnit failures.
+        var text: String
+    }
+
+    var outDir: String
+    var scenes: [Scene] = []
+    var seconds: Double = 0
+
+    func count(_ status: String) -> Int { scenes.filter { $0.status == status }.count }
+
+    /// The `--report` document (README: "Build reports").
+    var json: JSONValue {
+        let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
+        let warnings = scenes.flatMap(\.diagnostics).filter { $0.severity == "warning" }.count
+        let summary: JSONValue = [
+            "built": .number(Double(count("built"))), "upToDate": .number(Double(count("up-to-date"))),
+            "failed": .number(Double(count("failed"))), "notStarted": .number(Double(count("not-started"))),
+            "stale": .number(Double(count("stale"))), "warnings": .number(Double(warnings)),
+            "seconds": .number(Self.rounded(seconds)),
+        ]
+        return ["version": .number(1), "scenec": .string(BuildInfo.version), "outputDirectory": .string(outDir),
+                "summary": summary, "scenes": .array(sorted.map(\.json))]
+    }
+
+    /// JUnit XML as Jenkins and GitLab read it (validated in the tests against the JUnit XSD):
+    /// one testcase per scene; a failed scene carries its diagnostics, a stale (removed) scene is
+    /// skipped.
+    var junit: String {
+        let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
+        let failures = count("failed"), skipped = count("stale") + count("not-started")
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let totals = "tests=\"\(sorted.count)\" failures=\"\(failures)\" errors=\"0\""
+        xml += "<testsuites name=\"scenec build\" \(totals) time=\"\(Self.time(seconds))\">\n"
+        xml += "  <testsuite name=\"scenec build \(XML.escape(outDir))\" \(totals) skipped=\"\(skipped)\" time=\"\(Self.time(seconds))\">\n"
+        for scene in sorted {
+            let classname = scene.relativePath.split(separator: "/").dropLast().joined(separator: ".")
+            xml += "    <testcase name=\"\(XML.escape(scene.relativePath))\" classname=\"\(XML.escape(classname.isEmpty ? "scenes" : "scenes." + classname))\" time=\"\(Self.time(scene.seconds))\""
+            switch scene.status {
+            case "failed":
+                let first = scene.diagnostics.first { $0.severity == "error" }?.message ?? "the scene failed"
+                xml += ">\n      <failure type=\"error\" message=\"\(XML.escape(first))\">\(XML.escape(scene.text))</failure>\n    </testcase>\n"
+            case "stale", "not-started":
+                let why = scene.status == "stale" ? "the scene was removed; its outputs are stale" : "not started: an earlier scene failed"
+                xml += ">\n      <skipped message=\"\(XML.escape(why))\"/>\n    </testcase>\n"
+            default:
+                if scene.text.isEmpty {
+                    xml += "/>\n"
+                } else {
+                    xml += ">\n      <system-err>\(XML.escape(scene.text))</system-err>\n    </testcase>\n"
+                }
+            }
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// Seconds with at most three decimals, as the JUnit schema's time pattern allows.
+    static func time(_ seconds: Double) -> String {
+        let ms = Int((Swift.max(0, seconds) * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+}
+
+extension BuildReport.Scene {
+    var json: JSONValue {
+        let outputs = self.outputs.sorted { $0.path < $1.path }.map { item -> JSONValue in
+            ["path": .string(item.path), "group": .string(item.record.group), "size": .number(Double(item.record.size)),
+             "sha256": .string(item.record.sha256), "stale": item.record.stale.map(JSONValue.string) ?? .null]
+        }
+        return ["scene": .string(path), "relativePath": .string(relativePath), "status": .string(status),
+                "seconds": .number(BuildReport.rounded(seconds)), "outputs": .array(outputs),
+                "diagnostics": .array(diagnostics.map(\.json))]
+    }
+}
+
+/// Text in XML 1.0 content and attribute values. Walks Unicode scalars (so `\r\n` is two
+/// characters, each escaped); characters XML 1.0 cannot hold at all (most C0 controls) become
+/// their Unicode control pictures, as in the text diagnostics.
+enum XML {
+    static func escape(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&apos;".unicodeScalars)
+            case "\n": out.append(contentsOf: "&#10;".unicodeScalars)
+            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
+            case "\t": out.append(contentsOf: "&#9;".unicodeScalars)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out.append(Unicode.Scalar(0x2400 + (scalar.value < 0x20 ? scalar.value : 0x1F)) ?? "?")
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,195 @@
+@preconcurrency import Glibc
+
+/// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
+/// threads, reports each scene's diagnostics in path order as soon as the scenes before it are
+/// done, journals each finished scene, then writes the manifest and the reports.
+struct BuildRun {
+    var plan: BuildCommand.Plan
+    var reporter: DiagnosticReporter
+    /// Every scene found (all shards): a scene missing from here was removed.
+    var all: [SceneEntry]
+    var args: Arguments
+
+    func run() throws -> ExitStatus {
+        let started = Progress.now()
+        let lock = try OutputLock(plan.outDir) { Console.error("scenec build: \($0)\n") }
+        defer { withExtendedLifetime(lock) {} }
+        let store = ManifestStore(outDir: plan.outDir, shard: plan.shard)
+        let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
+        let builder = SceneBuilder(
+            outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
+            keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides, scale: plan.scale,
+                            sourceDateEpoch: Environment.sourceDateEpoch),
+            options: plan.options, warningsAreErrors: args.has("--werror"))
+
+        let results = Locked([SceneResult?](repeating: nil, count: mine.count))
+        let inOrder = InOrder(count: mine.count)
+        let keepGoing = args.has("--keep-going")
+        let queue = WorkQueue(Array(mine.indices))
+        Parallel.threads(Swift.min(plan.jobs, Swift.max(1, mine.count))) {
+            while let index = queue.next() {
+                let scene = mine[index]
+                let result = builder.build(scene, candidates: store.candidates[scene.relativePath] ?? [])
+                store.journal(scene.relativePath, result.entry)
+                results.withLock { $0[index] = result }
+                inOrder.done(index) { i in results.withLock { $0[i] }.map { emit($0.reports) } }
+                if case .failed = result.status, !keepGoing { queue.stop() }
+            }
+        }
+        inOrder.skipRest { i in results.withLock { $0[i] }.map { emit($0.reports) } }
+
+        var manifest = BuildManifest()
+        var report = BuildReport(outDir: plan.outDir)
+        var status = ExitStatus.success
+        for (index, scene) in mine.enumerated() {
+            guard let result = results.withLock({ $0[index] }) else {
+                // Not started (an earlier scene failed without --keep-going): keeps what it had.
+                if let old = store.candidates[scene.relativePath]?.first { manifest.scenes[scene.relativePath] = old }
+                report.scenes.append(reportScene(scene.path, scene.relativePath, "not-started", entry: nil, result: nil))
+                continue
+            }
+            manifest.scenes[scene.relativePath] = result.entry
+            let word: String
+            switch result.status {
+            case .built: word = "built"
+            case .upToDate: word = "up-to-date"
+            case .failed(let s):
+                word = "failed"
+                if status != .io { status = s }
+            }
+            report.scenes.append(reportScene(scene.path, scene.relativePath, word, entry: result.entry, result: result))
+        }
+        // Scenes of this shard that no longer exist: their outputs are stale.
+        let present = Set(all.map(\.relativePath))
+        for (relative, candidates) in store.candidates.sorted(by: { $0.key < $1.key })
+        where !present.contains(relative) && (plan.shard?.contains(relative) ?? true) {
+            var entry = BuildManifest.Entry()
+            for candidate in candidates {
+                for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(plan.outDir + "/" + path) {
+                    var stale = record
+                    stale.stale = "the scene was removed"
+                    entry.outputs[path] = stale
+                }
+            }
+            guard !entry.outputs.isEmpty else { continue }
+            manifest.scenes[relative] = entry
+            report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
+        }
+
+        let stale = reportStale(&manifest, prune: args.has("--prune"))
+        do {
+            try store.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
+        } catch let error as FileError {
+            reporter.error(error.message, path: plan.outDir + "/" + store.fileName)
+            status = .io
+        }
+        report.seconds = Progress.now() - started
+        if let path = args.value("--report") { try writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
+        if let path = args.value("--junit") { try writeReport(Array(report.junit.utf8), to: path, &status) }
+        do { try reporter.finish() } catch let error as FileError {
+            Console.fail(error.message)
+            status = .io
+        }
+        Console.error(summary(report, stale: stale, seconds: report.seconds) + "\n")
+        return status
+    }
+
+    private func emit(_ reports: [SceneResult.Report]) {
+        for item in reports {
+            switch item {
+            case .diagnostics(let diagnostics, let file): reporter.report(diagnostics, in: file)
+            case .error(let message, let path): reporter.error(message, path: path)
+            }
+        }
+    }
+
+    /// Lists stale outputs on standard error, or removes them with `--prune`; returns how many
+    /// remain listed.
+    private func reportStale(_ manifest: inout BuildManifest, prune: Bool) -> Int {
+        var remaining = 0
+        for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
+            for (path, record) in entry.outputs.sorted(by: { $0.key < $1.key }) {
+                guard let why = record.stale else { continue }
+                if prune {
+                    Files.remove(plan.outDir + "/" + path, keepingDirectory: plan.outDir)
+                    manifest.scenes[scene]?.outputs[path] = nil
+                    Console.error("scenec build: removed stale \(plan.outDir)/\(path) (\(why))\n")
+                } else {
+                    remaining += 1
+                    Console.error("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it\n")
+                }
+            }
+            if manifest.scenes[scene]?.outputs.isEmpty == true, manifest.scenes[scene]?.sceneKey == nil {
+                manifest.scenes[scene] = nil
+            }
+        }
+        return remaining
+    }
+
+    private func reportScene(_ path: String, _ relative: String, _ status: String, entry: BuildManifest.Entry?,
+                             result: SceneResult?) -> BuildReport.Scene {
+        var diagnostics: [JSONDiagnostic] = []
+        var text = ""
+        for item in result?.reports ?? [] {
+            switch item {
+            case .diagnostics(let list, let file):
+                diagnostics += list.map { JSONDiagnostic($0, file: file.name) }
+                text += list.map { $0.rendered(in: file) }.joined()
+            case .error(let message, let path):
+                diagnostics.append(JSONDiagnostic(path: path, message: message))
+                text += "scenec: error: \(message)\n"
+            }
+        }
+        let outputs = (entry?.outputs ?? [:]).map { (path: $0.key, record: $0.value) }
+        return BuildReport.Scene(path: path, relativePath: relative, status: status, seconds: result?.seconds ?? 0,
+                                 outputs: outputs, diagnostics: diagnostics, text: text)
+    }
+
+    private func writeReport(_ bytes: [UInt8], to path: String, _ status: inout ExitStatus) throws {
+        do { try Files.write(bytes, to: path) } catch let error as FileError {
+            reporter.error(error.message, path: path)
+            status = .io
+        }
+    }
+
+    private func summary(_ report: BuildReport, stale: Int, seconds: Double) -> String {
+        let warnings = report.scenes.flatMap(\.diagnostics).filter { $0.severity == "warning" }.count
+        let removed = report.count("stale")
+        var text = "scenec build: \(report.count("built")) built, \(report.count("up-to-date")) up to date, \(report.count("failed")) failed"
+        if report.count("not-started") > 0 { text += ", \(report.count("not-started")) not started" }
+        if warnings > 0 || args.has("--werror") { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        if removed > 0 { text += ", \(removed) removed scene\(removed == 1 ? "" : "s")" }
+        if stale > 0 { text += ", \(stale) stale output\(stale == 1 ? "" : "s")" }
+        return text + " (\(BuildCommand.formatSeconds(seconds)) s)"
+    }
+}
+
+/// Releases finished items in index order: item i is handed over once items 0…i−1 have been.
+/// Scenes finish out of order on several threads; their diagnostics are printed in path order.
+final class InOrder: @unchecked Sendable {
+    private let state: Locked<(next: Int, done: [Bool])>
+
+    init(count: Int) {
+        state = Locked((next: 0, done: Array(repeating: false, count: count)))
+    }
+
+    func done(_ index: Int, release: (Int) -> Void) {
+        state.withLock { s in
+            s.done[index] = true
+            while s.next < s.done.count, s.done[s.next] {
+                release(s.next)
+                s.next += 1
+            }
+        }
+    }
+
+    /// After the workers stopped: hands over the finished items left behind a gap (not started).
+    func skipRest(release: (Int) -> Void) {
+        state.withLock { s in
+            while s.next < s.done.count {
+                if s.done[s.next] { release(s.next) }
+                s.next += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import SceneModel
+
+/// Writes the Ninja file for a build: the edges, and the flags every edge's command shares.
+enum NinjaEmitter {
+    static func emit(_ scenes: [SceneEntry], plan: BuildCommand.Plan, args: Arguments, to path: String,
+                     reporter: DiagnosticReporter) throws -> ExitStatus {
+        guard plan.animated != .frames else {
+            throw UsageError("--emit-ninja builds stills and flipbooks; --animated frames has no fixed list of outputs")
+        }
+        var flags = plan.overrides.flatMap { ["--set", $0] }
+        if !flags.isEmpty { flags.append("--set-where-present") }
+        if let scale = plan.scale { flags += ["--scale", formatNumber(scale)] }
+        for sink in reporter.sinks where sink.file == nil && sink.format != .text {
+            guard sink.format == .github else {
+                throw UsageError("with --emit-ninja, --diagnostics may be text or github: each edge prints its own, and a JSON array or a file would be overwritten by the next")
+            }
+            flags += ["--diagnostics", "github"]
+            if let root = reporter.pathRoot { flags += ["--path-root", root.directory] }
+        }
+        var edges: [NinjaWriter.Edge] = []
+        for scene in scenes {
+            let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
+            edges.append(NinjaWriter.Edge(outputs: stills, input: scene.path, rule: "render"))
+            if plan.animated == .flipbook, hasTimeline(scene, plan.options) {
+                edges.append(NinjaWriter.Edge(outputs: ["\(plan.outDir)/\(scene.outputStem).flipbook.pdf"], input: scene.path,
+                                              rule: "flipbook"))
+            }
+        }
+        let text = NinjaWriter.file(scenec: BuildCommand.executablePath(), flags: flags, edges: edges)
+        try Files.write(Array(text.utf8), to: path)
+        Console.error("scenec build: wrote \(path) with \(edges.count) edges for \(scenes.count) scenes\n")
+        return .success
+    }
+
+    /// Whether a scene would have a flipbook; a scene that does not check gets none here, and
+    /// its render edge reports its errors.
+    static func hasTimeline(_ scene: SceneEntry, _ options: SceneOptions) -> Bool {
+        guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { return false }
+        return options.frontend.compile(.init(name: scene.path, bytes: read.bytes)).scene?.timeline != nil
+    }
+}

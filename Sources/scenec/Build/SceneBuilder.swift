@@ -1,0 +1,191 @@
+import SceneModel
+import SceneRender
+import SceneSyntax
+
+/// What building one scene did, handed back to the build in path order.
+struct SceneResult {
+    enum Status: Equatable {
+        case built, upToDate
+        case failed(ExitStatus)
+    }
+
+    /// Something to tell the user, in the order it happened.
+    enum Report {
+        case diagnostics([Diagnostic], SourceFile)
+        case error(String, path: String)
+    }
+
+    var status: Status
+    /// The scene's manifest entry after this build, stale outputs included.
+    var entry: BuildManifest.Entry
+    var reports: [Report] = []
+    var seconds: Double = 0
+    /// Outputs written by this build (relative paths).
+    var written: [String] = []
+}
+
+/// Builds one scene: skips it when every output it should have is on disk with the bytes the
+/// manifest recorded under the same key, else checks it and renders the groups that are not.
+struct SceneBuilder {
+    var outDir: String
+    var formats: [OutputFormat]
+    var animated: BuildCommand.Animated
+    var keys: BuildKeys
+    var options: SceneOptions
+    var warningsAreErrors: Bool
+
+    func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
+        let started = Progress.now()
+        var result = build(scene, candidates: candidates, reports: [])
+        result.seconds = Progress.now() - started
+        return result
+    }
+
+    private func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry], reports: [SceneResult.Report]) -> SceneResult {
+        let bytes: [UInt8]
+        switch SceneLoader(limits: options).readWithoutReporting(scene.path) {
+        case .bytes(let b): bytes = b
+        case .problem(let d, let file):
+            return failed(.sceneError, "the scene has errors", candidates, [.diagnostics([d], file)])
+        case .unreadable(let message):
+            return failed(.io, "the scene cannot be read", candidates, [.error(message, path: scene.path)])
+        }
+        let file = SourceFile(name: scene.path, bytes: bytes)
+        let sceneKey = keys.scene(bytes: bytes)
+
+        // Up to date: a candidate made with this key whose every group is intact on disk.
+        for candidate in candidates where candidate.sceneKey == sceneKey {
+            let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline)
+            let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
+            guard valid.count == groups.count else { continue }
+            let warnings = candidate.warnings.map(\.diagnostic)
+            var entry = candidate
+            entry.outputs = valid.reduce(into: [:]) { $0.merge($1) { a, _ in a } }
+            let reports: [SceneResult.Report] = warnings.isEmpty ? [] : [.diagnostics(warningsAsErrors(warnings), file)]
+            if warningsAreErrors, !warnings.isEmpty {
+                return failed(.sceneError, "the scene has warnings, and --werror", candidates, reports, keeping: entry)
+            }
+            return SceneResult(status: .upToDate, entry: withStale(entry, candidates), reports: reports)
+        }
+
+        let (checked, diagnostics) = options.frontend.compile(file)
+        let reported = warningsAreErrors ? warningsAsErrors(diagnostics) : diagnostics
+        let reports: [SceneResult.Report] = diagnostics.isEmpty ? [] : [.diagnostics(reported, file)]
+        guard let checked else { return failed(.sceneError, "the scene has errors", candidates, reports) }
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        var entry = BuildManifest.Entry(sceneKey: sceneKey, hasTimeline: checked.timeline != nil,
+                                        warnings: warnings.map(BuildManifest.StoredDiagnostic.init))
+        if warningsAreErrors, !warnings.isEmpty {
+            entry.sceneKey = nil
+            return failed(.sceneError, "the scene has warnings, and --werror", candidates, reports, keeping: entry)
+        }
+        return render(scene, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
+    }
+
+    /// Renders the groups no candidate has intact; the others keep their files.
+    private func render(_ scene: SceneEntry, _ checked: Scene, entry: BuildManifest.Entry, sceneKey: String,
+                        candidates: [BuildManifest.Entry], reports: [SceneResult.Report]) -> SceneResult {
+        var entry = entry
+        let movie = AnimatedScene(checked)
+        let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
+                                sourceDateEpoch: Environment.sourceDateEpoch)
+        let fps = checked.timeline?.fps ?? 30
+        let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
+        var written: [String] = []
+        var current = ""
+        for group in OutputGroup.all(formats: formats, animated: animated, hasTimeline: checked.timeline != nil) {
+            if let kept = candidates.lazy.filter({ $0.sceneKey == sceneKey }).compactMap({ intact(group, in: $0, sceneKey: sceneKey) }).first {
+                entry.outputs.merge(kept) { a, _ in a }
+                continue
+            }
+            let key = keys.output(sceneKey: sceneKey, group: group)
+            do {
+                let files: [(String, () throws -> [UInt8])]
+                switch group.kind {
+                case .still:
+                    files = [(group.claimedName(stem: scene.outputStem), { try renderer.render(movie.views(at: 0), as: group.format) })]
+                case .flipbook:
+                    files = [(group.claimedName(stem: scene.outputStem), {
+                        try renderer.pdfBytes(pageCount: frameCount) { movie.views(at: Double($0) / fps) }
+                    })]
+                case .frames:
+                    files = (0..<frameCount).map { i in
+                        (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)",
+                         { try renderer.render(movie.views(at: Double(i) / fps), as: group.format) })
+                    }
+                }
+                for (relative, make) in files {
+                    current = relative
+                    let bytes = try make()
+                    try Files.write(bytes, to: outDir + "/" + relative)
+                    entry.outputs[relative] = BuildManifest.Output(group: group.name, key: key, sha256: SHA256.hex(bytes),
+                                                                   size: bytes.count)
+                    written.append(relative)
+                }
+            } catch let error as FileError {
+                var result = SceneResult(status: .failed(.io), entry: withStale(entry, candidates),
+                                         reports: reports + [.error(error.message, path: outDir + "/" + current)])
+                result.written = written
+                return result
+            } catch {
+                return failed(.sceneError, "the scene cannot be rendered", candidates,
+                              reports + [.error("cannot render '\(scene.path)': \(error)", path: scene.path)])
+            }
+        }
+        var result = SceneResult(status: .built, entry: withStale(entry, candidates), reports: reports)
+        result.written = written
+        return result
+    }
+
+    /// The group's outputs in `candidate` when all of them were made with the group's current
+    /// key and each file on disk still has the recorded bytes; nil otherwise.
+    func intact(_ group: OutputGroup, in candidate: BuildManifest.Entry, sceneKey: String) -> [String: BuildManifest.Output]? {
+        let key = keys.output(sceneKey: sceneKey, group: group)
+        var outputs = candidate.outputs.filter { $0.value.group == group.name && $0.value.key == key }
+        guard !outputs.isEmpty else { return nil }
+        if group.kind != .frames, outputs.count != 1 { return nil }
+        if group.kind == .frames,
+           candidate.outputs.contains(where: { $0.value.group == group.name && $0.value.key != key && $0.value.stale == nil }) {
+            return nil
+        }
+        for (path, record) in outputs {
+            guard let read = try? Files.read(outDir + "/" + path, limit: record.size), !read.tooLarge,
+                  read.bytes.count == record.size, SHA256.hex(read.bytes) == record.sha256 else { return nil }
+            outputs[path]?.stale = nil
+        }
+        return outputs
+    }
+
+    /// The entry with every other file the candidates recorded for this scene, still on disk,
+    /// listed as stale with the reason it is no longer current.
+    func withStale(_ entry: BuildManifest.Entry, _ candidates: [BuildManifest.Entry], reason: String? = nil) -> BuildManifest.Entry {
+        var entry = entry
+        let wanted = Set(OutputGroup.all(formats: formats, animated: animated, hasTimeline: entry.hasTimeline).map(\.name))
+        for candidate in candidates {
+            for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(outDir + "/" + path) {
+                var stale = record
+                stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced"
+                                         : record.group.hasPrefix("frames") || record.group == "flipbook"
+                                             ? "not asked for by --animated" : "format no longer requested")
+                entry.outputs[path] = stale
+            }
+        }
+        return entry
+    }
+
+    private func failed(_ status: ExitStatus, _ reason: String, _ candidates: [BuildManifest.Entry],
+                        _ reports: [SceneResult.Report], keeping: BuildManifest.Entry? = nil) -> SceneResult {
+        var entry = keeping ?? BuildManifest.Entry()
+        entry.outputs = entry.outputs.mapValues { var o = $0; o.stale = reason; return o }
+        return SceneResult(status: .failed(status), entry: withStale(entry, candidates, reason: reason), reports: reports)
+    }
+
+    /// Under `--werror`, warnings are reported as errors, saying why.
+    private func warningsAsErrors(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard warningsAreErrors else { return diagnostics }
+        return diagnostics.map { d in
+            guard d.severity == .warning else { return d }
+            return Diagnostic(.error, d.message, at: d.range, origin: d.origin, notes: d.notes + ["a warning, made an error by --werror"])
+        }
+    }
+}

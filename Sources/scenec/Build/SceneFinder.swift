@@ -1,0 +1,117 @@
+@preconcurrency import Glibc
+
+/// A scene to build: where it is, and its path relative to the directory it was found under
+/// (mirrored under the output directory).
+struct SceneEntry: Hashable {
+    var path: String
+    var relativePath: String
+
+    /// `sub/ring` for `sub/ring.scene.yaml`: outputs are `OUT/sub/ring.png` and so on.
+    var outputStem: String {
+        let suffix = ".scene.yaml"
+        return relativePath.hasSuffix(suffix) ? String(relativePath.dropLast(suffix.count)) : relativePath
+    }
+}
+
+/// Finds `*.scene.yaml` files under directories, recursively, in a stable order, and refuses
+/// what would make a build silently incomplete: a link to a scene that is not there, and two
+/// different scenes with one place in the output.
+enum SceneFinder {
+    struct Found {
+        var scenes: [SceneEntry] = []
+        /// Problems with the set of inputs (each a message naming its cause).
+        var problems: [String] = []
+    }
+
+    static func find(_ arguments: [String]) throws -> Found {
+        var found = Found()
+        for argument in arguments {
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                if lstat(argument, &info) == 0 {
+                    found.problems.append("'\(argument)' is a symbolic link to '\(linkTarget(argument))', which does not exist")
+                    continue
+                }
+                throw FileError("cannot read '\(argument)': \(Files.reason())")
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                let root = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
+                try walk(root, relative: "", into: &found)
+            } else {
+                let name = argument.split(separator: "/").last.map(String.init) ?? argument
+                found.scenes.append(SceneEntry(path: argument, relativePath: name))
+            }
+        }
+        // The same file reached twice (a directory and a file in it) is one scene; two files
+        // with one relative path would write the same outputs.
+        var byRelative: [String: SceneEntry] = [:]
+        var scenes: [SceneEntry] = []
+        for scene in found.scenes {
+            if let first = byRelative[scene.relativePath] {
+                if !Files.sameFile(first.path, scene.path) {
+                    found.problems.append("'\(first.path)' and '\(scene.path)' would both be built as '\(scene.relativePath)'; build them into different output directories")
+                }
+                continue
+            }
+            byRelative[scene.relativePath] = scene
+            scenes.append(scene)
+        }
+        found.scenes = scenes.sorted { $0.relativePath < $1.relativePath }
+        return found
+    }
+
+    private static func walk(_ dir: String, relative: String, into found: inout Found) throws {
+        var info = stat()
+        guard stat(dir, &info) == 0 else { throw FileError("cannot read directory '\(dir)': \(Files.reason())") }
+        for name in try Files.names(in: dir).sorted() {
+            let path = dir + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            guard stat(path, &info) == 0 else {
+                if name.hasSuffix(".scene.yaml"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                    found.problems.append("'\(path)' is a symbolic link to '\(linkTarget(path))', which does not exist")
+                }
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                if !name.hasPrefix(".") { try walk(path, relative: rel, into: &found) }
+            } else if name.hasSuffix(".scene.yaml") {
+                found.scenes.append(SceneEntry(path: path, relativePath: rel))
+            }
+        }
+    }
+
+    static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return "?" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Output names two scenes would share: a file both would write, or a file one writes inside
+    /// the frames directory of another (`a.frames/0001.scene.yaml` against `a`'s frames).
+    static func collisions(_ scenes: [SceneEntry], outputs: (SceneEntry) -> [String]) -> [String] {
+        var owner: [String: SceneEntry] = [:]
+        var problems: [String] = []
+        for scene in scenes {
+            for name in outputs(scene) {
+                if let other = owner[name] {
+                    problems.append("'\(other.path)' and '\(scene.path)' would both write '\(name)'")
+                } else {
+                    owner[name] = scene
+                }
+            }
+        }
+        for scene in scenes {
+            for name in outputs(scene) where !name.hasSuffix("/") {
+                var prefix = name
+                while let slash = prefix.dropLast().lastIndex(of: "/") {
+                    prefix = String(prefix[...slash])
+                    if let other = owner[prefix], other != scene {
+                        problems.append("'\(scene.path)' would write '\(name)' inside '\(prefix)', the frames of '\(other.path)'")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}

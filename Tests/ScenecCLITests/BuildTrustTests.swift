@@ -1,0 +1,384 @@
+import XCTest
+
+/// `scenec build` as CI relies on it: nothing forged in the log, no stale or silently dropped
+/// output, diagnostics in every run and format, manifests that merge and survive interruption.
+final class BuildTrustTests: XCTestCase {
+    let fm = FileManager.default
+
+    func write(_ text: String, _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func ring(_ progress: Double, size: Int = 40) -> String {
+        "canvas: {width: \(size), height: \(size)}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: \(size), height: \(size)}, progress: \(progress)}\n"
+    }
+
+    /// `n` good scenes under root/scenes, in two folders.
+    func makeScenes(_ root: URL, count n: Int, size: Int = 40) throws {
+        for i in 0..<n { try write(ring(Double(i) / Double(n), size: size), "scenes/\(i % 2 == 0 ? "" : "b/")s\(i).scene.yaml", in: root) }
+    }
+
+    func summary(_ r: RunResult) -> String {
+        r.stderr.split(separator: "\n").last { $0.hasPrefix("scenec build:") }.map(String.init) ?? r.stderr
+    }
+
+    // MARK: Acceptance 1: one workflow command per diagnostic.
+
+    func testInjectedCRLFYieldsOneWorkflowCommandPerDiagnostic() throws {
+        let root = try temporaryDirectory(self)
+        try write("""
+            canvas: {width: 40, height: 40}
+            views:
+              - {type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, lineCap: "x\\r\\n::warning file=README.md,line=1::injected"}
+              - {type: pie, frame: {x: 0, y: 0, width: 40, height: 40}, clockwise: "a\\rb\\nc%0A::error::x"}
+            """, "scenes/evil.scene.yaml", in: root)
+        let r = try scenec(["build", "scenes", "-o", "out", "--diagnostics", "github", "--diagnostics", "json:d.json"],
+                           directory: root)
+        XCTAssertEqual(r.status, 1)
+        let lines = r.stdoutText.unicodeScalars.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).map { String(String.UnicodeScalarView($0)) }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("d.json"))) as? [[String: Any]])
+        XCTAssertEqual(json.count, 2)
+        XCTAssertEqual(lines.count, json.count, r.stdoutText)
+        for line in lines {
+            XCTAssertTrue(line.hasPrefix("::error file=scenes/evil.scene.yaml,line=3,") || line.hasPrefix("::error file=scenes/evil.scene.yaml,line=4,"), line)
+        }
+        XCTAssertTrue(lines[0].contains("x%0D%0A::warning file=README.md,line=1::injected"), lines[0])
+        XCTAssertFalse(r.stderr.contains("\r"), "the text log shows control pictures, not a carriage return")
+    }
+
+    // MARK: Acceptance 2: the key names everything that changes the bytes.
+
+    func testAChangedExecutableRebuildsEverything() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 4)
+        var binary = try Data(contentsOf: scenecBinary())
+        let copy = root.appendingPathComponent("scenec-copy")
+        try binary.write(to: copy)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        XCTAssertEqual(summary(try runProgram(copy, ["build", "scenes", "-o", "out"], directory: root)).prefix(28), "scenec build: 4 built, 0 up ")
+        XCTAssertTrue(summary(try runProgram(copy, ["build", "scenes", "-o", "out"], directory: root)).contains("0 built, 4 up to date"))
+
+        // One byte of a help text changed: the same version, another executable.
+        let marker = Data("render every scene under directories".utf8)
+        let at = try XCTUnwrap(binary.range(of: marker), "the help text is in the binary")
+        binary[at.lowerBound] = UInt8(ascii: "R")
+        let changed = root.appendingPathComponent("scenec-changed")
+        try binary.write(to: changed)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: changed.path)
+        XCTAssertEqual(try runProgram(changed, ["--version"]).stdoutText, try runProgram(copy, ["--version"]).stdoutText)
+        XCTAssertTrue(summary(try runProgram(changed, ["build", "scenes", "-o", "out"], directory: root)).contains("4 built, 0 up to date"))
+    }
+
+    func testAnOutputReplacedByGarbageIsRebuilt() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 3)
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "out"], directory: root).status, 0)
+        let png = root.appendingPathComponent("out/s0.png")
+        let good = try Data(contentsOf: png)
+        try Data(repeating: 0x41, count: good.count).write(to: png)
+        let r = try scenec(["build", "scenes", "-o", "out"], directory: root)
+        XCTAssertTrue(summary(r).contains("1 built, 2 up to date"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: png), good)
+    }
+
+    func testFormatOrderAndSourceDateEpochForPNGRebuildNothing() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 3)
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg"], directory: root).status, 0)
+        let reordered = try scenec(["build", "scenes", "-o", "out", "--formats", "svg,png"], directory: root,
+                                   ) 
+        XCTAssertTrue(summary(reordered).contains("0 built, 3 up to date"), reordered.stderr)
+        let dated = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg"], environment: ["SOURCE_DATE_EPOCH": "1700000000"],
+                               directory: root)
+        XCTAssertTrue(summary(dated).contains("0 built, 3 up to date"), dated.stderr)
+        let pdf = try scenec(["build", "scenes", "-o", "out", "--formats", "pdf"], directory: root)
+        XCTAssertTrue(summary(pdf).contains("3 built"), pdf.stderr)
+        let pdfDated = try scenec(["build", "scenes", "-o", "out", "--formats", "pdf"], environment: ["SOURCE_DATE_EPOCH": "1700000000"],
+                                  directory: root)
+        XCTAssertTrue(summary(pdfDated).contains("3 built"), "PDF bytes hold the date: \(pdfDated.stderr)")
+    }
+
+    func testAnInvalidSceneAndADroppedFormatLeaveStaleOutputsThatPruneRemoves() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 3)
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg"], directory: root).status, 0)
+        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "scenes/s0.scene.yaml", in: root)
+        let r = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--keep-going"], directory: root)
+        XCTAssertEqual(r.status, 1)
+        for line in ["stale: out/s0.png (the scene has errors)", "stale: out/s0.svg (the scene has errors)",
+                     "stale: out/b/s1.svg (format no longer requested)", "stale: out/s2.svg (format no longer requested)"] {
+            XCTAssertTrue(r.stderr.contains(line), "\(line) in \(r.stderr)")
+        }
+        XCTAssertTrue(summary(r).contains("0 built, 2 up to date, 1 failed, 4 stale outputs"), r.stderr)
+        // Still listed on the next run: the manifest owns them until they are removed.
+        let again = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--keep-going"], directory: root)
+        XCTAssertTrue(summary(again).contains("4 stale outputs"), again.stderr)
+        let pruned = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--keep-going", "--prune"], directory: root)
+        XCTAssertTrue(pruned.stderr.contains("removed stale out/s0.png (the scene has errors)"), pruned.stderr)
+        for gone in ["s0.png", "s0.svg", "b/s1.svg", "s2.svg"] {
+            XCTAssertFalse(fm.fileExists(atPath: root.appendingPathComponent("out/\(gone)").path), gone)
+        }
+        XCTAssertTrue(fm.fileExists(atPath: root.appendingPathComponent("out/b/s1.png").path))
+        let clean = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--keep-going"], directory: root)
+        XCTAssertFalse(clean.stderr.contains("stale"), clean.stderr)
+    }
+
+    func testAWarmBuildRepeatsWarningsAndWerrorFailsOnThem() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 2)
+        try write("canvas: {width: 40, height: 40}\nviews:\n  - {type: clock, frame: {x: 0, y: 0, width: 40, height: 40}, time: now}\n",
+                  "scenes/now.scene.yaml", in: root)
+        let warning = "scenes/now.scene.yaml:3:69: warning: time: now is the local time at render"
+        let cold = try scenec(["build", "scenes", "-o", "out"], directory: root)
+        XCTAssertEqual(cold.status, 0)
+        XCTAssertTrue(cold.stderr.contains(warning), cold.stderr)
+        XCTAssertTrue(summary(cold).contains("3 built, 0 up to date, 0 failed, 1 warning"), cold.stderr)
+        let warm = try scenec(["build", "scenes", "-o", "out", "--diagnostics", "text", "--diagnostics", "json:w.json"], directory: root)
+        XCTAssertEqual(warm.status, 0)
+        XCTAssertTrue(warm.stderr.contains(warning), "a warm build reports it again: \(warm.stderr)")
+        XCTAssertTrue(summary(warm).contains("0 built, 3 up to date, 0 failed, 1 warning"), warm.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("w.json"))) as? [[String: Any]])
+        XCTAssertEqual(json.first?["severity"] as? String, "warning")
+        let werror = try scenec(["build", "scenes", "-o", "out", "--werror"], directory: root)
+        XCTAssertEqual(werror.status, 1)
+        XCTAssertTrue(werror.stderr.contains("scenes/now.scene.yaml:3:69: error: time: now"), werror.stderr)
+        XCTAssertTrue(werror.stderr.contains("made an error by --werror"), werror.stderr)
+    }
+
+    // MARK: Acceptance 3: ambiguity is refused.
+
+    func testCollidingOutputsEmptyFoldersAndDanglingLinksAreErrors() throws {
+        let root = try temporaryDirectory(self)
+        try write(ring(0.5), "d1/x.scene.yaml", in: root)
+        try write(ring(0.25), "d2/x.scene.yaml", in: root)
+        for extra in [[String](), ["--emit-ninja", "b.ninja"]] {
+            let r = try scenec(["build", "d1", "d2", "-o", "out"] + extra, directory: root)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("'d1/x.scene.yaml' and 'd2/x.scene.yaml' would both be built as 'x.scene.yaml'"), r.stderr)
+        }
+        XCTAssertFalse(fm.fileExists(atPath: root.appendingPathComponent("out/x.png").path), "nothing is built")
+        XCTAssertFalse(fm.fileExists(atPath: root.appendingPathComponent("b.ninja").path))
+        // The same file reached twice is one scene, not a collision.
+        XCTAssertEqual(try scenec(["build", "d1", "d1/x.scene.yaml", "-o", "out"], directory: root).status, 0)
+
+        try write(ring(0.5), "frames/a.scene.yaml", in: root)
+        try write(ring(0.5), "frames/a.frames/0000.scene.yaml", in: root)
+        let nested = try scenec(["build", "frames", "-o", "fout", "--animated", "frames"], directory: root)
+        XCTAssertEqual(nested.status, 1)
+        XCTAssertTrue(nested.stderr.contains("would write 'a.frames/0000.png' inside 'a.frames/'"), nested.stderr)
+
+        // A --set that no scene has a target for changes nothing: an error naming it.
+        let unmatched = try scenec(["build", "d1", "-o", "sout", "--set", "rr.progress=1", "--set", "r.progress=1"], directory: root)
+        XCTAssertEqual(unmatched.status, 1)
+        XCTAssertTrue(unmatched.stderr.contains("--set rr.progress=1: error: no scene has a view with the id 'rr'"), unmatched.stderr)
+        XCTAssertFalse(unmatched.stderr.contains("--set r.progress=1: error"), unmatched.stderr)
+        XCTAssertEqual(try scenec(["build", "d1", "-o", "sout", "--set", "rr.progress=1", "--set-where-present"],
+                                  directory: root).status, 0)
+
+        try fm.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try scenec(["build", "empty", "-o", "eout"], directory: root)
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.contains("no *.scene.yaml found under 'empty' (--allow-empty accepts that)"), empty.stderr)
+        XCTAssertEqual(try scenec(["build", "empty", "-o", "eout", "--allow-empty"], directory: root).status, 0)
+
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("d1/gone.scene.yaml").path, withDestinationPath: "missing.scene.yaml")
+        let dangling = try scenec(["build", "d1", "-o", "dout"], directory: root)
+        XCTAssertEqual(dangling.status, 1)
+        XCTAssertTrue(dangling.stderr.contains("'d1/gone.scene.yaml' is a symbolic link to 'missing.scene.yaml', which does not exist"),
+                      dangling.stderr)
+    }
+
+    // MARK: Acceptance 4: manifests merge and survive.
+
+    func testShardsCopiedIntoOneFolderAreUpToDateForTheUnshardedBuild() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 12)
+        for k in 1...3 {
+            let r = try scenec(["build", "scenes", "-o", "shard\(k)", "--formats", "png,svg", "--shard", "\(k)/3"], directory: root)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            // As CI artefacts are merged: every shard's files copied into one folder.
+            let copy = Process()
+            copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+            copy.arguments = ["-a", "shard\(k)/.", "merged/"]
+            copy.currentDirectoryURL = root
+            try fm.createDirectory(at: root.appendingPathComponent("merged"), withIntermediateDirectories: true)
+            try copy.run()
+            copy.waitUntilExit()
+        }
+        let merged = try scenec(["build", "scenes", "-o", "merged", "--formats", "png,svg"], directory: root)
+        XCTAssertTrue(summary(merged).contains("0 built, 12 up to date"), merged.stderr)
+        XCTAssertTrue(fm.fileExists(atPath: root.appendingPathComponent("merged/.scenec-manifest.json").path))
+        XCTAssertFalse(fm.fileExists(atPath: root.appendingPathComponent("merged/.scenec-manifest.1-of-3.json").path),
+                       "the unsharded manifest absorbed the shards'")
+        XCTAssertTrue(summary(try scenec(["build", "scenes", "-o", "merged", "--formats", "png,svg"], directory: root)).contains("0 built, 12 up to date"))
+    }
+
+    func testTwoBuildsAtOnceIntoOneFolderWaitAndLoseNothing() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 16, size: 900)
+        let first = try startScenec(["build", "scenes", "-o", "out", "--jobs", "1"], in: root)
+        Thread.sleep(forTimeInterval: 0.15)
+        let second = try startScenec(["build", "scenes", "-o", "out", "--jobs", "1"], in: root)
+        let (a, b) = (first.wait(), second.wait())
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(b.stderr.contains("is writing to 'out'; waiting for it to finish"), b.stderr)
+        XCTAssertTrue(b.stderr.contains("0 built, 16 up to date"), b.stderr)
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("out/.scenec-manifest.json"))) as? [String: Any])
+        XCTAssertEqual((manifest["scenes"] as? [String: Any])?.count, 16)
+    }
+
+    func testAKilledBuildKeepsItsFinishedScenes() throws {
+        let root = try temporaryDirectory(self)
+        let total = 24
+        try makeScenes(root, count: total, size: 1200)
+        let run = try startScenec(["build", "scenes", "-o", "out", "--jobs", "1"], in: root)
+        let journal = root.appendingPathComponent("out/.scenec-manifest.json.journal")
+        let deadline = Date().addingTimeInterval(60)
+        var finished = 0
+        while Date() < deadline {
+            finished = ((try? String(contentsOf: journal, encoding: .utf8)) ?? "").split(separator: "\n").count
+            if finished >= total / 2 { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        run.process.terminate()
+        let killed = run.wait()
+        XCTAssertEqual(killed.status, 128 + SIGTERM, killed.stderr)
+        XCTAssertGreaterThanOrEqual(finished, total / 2)
+        XCTAssertLessThan(finished, total, "the build was stopped before the end")
+        let rerun = try scenec(["build", "scenes", "-o", "out", "--jobs", "2"], directory: root, timeout: 120)
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        let counts = summary(rerun)
+        let upToDate = Int(counts.components(separatedBy: " built, ").last?.components(separatedBy: " up to date").first ?? "") ?? -1
+        XCTAssertGreaterThanOrEqual(upToDate, finished, counts)
+        XCTAssertTrue(counts.contains("scenec build: \(total - upToDate) built, \(upToDate) up to date"), counts)
+    }
+
+    // MARK: Acceptance 5: reports CI systems read.
+
+    func testJUnitValidatesAgainstTheJUnitSchemaAndTheReportListsEveryScene() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 5)
+        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng, frame: {x: 0, y: 0, width: 4, height: 4}}]\n",
+                  "scenes/bad & <odd>.scene.yaml", in: root)
+        try write("canvas: {width: 40, height: 40}\nviews:\n  - {type: clock, frame: {x: 0, y: 0, width: 40, height: 40}, time: now}\n",
+                  "scenes/b/now.scene.yaml", in: root)
+        let r = try scenec(["build", "scenes", "-o", "out", "--keep-going", "--junit", "junit.xml", "--report", "report.json"],
+                           directory: root)
+        XCTAssertEqual(r.status, 1)
+        let xsd = repositoryRoot.appendingPathComponent(".build/junit/junit-10.xsd")
+        XCTAssertTrue(fm.fileExists(atPath: xsd.path), "make test fetches the JUnit schema to \(xsd.path)")
+        let lint = try runProgram(URL(fileURLWithPath: "/usr/bin/xmllint"),
+                                  ["--noout", "--schema", xsd.path, root.appendingPathComponent("junit.xml").path])
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        let xml = try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
+        XCTAssertTrue(xml.contains("tests=\"7\" failures=\"1\""), xml)
+        XCTAssertTrue(xml.contains("<failure type=\"error\" message=\"unknown view type &apos;rng&apos;; did you mean &apos;ring&apos;?\">"), xml)
+
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("report.json"))) as? [String: Any])
+        let scenes = try XCTUnwrap(report["scenes"] as? [[String: Any]])
+        XCTAssertEqual(scenes.count, 7)
+        XCTAssertEqual(scenes.map { $0["relativePath"] as? String ?? "" }, scenes.map { $0["relativePath"] as? String ?? "" }.sorted())
+        let bad = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "bad & <odd>.scene.yaml" })
+        XCTAssertEqual(bad["status"] as? String, "failed")
+        XCTAssertEqual((bad["diagnostics"] as? [[String: Any]])?.first?["line"] as? Int, 2)
+        let good = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "s0.scene.yaml" })
+        XCTAssertEqual(good["status"] as? String, "built")
+        let output = try XCTUnwrap((good["outputs"] as? [[String: Any]])?.first)
+        XCTAssertEqual(output["path"] as? String, "s0.png")
+        let bytes = try Data(contentsOf: root.appendingPathComponent("out/s0.png"))
+        XCTAssertEqual(output["size"] as? Int, bytes.count)
+        let now = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "b/now.scene.yaml" })
+        XCTAssertEqual((now["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String, "warning")
+        XCTAssertEqual((report["summary"] as? [String: Any])?["failed"] as? Int, 1)
+    }
+
+    func testIOErrorsReachEveryFormatAndOrderIsStable() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 8)
+        for i in [1, 4, 6] {
+            try write("canvas: {width: 40, height: 40}\nviews: [{type: rng\(i)}]\n", "scenes/bad\(i).scene.yaml", in: root)
+        }
+        // A directory where an output goes: the write fails (exit 3).
+        try fm.createDirectory(at: root.appendingPathComponent("out/s2.png"), withIntermediateDirectories: true)
+        let args = ["build", "scenes", "-o", "out", "--keep-going", "--jobs", "2", "--diagnostics", "github",
+                    "--diagnostics", "json:d.json", "--diagnostics", "text:d.txt"]
+        let r = try scenec(args, directory: root)
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stdoutText.contains("::error file=out/s2.png::cannot write 'out/s2.png': it is a directory"), r.stdoutText)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("d.json"))) as? [[String: Any]])
+        XCTAssertEqual(json.map { $0["file"] as? String ?? "" },
+                       ["scenes/bad1.scene.yaml", "scenes/bad4.scene.yaml", "scenes/bad6.scene.yaml", "out/s2.png"])
+        XCTAssertTrue(json.last?["line"] is NSNull)
+        let text = try String(contentsOf: root.appendingPathComponent("d.txt"), encoding: .utf8)
+        XCTAssertTrue(text.contains("scenec: error: cannot write 'out/s2.png': it is a directory"), text)
+        for _ in 0..<3 {
+            try? fm.removeItem(at: root.appendingPathComponent("out/.scenec-manifest.json"))
+            let again = try scenec(args, directory: root)
+            XCTAssertEqual(again.stdoutText, r.stdoutText, "the same order on every run")
+        }
+    }
+
+    func testAnnotationsNameFilesRelativeToThePathRoot() throws {
+        let root = try temporaryDirectory(self)
+        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "repo/design/scenes/bad.scene.yaml", in: root)
+        let sub = root.appendingPathComponent("repo/design")
+        let r = try scenec(["check", "scenes/bad.scene.yaml", "--diagnostics", "github", "--path-root", ".."], directory: sub)
+        XCTAssertTrue(r.stdoutText.hasPrefix("::error file=design/scenes/bad.scene.yaml,line=2,"), r.stdoutText)
+        try fm.createDirectory(at: root.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        let git = try scenec(["check", "scenes/bad.scene.yaml", "--diagnostics", "github"], directory: sub)
+        XCTAssertTrue(git.stdoutText.hasPrefix("::error file=design/scenes/bad.scene.yaml,line=2,"), "the git top level by default: \(git.stdoutText)")
+    }
+
+    func testNinjaEdgesCarryTheDiagnosticsFormatAndCheckEachSceneOnce() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, count: 2)
+        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "scenes/bad.scene.yaml", in: root)
+        let emit = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg,pdf", "--emit-ninja", "b.ninja",
+                               "--diagnostics", "github"], directory: root)
+        XCTAssertEqual(emit.status, 0, emit.stderr)
+        let ninja = try String(contentsOf: root.appendingPathComponent("b.ninja"), encoding: .utf8)
+        XCTAssertTrue(ninja.contains("build out/bad.png out/bad.pdf out/bad.svg: render scenes/bad.scene.yaml"), ninja)
+        XCTAssertTrue(ninja.contains("--diagnostics github"), ninja)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ninja", "-f", "b.ninja", "-k", "0"]
+        p.currentDirectoryURL = root
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationStatus, 0)
+        let annotations = log.split(separator: "\n").filter { $0.hasPrefix("::error file=scenes/bad.scene.yaml,line=2,") }
+        XCTAssertEqual(annotations.count, 1, "one check for three formats: \(log)")
+        let json = try scenec(["build", "scenes", "-o", "out", "--emit-ninja", "c.ninja", "--diagnostics", "json"], directory: root)
+        XCTAssertEqual(json.status, 2, json.stderr)
+    }
+
+    /// A scenec process running in the background.
+    struct Running {
+        var process: Process
+        var stderr: Pipe
+        func wait() -> (status: Int32, stderr: String) {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    func startScenec(_ arguments: [String], in directory: URL) throws -> Running {
+        let p = Process()
+        p.executableURL = scenecBinary()
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        return Running(process: p, stderr: err)
+    }
+}

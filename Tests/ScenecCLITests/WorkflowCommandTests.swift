@@ -1,0 +1,67 @@
+import XCTest
+@testable import scenec
+import SceneSyntax
+
+/// GitHub workflow commands cannot be broken out of: whatever a scene, a path or an option holds,
+/// each diagnostic is exactly one command line, and the runner's unescaping gives back the text.
+final class WorkflowCommandTests: XCTestCase {
+    /// Pieces chosen to hit every special case: line breaks alone and in pairs (one Swift
+    /// Character), the escape character and escapes already written, separators, and other
+    /// Unicode line separators, controls and emoji.
+    let pieces = ["%", "\r", "\n", "\r\n", "\n\r", ":", ",", "::", "=", "%0A", "%25", "::warning file=x::y",
+                  "\u{85}", "\u{2028}", "\u{0}", "\u{1B}[31m", "é", "👩‍👩‍👧", " ", "a", "Z", "line=1", "\t"]
+
+    func randomText(_ rng: inout SystemRandomNumberGenerator) -> String {
+        (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+    }
+
+    func testTenThousandRandomStringsEachGiveOneCommandThatParsesBack() throws {
+        var rng = SystemRandomNumberGenerator()
+        let reporter = DiagnosticReporter(sinks: [.init(format: .github)])
+        for _ in 0..<10_000 {
+            let message = randomText(&rng), file = randomText(&rng), note = randomText(&rng)
+            let range = SourceRange(start: SourceLocation(line: 3, column: 7), end: SourceLocation(line: 3, column: 9))
+            let severity: Diagnostic.Severity = Bool.random(using: &rng) ? .error : .warning
+            let d = Diagnostic(severity, message, at: range, notes: Bool.random(using: &rng) ? [note] : [])
+            let output = reporter.workflowCommand(d, file: file)
+
+            // The runner reads lines ended by CR, LF or CR LF: exactly one, ending the output.
+            let lines = output.unicodeScalars.split(whereSeparator: { $0 == "\r" || $0 == "\n" })
+            XCTAssertEqual(lines.count, 1, output.debugDescription)
+            XCTAssertTrue(output.hasSuffix("\n"))
+            let line = String(String.UnicodeScalarView(lines[0]))
+            let command = severity == .error ? "error" : "warning"
+            XCTAssertTrue(line.hasPrefix("::\(command) "), line.debugDescription)
+            let body = line.dropFirst(command.count + 3)
+            let end = try XCTUnwrap(body.range(of: "::"), line.debugDescription)
+            let properties = body[..<end.lowerBound].split(separator: ",").map { pair -> (String, String) in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return (String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "")
+            }
+            XCTAssertEqual(properties.map(\.0), ["file", "line", "col", "endLine", "endColumn"], line.debugDescription)
+            XCTAssertEqual(unescape(properties.first?.1 ?? ""), file)
+            XCTAssertEqual(properties.dropFirst().map(\.1), ["3", "7", "3", "9"])
+            XCTAssertEqual(unescape(String(body[end.upperBound...])), ([message] + d.notes).joined(separator: "\n"))
+        }
+    }
+
+    /// The runner's decoding, in the order it applies it (percent last, so `%250A` stays `%0A`).
+    func unescape(_ s: String) -> String {
+        s.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2C", with: ",")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
+
+    func testHashingInPiecesEqualsHashingWhole() {
+        var rng = SystemRandomNumberGenerator()
+        let bytes = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        var hash = SHA256()
+        var offset = 0
+        while offset < bytes.count {
+            let n = Swift.min(Int.random(in: 0...150, using: &rng), bytes.count - offset)
+            hash.update(Array(bytes[offset..<offset + n]))
+            offset += n
+        }
+        XCTAssertEqual(hash.finish(), SHA256.hex(bytes))
+    }
+}
