@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import ScenecKit
 import SceneSyntax
 
 /// Where and how diagnostics are printed (`--diagnostics text|json|github`). Shared by the
@@ -76,47 +77,5 @@ final class DiagnosticReporter: @unchecked Sendable {
         }
         let message = ([d.origin.map { "\($0): \(d.message)" } ?? d.message] + d.notes).joined(separator: "\n")
         return "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
-    }
-}
-
-/// One diagnostic in `--diagnostics json` (documented in the README):
-/// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
-/// line and column are null for problems in a command-line option (`origin` names it).
-struct JSONDiagnostic {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var endLine: Int?
-    var endColumn: Int?
-    var severity: String
-    var message: String
-    var hints: [String]
-    var origin: String?
-
-    init(_ d: Diagnostic, file: String) {
-        self.file = file
-        let located = d.origin == nil && !d.range.isNone
-        line = located ? d.range.start.line : nil
-        column = located ? d.range.start.column : nil
-        endLine = located ? d.range.end.line : nil
-        endColumn = located ? d.range.end.column : nil
-        severity = d.severity.rawValue
-        message = d.message
-        hints = d.notes
-        origin = d.origin
-    }
-
-    static func array(_ items: [JSONDiagnostic]) -> String {
-        JSONValue.array(items.map(\.json)).prettyPrinted
-    }
-
-    var json: JSONValue {
-        func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
-        var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
-                                 "endLine": number(endLine), "endColumn": number(endColumn),
-                                 "severity": .string(severity), "message": .string(message),
-                                 "hints": .array(hints.map(JSONValue.string))]
-        if let origin { object = object.setting("origin", .string(origin)) }
-        return object
     }
 }

@@ -1,4 +1,5 @@
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneSyntax
 
@@ -25,11 +26,9 @@ struct SceneOptions {
     var frontend = Frontend()
 
     init(_ args: Arguments) throws {
-        for text in args.values["--set"] ?? [] {
-            guard let o = Override(text) else {
-                throw UsageError("--set needs ID.ATTR=VALUE, such as --set download.progress=0.3; got '\(text)'")
-            }
-            frontend.options.overrides.append(o)
+        switch OverrideList.parse(args.values["--set"] ?? []) {
+        case .success(let overrides): frontend.options.overrides = overrides
+        case .failure(let error): throw UsageError(error.message)
         }
         frontend.options.overridesMustMatch = !args.has("--set-where-present")
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
