@@ -11,7 +11,12 @@ import PackagePlugin
 struct EmbedAssets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let folder = URL(fileURLWithPath: target.directory.string).appending(path: "Assets")
+        // The folder beside the target's Assets.swift (the target's own directory URL needs
+        // tools 6.1; `directory` is deprecated).
+        guard let anchor = target.sourceFiles.first(where: { $0.url.lastPathComponent == "Assets.swift" }) else {
+            throw EmbedError(description: "\(target.name) has no Assets.swift beside its Assets folder")
+        }
+        let folder = anchor.url.deletingLastPathComponent().appending(path: "Assets")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { !$0.hasPrefix(".") }
             .sorted()
@@ -22,4 +27,8 @@ struct EmbedAssets: BuildToolPlugin {
                               arguments: [output.path] + inputs.map(\.path),
                               inputFiles: inputs, outputFiles: [output])]
     }
+}
+
+struct EmbedError: Error, CustomStringConvertible {
+    let description: String
 }

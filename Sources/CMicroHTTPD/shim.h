@@ -3,6 +3,9 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+/* mallopt, which Glibc's Swift module leaves out: the server fixes its allocator's thresholds
+   so memory stays flat under a thread per connection (see PreviewServer.keepMemoryFlat). */
+#include <malloc.h>
 
 /* MHD_start_daemon is variadic, which Swift does not import: this wrapper fixes the options
    scenec uses. A thread per connection (so a Server-Sent Events stream may wait for its next

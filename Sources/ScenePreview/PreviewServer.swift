@@ -1,4 +1,6 @@
+@preconcurrency import Glibc
 @preconcurrency import SceneCheck
+import CMicroHTTPD
 import SceneRender
 import SceneWatch
 
@@ -46,6 +48,7 @@ public final class PreviewServer: @unchecked Sendable {
     private let hub: EventHub
 
     public init(_ configuration: Configuration) throws {
+        Self.keepMemoryFlat()
         guard let token = Gate.newToken() else { throw Failure(description: "cannot draw a random token") }
         let source: SceneSource
         do {
@@ -87,6 +90,15 @@ public final class PreviewServer: @unchecked Sendable {
             watcher.stop()
             throw Failure(description: "\(error)")
         }
+    }
+
+    /// A server that draws pictures of a few megabytes on a thread per connection would
+    /// otherwise grow: glibc raises its mmap threshold after the first large free (so later
+    /// surfaces stay in the heap) and gives new threads arenas of their own. A fixed threshold
+    /// returns every surface to the system when freed, and two arenas bound the rest.
+    static func keepMemoryFlat() {
+        mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+        mallopt(M_ARENA_MAX, 2)
     }
 
     /// Stops watching, ends every event stream, and closes every connection.

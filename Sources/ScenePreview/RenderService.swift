@@ -22,8 +22,8 @@ final class RenderService: @unchecked Sendable {
     private let source: SceneSource
     private let frontend: Frontend
     private let environment: @Sendable () -> RenderEnvironment
-    private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 32))
-    private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 512, maxCost: 32 << 20))
+    private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 4))
+    private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))
 
     /// A PNG the preview draws is at most this many pixels (a page asking for scale 20 of a big
     /// canvas would otherwise hold gigabytes); `scenec render` keeps the larger limits.
