@@ -43,33 +43,36 @@ struct RegistryDescription: Encodable, Sendable {
     }
 
     static func info(_ spec: AttributeSpec) -> AttributeInfo {
-        var info = AttributeInfo(name: spec.name, kind: spec.kind.name, control: "", default: spec.defaultDescription,
-                                 defaultValue: JSONScalar(spec.defaultValue), animatable: spec.animatable.rawValue,
-                                 required: spec.isRequired, doc: spec.doc)
+        var info = AttributeInfo(name: spec.name, kind: spec.kind.name, control: control(spec.kind),
+                                 default: spec.defaultDescription, defaultValue: JSONScalar(spec.defaultValue),
+                                 animatable: spec.animatable.rawValue, required: spec.isRequired, doc: spec.doc)
         switch spec.kind {
         case .number(let range):
-            info.control = "number"
-            info.min = range.min
-            info.max = range.max
+            (info.min, info.max) = (range.min, range.max)
             info.minExclusive = range.minExclusive ? true : nil
-        case .integer(let min):
-            info.control = "integer"
-            info.min = Double(min)
-        case .length(let reference):
-            info.control = "length"
-            info.reference = reference
-        case .angle: info.control = "angle"
-        case .color: info.control = "color"
-        case .bool: info.control = "bool"
-        case .choice(let words):
-            info.control = "choice"
-            info.choices = words
-        case .timeOfDay: info.control = "timeOfDay"
-        case .points: info.control = "points"
-        case .dash: info.control = "dash"
-        case .insets: info.control = "insets"
-        case .gridSpacing: info.control = "gridSpacing"
+        case .integer(let min): info.min = Double(min)
+        case .length(let reference): info.reference = reference
+        case .choice(let words): info.choices = words
+        case .angle, .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing: break
         }
         return info
+    }
+
+    /// The page's control for a value kind: the case's own name.
+    static func control(_ kind: ValueKind) -> String {
+        switch kind {
+        case .number: return "number"
+        case .integer: return "integer"
+        case .length: return "length"
+        case .angle: return "angle"
+        case .color: return "color"
+        case .bool: return "bool"
+        case .choice: return "choice"
+        case .timeOfDay: return "timeOfDay"
+        case .points: return "points"
+        case .dash: return "dash"
+        case .insets: return "insets"
+        case .gridSpacing: return "gridSpacing"
+        }
     }
 }

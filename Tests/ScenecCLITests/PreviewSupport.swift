@@ -75,6 +75,11 @@ final class RunningPreview {
         if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         sendAll(fd, Array(head.utf8) + body)
+        return readReply(fd)
+    }
+
+    /// Reads until the server closes the connection.
+    func readReply(_ fd: Int32) -> HTTPReply {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
