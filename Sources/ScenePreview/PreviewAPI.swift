@@ -59,8 +59,9 @@ struct PreviewAPI: Sendable {
         }
         var scale: Double?
         if let text = request.value("scale") {
-            guard let v = Double(text), v.isFinite, v > 0 else {
-                return .failure(badRequest("scale must be a number greater than 0, not '\(text)'"))
+            // Below a thousandth Cairo's matrix degenerates; above, the pixel limits (422) apply.
+            guard let v = Double(text), v.isFinite, v >= 0.001 else {
+                return .failure(badRequest("scale must be a number of at least 0.001, not '\(text)'"))
             }
             scale = v
         }

@@ -179,7 +179,7 @@ final class PreviewTests: XCTestCase {
                     "download.progress=%5B1,2%5D", "download.progress=%7Ba:%20b%7D", "download.progress=%5B%5B%5B",
                     "download.progress=%00", "download.progress=%FF%FE", String(repeating: "a", count: 2000)]
         let times = ["0", "1.5s", "-1", "nan", "inf", "12f", "1e308", "abc", "250ms", "%00", ""]
-        let scales = ["1", "0", "-2", "nan", "inf", "1e9", "500", "0.01", "x", "2"]
+        let scales = ["1", "0", "-2", "nan", "inf", "1e9", "500", "0.01", "x", "2", "4.9e-324", "1e308"]
         var firstHundred = 0
         for i in 0..<1000 {
             var query: [String] = []
