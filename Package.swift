@@ -20,9 +20,27 @@ let package = Package(
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The façade over the stages (load → check → layout → sample → render, the inspect
+        // report) that the command line and the preview server share.
+        .target(name: "ScenecKit",
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender"]),
+        // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
+        .target(name: "SceneWatch"),
+        // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
+        // JavaScript are ordinary files in Sources/ScenePreview/Assets, compiled into the binary
+        // by the EmbedAssets build-tool plugin (so plain `swift build` keeps them in step; no
+        // Foundation Bundle, which would pull in ICU).
+        .target(name: "ScenePreview",
+                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
+                               "SceneLayout", "SceneRender"],
+                exclude: ["Assets"],
+                plugins: ["EmbedAssets"]),
+        .executableTarget(name: "AssetEmbedder"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "CCairo", "CYAML", "CPNG"],
+                                         "SceneRender", "ScenecKit", "ScenePreview", "CCairo", "CYAML", "CPNG"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -39,7 +57,8 @@ let package = Package(
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

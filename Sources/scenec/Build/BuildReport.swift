@@ -1,3 +1,4 @@
+import ScenecKit
 import SceneCheck
 import SceneSyntax
 

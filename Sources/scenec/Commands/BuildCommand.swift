@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneRender
 import SceneSyntax

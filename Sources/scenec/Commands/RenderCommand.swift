@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import SceneModel
 import SceneRender
 
