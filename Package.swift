@@ -40,7 +40,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "ScenecKit", "ScenePreview", "CCairo", "CYAML", "CPNG"],
+                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "CCairo", "CYAML", "CPNG"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),

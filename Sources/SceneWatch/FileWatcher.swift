@@ -22,13 +22,20 @@ public final class FileWatcher: @unchecked Sendable {
     private var running = false
     /// inotify watch descriptor → (folder, the watched names in it → the paths as given).
     private let folders: [Int32: [String: String]]
+    /// inotify watch descriptor → a folder watched whole, for names `matching` accepts.
+    private let wholeFolders: [Int32: String]
+    private let matching: @Sendable (String) -> Bool
     private let debounce: Double
     private let onChange: @Sendable ([String]) -> Void
 
-    public init(paths: [String], debounce: Double = 0.05,
+    /// Watches `paths`, and in each of `folders` every name `matching` accepts (so files created
+    /// there later are seen: a build watching its scene folders notices a new scene).
+    public init(paths: [String], folders wholeFolderPaths: [String] = [],
+                matching: @escaping @Sendable (String) -> Bool = { _ in false }, debounce: Double = 0.05,
                 onChange: @escaping @Sendable ([String]) -> Void) throws {
         self.debounce = debounce
         self.onChange = onChange
+        self.matching = matching
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else { throw Failure(description: "cannot start inotify: \(String(cString: strerror(errno)))") }
         var ends: [Int32] = [-1, -1]
@@ -44,7 +51,9 @@ public final class FileWatcher: @unchecked Sendable {
             let (folder, name) = Self.split(path)
             byFolder[folder, default: [:]][name] = path
         }
+        for folder in wholeFolderPaths where byFolder[folder] == nil { byFolder[folder] = [:] }
         var table: [Int32: [String: String]] = [:]
+        var whole: [Int32: String] = [:]
         for (folder, names) in byFolder {
             let wd = inotify_add_watch(inotify, folder, mask)
             guard wd >= 0 else {
@@ -55,8 +64,10 @@ public final class FileWatcher: @unchecked Sendable {
                 throw Failure(description: "cannot watch '\(folder)': \(reason)")
             }
             table[wd, default: [:]].merge(names) { a, _ in a }
+            if wholeFolderPaths.contains(folder) { whole[wd] = folder }
         }
         folders = table
+        wholeFolders = whole
         let context = Unmanaged.passRetained(self).toOpaque()
         guard pthread_create(&thread, nil, { context in
             guard let context else { return nil }
@@ -139,7 +150,10 @@ public final class FileWatcher: @unchecked Sendable {
             guard nameStart + length <= events.endIndex else { break }
             let nameBytes = events[nameStart..<(nameStart + length)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if let path = folders[wd]?[name], !paths.contains(path) { paths.append(path) }
+            if let path = folders[wd]?[name] ?? wholeFolders[wd].flatMap({ matching(name) ? $0 + "/" + name : nil }),
+               !paths.contains(path) {
+                paths.append(path)
+            }
             offset = nameStart + length
         }
         return paths
