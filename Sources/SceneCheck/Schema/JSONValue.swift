@@ -187,3 +187,36 @@ extension JSONValue {
         return out + "\""
     }
 }
+
+/// So documents built as `JSONValue` (diagnostics, schemas) can sit inside Encodable ones.
+extension JSONValue: Encodable {
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case .number(let n):
+            var c = encoder.singleValueContainer()
+            try c.encode(n)
+        case .string(let s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case .array(let items):
+            var c = encoder.unkeyedContainer()
+            for item in items { try c.encode(item) }
+        case .object(let members):
+            var c = encoder.container(keyedBy: MemberKey.self)
+            for m in members { try c.encode(m.value, forKey: MemberKey(stringValue: m.key)) }
+        }
+    }
+}

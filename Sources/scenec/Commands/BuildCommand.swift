@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -35,6 +36,7 @@ enum BuildCommand: Command {
                                    and hashes, diagnostics, time)
           --junit FILE.xml         the same as JUnit XML, a testcase per scene, for CI test views
           --emit-ninja FILE        write a Ninja file for the same build instead of building
+        \(WatchLoop.help)
           --scale N                pixels per point for PNG
         \(SceneOptions.help)
           -h, --help               show this help
@@ -42,7 +44,7 @@ enum BuildCommand: Command {
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
                  "--junit"] + SceneOptions.valued,
-        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty"] + SceneOptions.flags)
+        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
 
@@ -59,6 +61,16 @@ enum BuildCommand: Command {
     }
 
     static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.has("--watch") else { return try buildOnce(args) }
+        guard args.value("--emit-ninja") == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
+        return try WatchLoop.run("build", inputs: {
+            // Every scene found (so an edit is seen) and every folder (so a new scene is).
+            .init(paths: (try? SceneFinder.find(args.positionals))?.scenes.map(\.path) ?? [],
+                  folders: SceneFinder.folders(args.positionals))
+        }) { try buildOnce(args) }
+    }
+
+    static func buildOnce(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
         guard let outDir = args.value("--output").map({ $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }) else {
             throw UsageError("build needs an output directory: -o OUT_DIR")

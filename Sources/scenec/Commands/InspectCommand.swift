@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScenecKit
 import SceneModel
 
 /// `scenec inspect SCENE [--json]`

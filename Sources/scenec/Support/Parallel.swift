@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import Dispatch
 
 /// Runs work items on `jobs` threads, each taking the next item; the first error stops the

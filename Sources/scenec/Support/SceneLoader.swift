@@ -1,4 +1,5 @@
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneSyntax
 
@@ -31,12 +32,9 @@ struct SceneOptions {
 
     init(_ args: Arguments) throws {
         reporter = try DiagnosticReporter.from(args)
-        for text in args.values["--set"] ?? [] {
-            do throws(AddressError) {
-                frontend.options.overrides.append(try Override(text))
-            } catch {
-                throw UsageError(error.message)
-            }
+        switch OverrideList.parse(args.values["--set"] ?? []) {
+        case .success(let overrides): frontend.options.overrides = overrides
+        case .failure(let error): throw UsageError(error.message)
         }
         frontend.options.overridesMustMatch = !args.has("--set-where-present")
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize

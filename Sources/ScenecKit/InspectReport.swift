@@ -15,51 +15,51 @@ import SceneModel
 /// says what it follows). `source` is "default", "style", "file" or "--set"; `style` names
 /// the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
-struct InspectReport: Encodable {
-    struct CanvasInfo: Encodable {
-        var width: Double
-        var height: Double
-        var scale: Double
-        var background: String
+public struct InspectReport: Encodable, Sendable {
+    public struct CanvasInfo: Encodable, Sendable {
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        public var background: String
     }
 
-    struct Frame: Encodable {
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
+    public struct Frame: Encodable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
     }
 
-    struct AttributeInfo: Encodable {
-        var name: String
-        var value: JSONScalar
-        var kind: String
-        var source: String
-        var style: String?
-        var `default`: String
-        var animatable: Bool
+    public struct AttributeInfo: Encodable, Sendable {
+        public var name: String
+        public var value: JSONScalar
+        public var kind: String
+        public var source: String
+        public var style: String?
+        public var `default`: String
+        public var animatable: Bool
     }
 
-    struct ViewInfo: Encodable {
-        var id: String?
-        var address: String
-        var type: String
-        var frame: Frame
-        var attributes: [AttributeInfo]
-        var children: [ViewInfo]
+    public struct ViewInfo: Encodable, Sendable {
+        public var id: String?
+        public var address: String
+        public var type: String
+        public var frame: Frame
+        public var attributes: [AttributeInfo]
+        public var children: [ViewInfo]
     }
 
-    var canvas: CanvasInfo
-    var views: [ViewInfo]
+    public var canvas: CanvasInfo
+    public var views: [ViewInfo]
 
-    init(canvas: Canvas, placed: [PlacedView]) {
+    public init(canvas: Canvas, placed: [PlacedView]) {
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description)
         // A checked scene keeps every view of the file, in order, so positions are index paths.
         views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0)) }
     }
 
-    static func info(_ placed: PlacedView, at path: ViewPath) -> ViewInfo {
+    public static func info(_ placed: PlacedView, at path: ViewPath) -> ViewInfo {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
@@ -82,13 +82,13 @@ struct InspectReport: Encodable {
 }
 
 /// A value as JSON: numbers and booleans as themselves, everything else as its text.
-enum JSONScalar: Encodable {
+public enum JSONScalar: Encodable, Sendable {
     case number(Double)
     case bool(Bool)
     case text(String)
     case null
 
-    init(_ value: Value?) {
+    public init(_ value: Value?) {
         switch value {
         case .number(let v)?: self = .number(v)
         case .bool(let b)?: self = .bool(b)
@@ -97,7 +97,7 @@ enum JSONScalar: Encodable {
         }
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .number(let v): try c.encode(v)
@@ -107,7 +107,7 @@ enum JSONScalar: Encodable {
         }
     }
 
-    var text: String {
+    public var text: String {
         switch self {
         case .number(let v): return formatNumber(v)
         case .bool(let b): return b ? "true" : "false"
@@ -119,7 +119,7 @@ enum JSONScalar: Encodable {
 
 extension InspectReport {
     /// The readable form: a heading per view, then an aligned table of its attributes.
-    var text: String {
+    public var text: String {
         var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(canvas.background)\n"
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {

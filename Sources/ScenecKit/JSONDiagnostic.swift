@@ -5,18 +5,18 @@ import SceneSyntax
 /// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
 /// line and column are null for problems in a command-line option (`origin` names it) and for
 /// files that could not be read or written.
-struct JSONDiagnostic {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var endLine: Int?
-    var endColumn: Int?
-    var severity: String
-    var message: String
-    var hints: [String]
-    var origin: String?
+public struct JSONDiagnostic: Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var endLine: Int?
+    public var endColumn: Int?
+    public var severity: String
+    public var message: String
+    public var hints: [String]
+    public var origin: String?
 
-    init(_ d: Diagnostic, file: String) {
+    public init(_ d: Diagnostic, file: String) {
         self.file = file
         let located = d.origin == nil && !d.range.isNone
         line = located ? d.range.start.line : nil
@@ -30,14 +30,18 @@ struct JSONDiagnostic {
     }
 
     /// A file that could not be read or written.
-    init(path: String, message: String) {
+    public init(path: String, message: String) {
         file = path
         severity = Diagnostic.Severity.error.rawValue
         self.message = message
         hints = []
     }
 
-    var json: JSONValue {
+    public static func array(_ items: [JSONDiagnostic]) -> String {
+        JSONValue.array(items.map(\.json)).prettyPrinted
+    }
+
+    public var json: JSONValue {
         func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
         var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
                                  "endLine": number(endLine), "endColumn": number(endColumn),
