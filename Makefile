@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv \
+APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libpango1.0-dev fonts-dejavu-core pkg-config librsvg2-bin poppler-utils ninja-build python3-venv \
 	libxml2-utils libmicrohttpd-dev chromium chromium-driver python3-selenium
 SCENES := $(wildcard scenes/*.scene.yaml)
 

@@ -1,3 +1,4 @@
+import SceneFonts
 import SceneModel
 import SceneSyntax
 
@@ -15,6 +16,11 @@ public struct Frontend {
         if read.diagnostics.hasErrors {
             return (nil, read.diagnostics.sortedByPosition())
         }
-        return SceneChecker(options: options).check(read.root)
+        let (scene, diagnostics) = SceneChecker(options: options).check(read.root)
+        guard let scene else { return (nil, diagnostics) }
+        // The scene's fonts are files beside it: found and loaded here, where its path is known.
+        let fonts = SceneFonts.resolve(scene, scenePath: file.name)
+        let all = (diagnostics + fonts.diagnostics).sortedByPosition()
+        return (all.hasErrors ? nil : fonts.scene, all)
     }
 }

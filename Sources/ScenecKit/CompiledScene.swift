@@ -29,7 +29,7 @@ public struct CompiledScene: Sendable {
     public func render(at time: Double, as format: OutputFormat,
                        environment: RenderEnvironment = RenderEnvironment()) throws -> [UInt8]? {
         guard let animated else { return nil }
-        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment)
+        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts)
         return try renderer.render(animated.views(at: time), as: format)
     }
 }

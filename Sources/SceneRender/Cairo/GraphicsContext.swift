@@ -1,14 +1,24 @@
 import CCairo
+import CPango
+import SceneFonts
 import SceneModel
 
 /// Owns a `cairo_t` and speaks in the scene's terms (colours, angles in degrees, caps by name).
 /// The one place drawing code touches Cairo's drawing calls.
 final class GraphicsContext {
     let cr: OpaquePointer
+    /// The fonts text is set in.
+    let fonts: FontLibrary
+    /// Every view's values at the time drawn, for text that shows them.
+    let values: ValueTable
+    /// Pango for this drawing only, made at the first text (most scenes have none).
+    private(set) lazy var text = TextEngine(library: fonts)
 
-    init?(surface: OpaquePointer) {
+    init?(surface: OpaquePointer, fonts: FontLibrary = .standard, values: ValueTable = ValueTable()) {
         guard let cr = cairo_create(surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
         self.cr = cr
+        self.fonts = fonts
+        self.values = values
     }
 
     deinit {
@@ -114,5 +124,18 @@ final class GraphicsContext {
     func endGroup(opacity: Double) {
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, opacity)
+    }
+
+    /// Draws `block` with its top-left corner at (x, y), in `color`.
+    func draw(_ block: TextBlock, x: Double, y: Double, color: Color) {
+        cairo_save(cr)
+        if let options = TextEngine.fontOptions() {
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
+        setColor(color)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, block.layout)
+        cairo_restore(cr)
     }
 }

@@ -89,7 +89,7 @@ struct SceneBuilder {
         var entry = entry
         let movie = AnimatedScene(checked)
         let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []

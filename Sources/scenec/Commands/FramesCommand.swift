@@ -73,7 +73,7 @@ enum FramesCommand: Command {
         let fps = fpsOverride ?? timeline.fps
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts)
         let progress = Progress(total: range.count, quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 

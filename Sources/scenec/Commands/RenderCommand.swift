@@ -60,7 +60,7 @@ enum RenderCommand: Command {
         let animated = AnimatedScene(scene)
         let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts)
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
         do {
