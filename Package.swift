@@ -45,7 +45,8 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "CCairo", "CYAML", "CPNG"],
+                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "CCairo", "CYAML", "CPNG",
+                                         "CPango", "SceneFonts"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -61,7 +62,7 @@ let package = Package(
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                   "SceneRender"]),
+                                   "SceneRender", "SceneFonts"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],

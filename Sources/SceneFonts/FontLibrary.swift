@@ -26,6 +26,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// The scene's files fontconfig could not read as fonts.
     public let unreadable: [String]
 
+    /// The fonts of a checked scene: DejaVu and its `fonts:` files.
+    public static func of(_ scene: Scene) -> FontLibrary {
+        scene.fonts.isEmpty ? .standard : FontLibrary(loading: scene.fonts.map(\.path))
+    }
+
     /// DejaVu plus `files` (paths as the process can open them).
     public init(loading files: [String]) {
         // FcConfigCreate gives an empty configuration: no system directories, no rules, no cache.

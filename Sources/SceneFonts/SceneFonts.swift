@@ -11,12 +11,9 @@ public enum SceneFonts {
     public static func resolve(_ scene: Scene, scenePath: String) -> (scene: Scene, diagnostics: [Diagnostic]) {
         var result = scene
         var diagnostics: [Diagnostic] = []
-        let folder = directory(of: scenePath)
         result.fonts = scene.fonts.map { file in
             var resolved = file
-            if !file.written.hasPrefix("/"), !folder.isEmpty {
-                resolved.path = folder.hasSuffix("/") ? folder + file.written : folder + "/" + file.written
-            }
+            resolved.path = path(of: file.written, scenePath: scenePath)
             return resolved
         }
         var readable: [FontFile] = []
@@ -60,6 +57,13 @@ public enum SceneFonts {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         return access(path, R_OK) == 0
+    }
+
+    /// Where a font file written in a scene at `scenePath` is: relative to the scene's folder.
+    public static func path(of written: String, scenePath: String) -> String {
+        let folder = directory(of: scenePath)
+        guard !written.hasPrefix("/"), !folder.isEmpty else { return written }
+        return folder.hasSuffix("/") ? folder + written : folder + "/" + written
     }
 
     /// The folder part of a scene's path ("" for a bare name or standard input).

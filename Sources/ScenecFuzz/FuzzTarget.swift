@@ -37,7 +37,7 @@ enum FuzzTarget {
             _ = diagnostic.rendered(in: file)
         }
         guard let scene else { return }
-        let fonts = scene.fonts.isEmpty ? FontLibrary.standard : FontLibrary(loading: scene.fonts.map(\.path))
+        let fonts = FontLibrary.of(scene)
         let placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))
         let sampler = Sampler(scene: scene)
         let length = scene.timeline?.length ?? 0

@@ -14,7 +14,7 @@ public struct AnimatedScene: Sendable {
 
     public init(_ scene: Scene) {
         self.scene = scene
-        fonts = scene.fonts.isEmpty ? .standard : FontLibrary(loading: scene.fonts.map(\.path))
+        fonts = FontLibrary.of(scene)
         placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))
         sampler = Sampler(scene: scene)
     }

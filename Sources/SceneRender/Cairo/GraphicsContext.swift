@@ -135,7 +135,17 @@ final class GraphicsContext {
         }
         setColor(color)
         cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, block.layout)
+        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+            // Pixels: the glyphs' outlines filled where they fall. Cairo's glyph cache would
+            // round each glyph to a whole pixel, so text would not scale exactly with --scale
+            // nor match what librsvg and poppler draw from the SVG and PDF.
+            pango_cairo_layout_path(cr, block.layout)
+            cairo_fill(cr)
+        } else {
+            // PDF and SVG keep real glyphs: a subset of the font embedded in the PDF, and each
+            // glyph's outline as an SVG <symbol>.
+            pango_cairo_show_layout(cr, block.layout)
+        }
         cairo_restore(cr)
     }
 }

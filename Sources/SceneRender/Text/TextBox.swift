@@ -15,13 +15,27 @@ struct TextBox {
         guard !text.isEmpty, !color.isClear, size.width > 0,
               let block = g.text.block(text, style: style, width: size.width) else { return }
         let height = block.size.height
-        let y: Double
+        var y: Double
         switch verticalAlignment {
         case "top": y = 0
         case "bottom": y = size.height - height
         default: y = (size.height - height) / 2
         }
-        g.draw(block, x: 0, y: y, color: color)
+        // Glyphs may reach past their advance box (a T's arm, an italic's slant, a j's tail):
+        // nudge the text so its ink stays inside the frame wherever it fits.
+        let ink = block.inkRect
+        let x = Self.nudge(ink.x, ink.width, into: size.width)
+        y += Self.nudge(y + ink.y, ink.height, into: size.height)
+        g.draw(block, x: x, y: y, color: color)
+    }
+
+    /// How far to move a span at `start` of `length` to lie within 0…`extent` (0 when it does
+    /// or cannot).
+    static func nudge(_ start: Double, _ length: Double, into extent: Double) -> Double {
+        guard length <= extent else { return 0 }
+        if start < 0 { return -start }
+        if start + length > extent { return extent - (start + length) }
+        return 0
     }
 
     /// The size of `text` in `style` set on its own (no width: only its line breaks wrap it).

@@ -124,4 +124,12 @@ final class TextBlock {
         pango_layout_get_extents(layout, &ink, &logical)
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
+
+    /// Where the glyphs' ink lies, in points from the layout's origin.
+    var inkRect: (x: Double, y: Double, width: Double, height: Double) {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(PANGO_SCALE)
+        return (Double(ink.x) / unit, Double(ink.y) / unit, Double(ink.width) / unit, Double(ink.height) / unit)
+    }
 }

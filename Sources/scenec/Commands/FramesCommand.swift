@@ -98,7 +98,7 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath])
+                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path))
             }
         } catch let error as FileError {
             Console.fail(error.message)

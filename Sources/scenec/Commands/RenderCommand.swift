@@ -72,7 +72,7 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath])
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path))
             }
         } catch let error as FileError {
             Console.fail(error.message)
