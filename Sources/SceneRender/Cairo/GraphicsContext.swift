@@ -1,6 +1,7 @@
 import CCairo
 import CPango
 import SceneFonts
+import SceneLayout
 import SceneModel
 
 /// Owns a `cairo_t` and speaks in the scene's terms (colours, angles in degrees, caps by name).
@@ -9,16 +10,18 @@ final class GraphicsContext {
     let cr: OpaquePointer
     /// The fonts text is set in.
     let fonts: FontLibrary
-    /// Every view's values at the time drawn, for text that shows them.
-    let values: ValueTable
+    /// The views being drawn, for text that shows their values.
+    private let drawn: [PlacedView]
+    /// Every view's values at the time drawn, made at the first text that needs them.
+    private(set) lazy var values = Renderer.valueTable(drawn)
     /// Pango for this drawing only, made at the first text (most scenes have none).
     private(set) lazy var text = TextEngine(library: fonts)
 
-    init?(surface: OpaquePointer, fonts: FontLibrary = .standard, values: ValueTable = ValueTable()) {
+    init?(surface: OpaquePointer, fonts: FontLibrary = .standard, views: [PlacedView] = []) {
         guard let cr = cairo_create(surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
         self.cr = cr
         self.fonts = fonts
-        self.values = values
+        drawn = views
     }
 
     deinit {

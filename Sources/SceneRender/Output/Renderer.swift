@@ -91,7 +91,7 @@ public struct Renderer: Sendable {
     }
 
     func draw(_ views: [PlacedView], on surface: Surface, scale: Double) throws {
-        guard let g = GraphicsContext(surface: surface.pointer, fonts: fonts, values: Self.valueTable(views)) else {
+        guard let g = GraphicsContext(surface: surface.pointer, fonts: fonts, views: views) else {
             throw RenderError("cannot start drawing")
         }
         g.scale(scale)
