@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils
+APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libdeflate-dev pngcheck valgrind
 SCENES := $(wildcard scenes/*.scene.yaml)
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build
@@ -44,6 +44,13 @@ $(CHECK_JSONSCHEMA): | deps
 	python3 -m venv .venv
 	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
 
+# Pillow (PyPI): a PNG reader that is not ours, which the encoder tests decode scenec's files
+# with (Tests/SceneRenderTests/PNGEncoderTests.swift); installed only when missing.
+PILLOW := .venv/.pillow-11.3.0
+$(PILLOW): | $(CHECK_JSONSCHEMA)
+	.venv/bin/pip install -q --disable-pip-version-check Pillow==11.3.0
+	@touch $@
+
 # The JUnit schema Jenkins and GitLab read reports with (junit-10.xsd), which the build-report
 # tests validate --junit output against with xmllint. pytest validates its own reports with it
 # and ships it in its source distribution; fetched from PyPI once, not committed.
@@ -55,7 +62,7 @@ $(JUNIT_XSD): | $(CHECK_JSONSCHEMA)
 
 # The CLI tests run the release binary, the one users run (its speed is what the limits tests
 # measure); the unit tests run in the debug build.
-test: deps $(CHECK_JSONSCHEMA) $(JUNIT_XSD)
+test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(JUNIT_XSD)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
 	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \

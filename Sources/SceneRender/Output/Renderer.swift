@@ -20,16 +20,20 @@ public struct Renderer: Sendable {
     public var environment: RenderEnvironment
     /// For PDF metadata: seconds since 1970 (SOURCE_DATE_EPOCH) or nil for the fixed date.
     public var sourceDateEpoch: Int?
+    /// How hard PNG files are compressed (the pixels are the same at every setting).
+    public var pngCompression: PNGCompression
 
-    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil) {
+    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil,
+                pngCompression: PNGCompression = .default) {
         self.canvas = canvas
         self.environment = environment
         self.sourceDateEpoch = sourceDateEpoch
+        self.pngCompression = pngCompression
     }
 
     public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
         switch format {
-        case .png: return try pngBytes(views)
+        case .png: return try FrameRenderer(self, format: .png).render(views)
         case .pdf: return try pdfBytes(pageCount: 1) { _ in views }
         case .svg: return try svgBytes(views)
         }
@@ -47,11 +51,6 @@ public struct Renderer: Sendable {
         try draw(views, on: surface, scale: canvas.scale)
         cairo_surface_flush(surface.pointer)
         return RasterImage(surface: surface)
-    }
-
-    func pngBytes(_ views: [PlacedView]) throws -> [UInt8] {
-        let image = try image(views)
-        return try image.pngBytes()
     }
 
     /// A PDF of `pageCount` pages (a flipbook when there are several), each drawn from the views
