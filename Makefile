@@ -7,7 +7,7 @@ SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libdeflate-dev pngcheck valgrind
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build bench
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -75,6 +75,17 @@ test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(JUNIT_XSD)
 		      k = 0; if (line ~ /skipped/) { k = line; sub(/ tests? skipped.*/, "", k); sub(/.*with /, "", k) } \
 		      if (n == "") exit 1; print "tests: " n - f - k " passed, " f " failed" (k > 0 ? ", " k " skipped" : "") }' \
 		.build/test-output.txt
+
+# Frame sequences against the C floor (bench/floor.c: Cairo + cairo_surface_write_to_png, built
+# here with cc, never committed): one table of frames/s, bytes per frame and peak memory. See
+# bench/README.md for what the figures mean and how they were chosen.
+FLOOR := .build/bench/floor
+$(FLOOR): bench/floor.c | deps
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o $@ bench/floor.c $$(pkg-config --cflags --libs cairo) -lm
+
+bench: build $(FLOOR)
+	python3 bench/frames.py $(SCENEC) $(FLOOR)
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
 docs: build

@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "SceneModel", "SceneLayout"]),
+        // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
+        .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender"]),
         // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
         .systemLibrary(name: "CFuzzerDriver"),

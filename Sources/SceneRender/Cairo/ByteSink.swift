@@ -31,7 +31,7 @@ public struct RenderError: Error, CustomStringConvertible {
         description = "\(what): \(String(cString: cairo_status_to_string(status)))"
     }
 
-    init(_ message: String) {
+    public init(_ message: String) {
         description = message
     }
 }

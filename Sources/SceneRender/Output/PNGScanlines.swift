@@ -1,10 +1,16 @@
-/// Cairo's ARGB32 rows → PNG scanlines, with filter type 0 (none) on every row.
+@preconcurrency import Glibc
+
+/// Cairo's ARGB32 rows → PNG scanlines: filter type 0 (none), except Up (2) on a row identical
+/// to the one above it, which then is all zeros.
 ///
-/// Why no filter: scenec draws flat vector art — large runs of one colour and anti-aliased edges.
-/// Deflate already finds those runs; the Sub/Up/Paeth filters turn them into near-zero bytes but
-/// also smear each edge over several bytes, and on our frames they made files 20–40% larger
-/// than no filter at every compression level, libpng's adaptive choice 10–20% larger, while
-/// costing a pass over every byte (bench/README.md).
+/// Why: scenec draws flat vector art — large runs of one colour and anti-aliased edges. Deflate
+/// already finds those runs; the Sub/Up/Paeth filters turn them into near-zero bytes but also
+/// smear each edge over several bytes, and on our frames and example scenes they made files
+/// 15–40% larger than no filter at every level, libpng's adaptive choice 10–20% larger. The
+/// one exception is a run of identical rows (a white page crossed by vertical lines): unfiltered,
+/// each row is a match a row's length back, whose long distance costs ~10 bits more a match than
+/// the distance-1 matches of a zero row; Up made that scene half the size. Measurements in
+/// bench/README.md.
 enum PNGScanlines {
     /// Whether every pixel's alpha is 255 (then the file stores RGB, a quarter less to compress).
     static func isOpaque(_ base: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
@@ -26,11 +32,23 @@ enum PNGScanlines {
                      stride: Int, opaque: Bool) {
         guard let start = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var o = start
-        if opaque {
-            for y in 0..<height {
-                let row = base + y * stride
+        let pixelBytes = opaque ? 3 : 4
+        /// Writes the filter byte; true when the row was written whole (as Up, all zeros).
+        func repeatsRowAbove(_ y: Int) -> Bool {
+            let row = base + y * stride
+            guard y > 0, memcmp(row, row - stride, width * 4) == 0 else {
                 o.pointee = 0
                 o += 1
+                return false
+            }
+            o.pointee = 2
+            memset(o + 1, 0, width * pixelBytes)
+            o += 1 + width * pixelBytes
+            return true
+        }
+        if opaque {
+            for y in 0..<height where !repeatsRowAbove(y) {
+                let row = base + y * stride
                 for x in 0..<width {
                     // ARGB32 is a native-endian 32-bit word: alpha in the top byte, then R, G, B.
                     let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
@@ -44,10 +62,8 @@ enum PNGScanlines {
         }
         unpremultiplied.withUnsafeBufferPointer { tableBuffer in
             guard let table = tableBuffer.baseAddress else { return }
-            for y in 0..<height {
+            for y in 0..<height where !repeatsRowAbove(y) {
                 let row = base + y * stride
-                o.pointee = 0
-                o += 1
                 for x in 0..<width {
                     let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
                     let a = word >> 24

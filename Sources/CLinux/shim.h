@@ -1,0 +1,10 @@
+// Linux calls that glibc declares only under _GNU_SOURCE, which Swift's Glibc module is built
+// without. Declared here with glibc's own prototypes; the definitions are in libc.
+#ifndef CLINUX_SHIM_H
+#define CLINUX_SHIM_H
+
+// Flushes the file system holding fd to disk (Linux 2.6.39+, glibc 2.14+): a frame sequence
+// syncs once at the end instead of once per frame.
+int syncfs(int fd);
+
+#endif
