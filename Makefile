@@ -7,7 +7,7 @@ SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libdeflate-dev pngcheck valgrind
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build bench
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build bench bench-encoders
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -86,6 +86,22 @@ $(FLOOR): bench/floor.c | deps
 
 bench: build $(FLOOR)
 	python3 bench/frames.py $(SCENEC) $(FLOOR)
+
+# How the encoder was chosen: row filters and compressors over the example scenes and frames of
+# the bench's ring (bench/encoders.c; about a minute).
+ENCODERS := .build/bench/encoders
+BENCH_PICTURES := .build/bench/pictures
+$(ENCODERS): bench/encoders.c | deps
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o $@ bench/encoders.c $$(pkg-config --cflags --libs cairo libdeflate zlib)
+
+bench-encoders: build $(ENCODERS)
+	@rm -rf $(BENCH_PICTURES) && mkdir -p $(BENCH_PICTURES)
+	@for scene in $(SCENES); do $(SCENEC) render $$scene -o $(BENCH_PICTURES)/$$(basename $$scene .scene.yaml).png || exit 1; done
+	@python3 bench/frames.py --scene 300 $(BENCH_PICTURES)/ring.scene.yaml
+	@$(SCENEC) frames $(BENCH_PICTURES)/ring.scene.yaml -o '$(BENCH_PICTURES)/ring-%04d.png' --range 0-299 --quiet
+	@ls $(BENCH_PICTURES)/ring-*.png | awk 'NR % 30 != 1' | xargs rm
+	$(ENCODERS) $(BENCH_PICTURES)/*.png
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
 docs: build

@@ -8,6 +8,7 @@ Every configuration runs ROUNDS times, interleaved, and the fastest run counts: 
 shared, and other work only ever makes a run slower. Compare ratios, not absolute times.
 
     python3 bench/frames.py SCENEC FLOOR     (ROUNDS=3 and FRAMES=300 in the environment)
+    python3 bench/frames.py --scene N PATH   only writes the scene of N frames (for make bench-encoders)
 """
 import os
 import resource
@@ -48,6 +49,10 @@ def best(runs):
 
 
 def main():
+    if sys.argv[1] == "--scene":
+        with open(sys.argv[3], "w") as f:
+            f.write(SCENE.format(seconds=int(sys.argv[2]) / 30))
+        return
     scenec, floor = sys.argv[1], sys.argv[2]
     rounds = int(os.environ.get("ROUNDS", "3"))
     frames = int(os.environ.get("FRAMES", "300"))

@@ -7,4 +7,10 @@
 // syncs once at the end instead of once per frame.
 int syncfs(int fd);
 
+// Starts writing a file's dirty pages back without waiting (flags: SYNC_FILE_RANGE_WRITE), so
+// frames are on their way to disk while later frames are encoded and the final syncfs has little
+// left to wait for.
+int sync_file_range(int fd, long long offset, long long nbytes, unsigned int flags);
+#define CLINUX_SYNC_FILE_RANGE_WRITE 2
+
 #endif

@@ -56,7 +56,11 @@ enum Files {
         }
         do {
             try writeAll(bytes, fd: fd, path: path)
-            guard !sync || fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
+            if sync {
+                guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
+            } else {
+                _ = sync_file_range(fd, 0, 0, UInt32(CLINUX_SYNC_FILE_RANGE_WRITE))  // a hint: failure is harmless
+            }
             guard close(fd) == 0 else {
                 unlink(temporary)
                 Interrupts.unregister(temporary)
