@@ -4,10 +4,11 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libdeflate-dev pngcheck valgrind
+APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev pkg-config librsvg2-bin poppler-utils ninja-build \
+	python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver python3-selenium pngcheck valgrind
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build bench bench-encoders
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -149,5 +150,31 @@ fuzz: fuzz-build
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
+# A binary runners install without Swift: the Swift runtime linked in (-static-stdlib), packed as
+# dist/scenec_VERSION_ARCH.deb and dist/scenec-VERSION-linux-ARCH.tar.gz by packaging/dist.sh.
+# Its own scratch path, so the flag does not make the next `make build` rebuild everything.
+DIST_PACKAGES := dpkg-dev binutils
+dist:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(DIST_PACKAGES)"
+	$(SWIFT) build -c release --product scenec --scratch-path .build-dist -Xswiftc -static-stdlib
+	packaging/dist.sh .build-dist/release/scenec dist
+
+# Installs the .deb into a bare Debian root (no Swift toolchain; apt resolves its Depends) and
+# runs packaging/smoke.sh there: --version, then the showcase scene to PNG, PDF and SVG, each
+# checked by its signature, and an incremental build of scenes/. The workplace's bare-install
+# tool does the installing; without it the target says so and does nothing.
+BARE_INSTALL ?= ../shared/tools/bare-install.sh
+BARE_ROOT ?= $(or $(TMPDIR),/tmp)/scenec-bare-bookworm
+dist-check: dist
+	@if [ ! -x "$(BARE_INSTALL)" ]; then \
+		echo "dist-check: skipped: no bare-install tool at $(BARE_INSTALL) (set BARE_INSTALL=...)"; exit 0; fi; \
+	if [ -x "$(BARE_ROOT)/usr/bin/scenec" ]; then \
+		echo "dist-check: removing the scenec an earlier run installed in $(BARE_ROOT)"; \
+		chroot "$(BARE_ROOT)" apt-get purge -y -qq --autoremove scenec >/dev/null 2>&1 \
+			|| { echo "dist-check: could not remove it; delete $(BARE_ROOT) and run again"; exit 1; }; fi; \
+	deb=dist/scenec_$$(.build-dist/release/scenec --version | sed -n 's/^scenec //p')_$$(dpkg --print-architecture).deb; \
+	ROOT_DIR="$(BARE_ROOT)" "$(BARE_INSTALL)" "$$deb" sh packaging/smoke.sh \
+		"$$(dpkg-deb --fsys-tarfile "$$deb" | tar -xO ./usr/bin/scenec | sha256sum | cut -d' ' -f1)"
+
 clean:
-	rm -rf .build .build-fuzz out
+	rm -rf .build .build-fuzz .build-dist out dist

@@ -13,17 +13,44 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Only for the version libpng reports at run time (`scenec --version`): Cairo still reads
+        // PNGs with it; scenec writes its own (SceneRender/Output/PNGEncoder.swift).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "SceneModel", "SceneLayout"]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The façade over the stages (load → check → layout → sample → render, the inspect
+        // report) that the command line and the preview server share.
+        .target(name: "ScenecKit",
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender"]),
+        // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
+        .target(name: "SceneWatch"),
+        // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
+        // JavaScript are ordinary files in Sources/ScenePreview/Assets, compiled into the binary
+        // by the EmbedAssets build-tool plugin (so plain `swift build` keeps them in step; no
+        // Foundation Bundle, which would pull in ICU).
+        .target(name: "ScenePreview",
+                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
+                               "SceneLayout", "SceneRender"],
+                exclude: ["Assets"],
+                plugins: ["EmbedAssets"]),
+        .executableTarget(name: "AssetEmbedder"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+        // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
+        .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender"]),
+                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
+                                         "CPNG", "CDeflate"],
+                          plugins: ["BuildCommit"]),
+        // Writes the git commit being built into the scenec module (see the plugin for why).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",
@@ -37,7 +64,9 @@ let package = Package(
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

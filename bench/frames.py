@@ -4,10 +4,10 @@
 with cairo_surface_write_to_png). Prints one table: frames/s, the ratio to the C floor, bytes per
 frame, peak memory. Asserts nothing.
 
-Every configuration runs ROUNDS times, interleaved, and the fastest run counts: the machine is
+Every configuration runs ROUNDS (5) times, interleaved, and the fastest run counts: the machine is
 shared, and other work only ever makes a run slower. Compare ratios, not absolute times.
 
-    python3 bench/frames.py SCENEC FLOOR     (ROUNDS=3 and FRAMES=300 in the environment)
+    python3 bench/frames.py SCENEC FLOOR     (ROUNDS=5 and FRAMES=300 in the environment)
     python3 bench/frames.py --scene N PATH   only writes the scene of N frames (for make bench-encoders)
 """
 import os
@@ -56,7 +56,7 @@ def main():
         return
     scenec, floor = sys.argv[1], sys.argv[2]
     load_before = os.getloadavg()[0]  # other work on the machine: the cores --jobs 2 cannot have
-    rounds = int(os.environ.get("ROUNDS", "3"))
+    rounds = int(os.environ.get("ROUNDS", "5"))
     frames = int(os.environ.get("FRAMES", "300"))
     work = tempfile.mkdtemp(prefix="scenec-bench-")
     try:

@@ -12,10 +12,10 @@ public struct CheckOptions: Sendable {
     public var scaleOverride: Double?
     /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
     public var fpsOverride: Double?
-    /// `--set ID.ATTR=VALUE`, in the order given (a later one for the same attribute wins).
+    /// `--set ADDRESS=VALUE`, in the order given (a later one for the same value wins).
     public var overrides: [Override] = []
-    /// Whether a `--set` naming an id the scene lacks is an error (one scene) or skipped (a
-    /// build, where one --set serves many scenes).
+    /// Whether a `--set` naming an id, index path or style the scene lacks is an error (one
+    /// scene) or skipped (a build, where one --set serves many scenes).
     public var overridesMustMatch = true
 
     public init() {}

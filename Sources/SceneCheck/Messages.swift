@@ -1,28 +1,29 @@
 import SceneSyntax
 
 /// Collects diagnostics while checking; duplicates (the same message at the same place, as a
-/// style applied to several views would give) are kept once.
+/// style applied to several views would give) are kept once. Two options are two places.
 struct DiagnosticLog {
     private(set) var all: [Diagnostic] = []
     private var seen: Set<String> = []
 
     mutating func add(_ d: Diagnostic) {
-        let key = "\(d.range.start.line):\(d.range.start.column):\(d.message)"
+        let key = "\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.message)"
         if seen.insert(key).inserted {
             all.append(d)
         }
     }
 
-    mutating func error(_ message: String, at range: SourceRange, notes: [String] = []) {
-        add(.error(message, at: range, notes: notes))
+    /// An error in the file at `range`, or, with an `origin`, in that command-line option.
+    mutating func error(_ message: String, at range: SourceRange, origin: String? = nil, notes: [String] = []) {
+        add(Diagnostic(.error, message, at: range, origin: origin, notes: notes))
     }
 
-    /// Unwraps a parsed value, logging its error.
-    mutating func take<T>(_ result: Result<T, ValueError>) -> T? {
+    /// Unwraps a parsed value, logging its error (against `origin` when the value came from one).
+    mutating func take<T>(_ result: Result<T, ValueError>, origin: String? = nil) -> T? {
         switch result {
         case .success(let v): return v
         case .failure(let e):
-            add(e.diagnostic)
+            add(e.diagnostic(origin: origin))
             return nil
         }
     }

@@ -1,30 +1,40 @@
 import SceneModel
 import SceneSyntax
 
-/// A `--set ID.ATTR=VALUE` from the command line: applied after styles and the file, checked
+/// A `--set ADDRESS=VALUE` from the command line: applied after styles and the file, checked
 /// with the same rules, reported against the option rather than a file line.
-public struct Override: Sendable {
-    public let viewID: String
-    public let attribute: String
+public struct Override: Sendable, Hashable {
+    public let address: SceneAddress
     public let valueText: String
-    /// The option as typed, for messages: `--set r.progress=2`.
+    /// Where it came from, for messages: `--set r.progress=2`.
     public let option: String
 
-    /// Splits `ID.ATTR=VALUE`; nil when the text does not have that shape (a command-line error).
-    public init?(_ text: String) {
-        guard let eq = text.firstIndex(of: "=") else { return nil }
-        let target = text[..<eq]
-        guard let dot = target.firstIndex(of: "."), dot != target.startIndex,
-              target.index(after: dot) != target.endIndex else { return nil }
-        viewID = String(target[..<dot])
-        attribute = String(target[target.index(after: dot)...])
+    /// Splits `ADDRESS=VALUE` at the first `=` (a value may hold more); the error, a
+    /// command-line error, says what is wrong with the text.
+    public init(_ text: String) throws(AddressError) {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw AddressError("--set needs ADDRESS=VALUE, such as download.progress=0.3, views[0].progress=0.3, canvas.background=white or styles.brand.lineWidth=4; got '\(text)'")
+        }
+        do throws(AddressError) {
+            address = try SceneAddress(parsing: String(text[..<eq]))
+        } catch {
+            throw AddressError("--set \(text): \(error.message)")
+        }
         valueText = String(text[text.index(after: eq)...])
         option = "--set \(text)"
     }
 
+    /// An override made by a tool rather than typed (the preview's variations); `origin` names
+    /// it in messages as `option` does.
+    public init(address: SceneAddress, valueText: String, origin: String) {
+        self.address = address
+        self.valueText = valueText
+        option = origin
+    }
+
     /// The value as a node: lists and mappings (`[[0, 0], [10, 10]]`, `{white: 1}`) are read as
     /// YAML; anything else is taken as a plain word, so `#ff0000` is a colour, not a comment.
-    func valueNode() -> Result<Node, Diagnostic> {
+    public func valueNode() -> Result<Node, Diagnostic> {
         let trimmed = valueText.trimmingSpaces
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
             let read = YAMLReader().read(SourceFile(name: option, text: trimmed))
@@ -47,7 +57,7 @@ public struct Override: Sendable {
         }
     }
 
-    func error(_ message: String, notes: [String] = []) -> Diagnostic {
+    public func error(_ message: String, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, message, at: .none, origin: option, notes: notes)
     }
 }

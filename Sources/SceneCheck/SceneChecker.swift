@@ -35,7 +35,7 @@ public struct SceneChecker {
         if pairs["canvas"] == nil {
             log.missing(["canvas"], in: top, "the scene needs a 'canvas' with width and height", at: root.range.startOnly)
         }
-        let styles = pairs["styles"].map { StyleTable.read($0.value, log: &log) } ?? StyleTable()
+        let styles = StyleTable.read(pairs["styles"]?.value, options: options, log: &log)
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
         if let viewsPair = pairs["views"] {
@@ -43,11 +43,7 @@ public struct SceneChecker {
             views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
             log = checker.log
-            for o in options.overrides where viewTypes[o.viewID] == nil && options.overridesMustMatch {
-                let ids = viewTypes.keys.sorted()
-                log.add(o.error("no view has the id '\(o.viewID)'\(Suggestions.hint(for: o.viewID, in: ids))",
-                                notes: ids.isEmpty ? [] : ["ids: " + ids.joined(separator: ", ")]))
-            }
+            reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
         } else {
             log.missing(["views"], in: top, "the scene needs 'views', a list (it may be empty: views: [])",
                         at: root.range.startOnly)
@@ -61,58 +57,6 @@ public struct SceneChecker {
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
         return (Scene(canvas: canvas, views: views, timeline: timeline), diagnostics)
-    }
-
-    func checkCanvas(_ node: Node, log: inout DiagnosticLog) -> Canvas? {
-        guard let all = node.mapping else {
-            log.error("canvas must be a mapping such as {width: 400, height: 300}, not \(node.kindDescription)", at: node.range)
-            return nil
-        }
-        let pairs = log.knownKeys(all, ["width", "height", "background", "scale"], in: "canvas")
-        func dimension(_ key: String) -> Double? {
-            guard let pair = pairs[key] else {
-                log.missing([key], in: all, "canvas needs '\(key)', in points", at: node.range.startOnly)
-                return nil
-            }
-            return log.take(Numbers.number(pair.value, in: .positive, what: "canvas \(key)"))
-        }
-        let width = dimension("width"), height = dimension("height")
-        var canvas = Canvas(width: width ?? 1, height: height ?? 1)
-        if let bg = pairs["background"] {
-            canvas.background = log.take(ColorParser.color(bg.value, what: "canvas background")) ?? .clear
-        }
-        var scaleRange = node.range
-        if let scale = pairs["scale"] {
-            canvas.scale = log.take(Numbers.number(scale.value, in: .positive, what: "canvas scale")) ?? 1
-            scaleRange = scale.value.range
-        }
-        if let override = options.scaleOverride {
-            canvas.scale = override
-        }
-        guard let width, let height else { return nil }
-        let pixelsWide = (width * canvas.scale).rounded(.up), pixelsHigh = (height * canvas.scale).rounded(.up)
-        // Point at what makes the picture too big: the scale when the size alone would fit,
-        // else the dimension (or, for the total, the whole canvas).
-        let scaleCulprit = options.scaleOverride == nil ? scaleRange : node.range
-        let how = options.scaleOverride == nil ? "" : " at --scale \(formatNumber(canvas.scale))"
-        let perSide = Double(options.maxPixelsPerSide)
-        if pixelsWide > perSide || pixelsHigh > perSide {
-            let tooWide = pixelsWide > perSide
-            let side = tooWide ? width : height
-            let sideRange = pairs[tooWide ? "width" : "height"]?.value.range ?? node.range
-            let range = canvas.scale > 1 && side.rounded(.up) <= perSide ? scaleCulprit : sideRange
-            log.error("the picture would be \(formatNumber(pixelsWide)) × \(formatNumber(pixelsHigh)) pixels\(how); the limit is \(options.maxPixelsPerSide) a side",
-                      at: range, notes: ["raise it with --max-pixels-per-side if you mean it"])
-            return nil
-        }
-        if pixelsWide * pixelsHigh > Double(options.maxPixels) {
-            let sizeFits = width.rounded(.up) * height.rounded(.up) <= Double(options.maxPixels)
-            let range = canvas.scale > 1 && sizeFits ? scaleCulprit : node.range
-            log.error("the picture would be \(formatNumber(pixelsWide * pixelsHigh)) pixels\(how); the limit is \(options.maxPixels)",
-                      at: range, notes: ["raise it with --max-pixels if you mean it"])
-            return nil
-        }
-        return canvas
     }
 }
 

@@ -18,15 +18,17 @@ struct ViewChecker {
         self.log = log
     }
 
-    mutating func checkList(_ node: Node, parent: ViewType?, depth: Int) -> [SceneView] {
-        let place = parent.map { "children of a \($0.rawValue)" } ?? "views"
+    /// The views of `views:` (no `parent`) or of the container at `parent`, each at its index:
+    /// a view that fails to check still takes its place, so index paths follow the file.
+    mutating func checkList(_ node: Node, parent: (type: ViewType, path: ViewPath)?, depth: Int) -> [SceneView] {
+        let place = parent.map { "children of a \($0.type.rawValue)" } ?? "views"
         guard let items = node.sequence else {
             log.error("\(place) must be a list of views (each starting with '- type:'), not \(node.kindDescription)",
                       at: node.range)
             return []
         }
         var views: [SceneView] = []
-        for item in items {
+        for (index, item) in items.enumerated() {
             viewCount += 1
             if viewCount > options.maxViews {
                 if !reportedViewLimit {
@@ -36,16 +38,15 @@ struct ViewChecker {
                 }
                 return views
             }
-            if let view = checkView(item, parent: parent, depth: depth) {
+            let path = parent?.path.child(index) ?? ViewPath(root: index)
+            if let view = checkView(item, parent: parent?.type, path: path, depth: depth) {
                 views.append(view)
             }
         }
         return views
     }
 
-    static let idCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-    mutating func checkView(_ node: Node, parent: ViewType?, depth: Int) -> SceneView? {
+    mutating func checkView(_ node: Node, parent: ViewType?, path: ViewPath, depth: Int) -> SceneView? {
         guard let pairs = node.mapping else {
             log.error("a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
             return nil
@@ -71,7 +72,14 @@ struct ViewChecker {
         if let id { idTypes[id] = type }
         let name = id.map { "\(type.rawValue) '\($0)'" } ?? type.rawValue
         var values = AttributeValues(defaultsOf: kind)
-        applyStyles(pairs["style"], kind: kind, to: &values)
+        if let restyle = styleOverride(id: id, path: path) {
+            switch restyle.valueNode() {
+            case .success(let names): applyStyles(names, origin: restyle.option, kind: kind, to: &values)
+            case .failure(let d): log.add(d)
+            }
+        } else if let style = pairs["style"] {
+            applyStyles(style.value, origin: nil, kind: kind, to: &values)
+        }
 
         var frame: FrameSpec?
         var size: SizeSpec?
@@ -95,9 +103,7 @@ struct ViewChecker {
                 }
             }
         }
-        if let id {
-            applyOverrides(for: id, kind: kind, name: name, to: &values)
-        }
+        applyOverrides(id: id, path: path, kind: kind, name: name, to: &values)
         if let time = values.explicit[Clock.time.name], time.value == .timeOfDay(.now) {
             log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))
@@ -128,39 +134,15 @@ struct ViewChecker {
                 log.error("views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
                           notes: ["raise the limit with --max-nesting if you mean it"])
             } else {
-                children = checkList(childrenPair.value, parent: type, depth: depth + 1)
+                children = checkList(childrenPair.value, parent: (type, path), depth: depth + 1)
             }
         }
         return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
                          range: node.range)
     }
 
-    /// `--set` values for the view `id`, after the file's; each checked like a file value.
-    mutating func applyOverrides(for id: String, kind: ViewKind, name: String, to values: inout AttributeValues) {
-        for o in options.overrides where o.viewID == id {
-            guard let spec = kind.attribute(named: o.attribute) else {
-                let names = kind.attributes.map(\.name)
-                log.add(o.error("\(name) has no attribute '\(o.attribute)'\(Suggestions.hint(for: o.attribute, in: names))"))
-                continue
-            }
-            switch o.valueNode() {
-            case .failure(let d):
-                log.add(d)
-            case .success(let node):
-                switch ValueParser.parse(node, as: spec.kind, what: spec.name) {
-                case .success(let v):
-                    values.set(spec.name, ResolvedValue(value: v, source: .commandLine))
-                case .failure(let e):
-                    log.add(o.error(e.message, notes: e.notes))
-                }
-            }
-        }
-    }
-
     mutating func checkID(_ pair: Node.Pair) -> String? {
-        guard let text = pair.value.scalar?.text, let first = text.first,
-              first.isLetter || first == "_", first.isASCII,
-              text.allSatisfy({ Self.idCharacters.contains($0) }) else {
+        guard let text = pair.value.scalar?.text, ViewSelector.isValidID(text) else {
             log.error("id must start with a letter or _ and hold only letters, digits, _ and -, not \(pair.value.kindDescription)",
                       at: pair.value.range)
             return nil
@@ -174,30 +156,23 @@ struct ViewChecker {
         return text
     }
 
-    /// `style: brand` or `style: [base, brand]`: later ones win; a style's attributes the kind
-    /// lacks are skipped (a style may serve several kinds).
-    mutating func applyStyles(_ pair: Node.Pair?, kind: ViewKind, to values: inout AttributeValues) {
-        guard let pair else { return }
-        let names: [Node]
-        if let list = pair.value.sequence {
-            names = list
-        } else {
-            names = [pair.value]
-        }
-        for nameNode in names {
+    /// `style: brand` or `style: [base, brand]`, from the file or from a `--set ID.style=…` that
+    /// replaces it (`origin`): later ones win; a style's attributes the kind lacks are skipped
+    /// (a style may serve several kinds).
+    mutating func applyStyles(_ node: Node, origin: String?, kind: ViewKind, to values: inout AttributeValues) {
+        for nameNode in node.sequence ?? [node] {
             guard let styleName = nameNode.scalar?.text, !(nameNode.scalar?.isNull ?? true) else {
-                log.error("style must be a style name or a list of names, not \(nameNode.kindDescription)", at: nameNode.range)
+                log.error("style must be a style name or a list of names, not \(nameNode.kindDescription)",
+                          at: nameNode.range, origin: origin)
                 continue
             }
             guard let style = styles[styleName] else {
-                let known = styles.names
-                log.error("unknown style '\(styleName)'\(Suggestions.hint(for: styleName, in: known))", at: nameNode.range,
-                          notes: known.isEmpty ? ["the scene defines no styles"] : ["styles: " + known.joined(separator: ", ")])
+                log.add(styles.unknownStyle(styleName, at: nameNode.range, origin: origin))
                 continue
             }
-            for entry in style.pairs {
+            for entry in style.values {
                 guard let spec = kind.attribute(named: entry.key) else { continue }
-                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key)) {
+                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin) {
                     values.set(spec.name, ResolvedValue(value: v, source: .style(styleName), range: entry.value.range))
                 }
             }

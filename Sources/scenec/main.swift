@@ -9,7 +9,7 @@ let usage = """
     commands:
     \(commands.map { "  \($0.name.padding(10))\($0.summary)" }.joined(separator: "\n"))
 
-    Run 'scenec COMMAND --help' for a command's options. 'scenec --version' prints the version.
+    Run 'scenec COMMAND --help' for a command's options. 'scenec --version' prints the version, commit and libraries.
 
     """
 
@@ -31,7 +31,7 @@ func main() -> ExitStatus {
         return .success
     }
     if first == "--version" {
-        Console.output("scenec \(version)\n")
+        Console.output(BuildInfo.versionReport)
         return .success
     }
     guard let command = commands.first(where: { $0.name == first }) else {

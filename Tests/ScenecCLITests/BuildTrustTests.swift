@@ -169,6 +169,14 @@ final class BuildTrustTests: XCTestCase {
         XCTAssertEqual(nested.status, 1)
         XCTAssertTrue(nested.stderr.contains("would write 'a.frames/0000.png' inside 'a.frames/'"), nested.stderr)
 
+        // A --set that no scene has a target for changes nothing: an error naming it.
+        let unmatched = try scenec(["build", "d1", "-o", "sout", "--set", "rr.progress=1", "--set", "r.progress=1"], directory: root)
+        XCTAssertEqual(unmatched.status, 1)
+        XCTAssertTrue(unmatched.stderr.contains("--set rr.progress=1: error: no scene has a view with the id 'rr'"), unmatched.stderr)
+        XCTAssertFalse(unmatched.stderr.contains("--set r.progress=1: error"), unmatched.stderr)
+        XCTAssertEqual(try scenec(["build", "d1", "-o", "sout", "--set", "rr.progress=1", "--set-where-present"],
+                                  directory: root).status, 0)
+
         try fm.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let empty = try scenec(["build", "empty", "-o", "eout"], directory: root)
         XCTAssertEqual(empty.status, 1)

@@ -72,9 +72,9 @@ final class InspectAndSetTests: XCTestCase {
         let (_, path) = try setUp()
         let result = try scenec(["inspect", path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdoutText.contains("ring 'r'  frame x 0, y 0, width 200, height 200"), result.stdoutText)
+        XCTAssertTrue(result.stdoutText.contains("ring 'r' at views[0]  frame x 0, y 0, width 200, height 200"), result.stdoutText)
         XCTAssertTrue(result.stdoutText.contains("progressColor    #ff2d55    style brand  yes"), result.stdoutText)
-        XCTAssertTrue(result.stdoutText.contains("\n  pie 'p'  frame x 41.5, y 25, width 37, height 37"), result.stdoutText)
+        XCTAssertTrue(result.stdoutText.contains("\n  pie 'p' at views[1].children[0]  frame x 41.5, y 25, width 37, height 37"), result.stdoutText)
     }
 
     func testRenderDrawsOverriddenValues() throws {
@@ -106,7 +106,10 @@ final class InspectAndSetTests: XCTestCase {
         XCTAssertTrue(id.stderr.contains("--set rr.progress=0.5: error: no view has the id 'rr'; did you mean 'r'?"), id.stderr)
         let shape = try scenec(["render", path, "-o", out, "--set", "progress=0.5"])
         XCTAssertEqual(shape.status, 2)
-        XCTAssertTrue(shape.stderr.contains("--set needs ID.ATTR=VALUE"), shape.stderr)
+        XCTAssertTrue(shape.stderr.contains("'progress' is not an address"), shape.stderr)
+        let noValue = try scenec(["render", path, "-o", out, "--set", "r.progress"])
+        XCTAssertEqual(noValue.status, 2)
+        XCTAssertTrue(noValue.stderr.contains("--set needs ADDRESS=VALUE"), noValue.stderr)
         let yes = try scenec(["render", path, "-o", out, "--set", "r.clockwise=yes"])
         XCTAssertTrue(yes.stderr.contains("write true"), yes.stderr)
         XCTAssertEqual(fileNames(in: dir), ["s.scene.yaml"])

@@ -1,5 +1,6 @@
 import XCTest
 @testable import scenec
+import ScenecKit
 
 /// FIPS 180-4 test vectors.
 final class SHA256Tests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import scenec
+import ScenecKit
 import SceneSyntax
 
 /// GitHub workflow commands cannot be broken out of: whatever a scene, a path or an option holds,

@@ -59,7 +59,7 @@ public enum SceneSchema {
         all += Registry.kinds.map { JSONMember(key: $0.type.rawValue, value: definition(of: $0)) }
         all += [
             JSONMember(key: "id", value: [
-                "description": "The view's name, unique in the scene; needed to animate or override it.",
+                "description": "The view's name, unique in the scene; needed to animate it. --set takes it, or the view's index path (views[0]).",
                 "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
             ]),
             JSONMember(key: "styleNames", value: [

@@ -163,7 +163,10 @@ extension JSONValue {
         return String(v)
     }
 
-    static func quoted(_ s: String) -> String {
+    /// A JSON string literal. YAML reads JSON's double-quoted form the same way, so it also
+    /// serves to quote a YAML scalar (`scenec edit`); DEL and the C1 controls, which YAML does
+    /// not allow raw, are escaped as well.
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -173,7 +176,7 @@ extension JSONValue {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -182,5 +185,38 @@ extension JSONValue {
             }
         }
         return out + "\""
+    }
+}
+
+/// So documents built as `JSONValue` (diagnostics, schemas) can sit inside Encodable ones.
+extension JSONValue: Encodable {
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case .number(let n):
+            var c = encoder.singleValueContainer()
+            try c.encode(n)
+        case .string(let s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case .array(let items):
+            var c = encoder.unkeyedContainer()
+            for item in items { try c.encode(item) }
+        case .object(let members):
+            var c = encoder.container(keyedBy: MemberKey.self)
+            for m in members { try c.encode(m.value, forKey: MemberKey(stringValue: m.key)) }
+        }
     }
 }

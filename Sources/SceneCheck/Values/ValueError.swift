@@ -6,7 +6,12 @@ struct ValueError: Error {
     var range: SourceRange
     var notes: [String] = []
 
-    var diagnostic: Diagnostic { .error(message, at: range, notes: notes) }
+    var diagnostic: Diagnostic { diagnostic(origin: nil) }
+
+    /// With an origin, the value came from a command-line option and is reported against it.
+    func diagnostic(origin: String?) -> Diagnostic {
+        Diagnostic(.error, message, at: origin == nil ? range : .none, origin: origin, notes: notes)
+    }
 }
 
 typealias Parsed<T> = Result<T, ValueError>

@@ -1,3 +1,4 @@
+import ScenecKit
 import SceneRender
 
 /// What an output's bytes depend on, hashed: a changed input of any kind makes a new key, and

@@ -1,3 +1,4 @@
+import ScenecKit
 import SceneCheck
 import SceneSyntax
 
@@ -31,7 +32,7 @@ struct BuildReport {
             "stale": .number(Double(count("stale"))), "warnings": .number(Double(warnings)),
             "seconds": .number(Self.rounded(seconds)),
         ]
-        return ["version": .number(1), "scenec": .string(version), "outputDirectory": .string(outDir),
+        return ["version": .number(1), "scenec": .string(BuildInfo.version), "outputDirectory": .string(outDir),
                 "summary": summary, "scenes": .array(sorted.map(\.json))]
     }
 

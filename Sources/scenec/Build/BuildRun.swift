@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 
 /// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import FoundationEssentials
 
 /// The manifests of one build folder: reads every manifest and journal there (other shards'

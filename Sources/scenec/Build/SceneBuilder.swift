@@ -1,3 +1,4 @@
+import ScenecKit
 import SceneModel
 import SceneRender
 import SceneSyntax

@@ -80,6 +80,22 @@ enum SceneFinder {
         }
     }
 
+    /// The directories under `arguments` (themselves included) that a build looks for scenes
+    /// in, for `build --watch` to notice new scenes.
+    static func folders(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var pending = arguments.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        while let dir = pending.popLast() {
+            var info = stat()
+            guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            result.append(dir)
+            for name in ((try? Files.names(in: dir)) ?? []).sorted() where !name.hasPrefix(".") {
+                pending.append(dir + "/" + name)
+            }
+        }
+        return result.sorted()
+    }
+
     static func linkTarget(_ path: String) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buffer, buffer.count - 1)

@@ -1,3 +1,5 @@
+import ScenecKit
+
 /// `--shard K/N`: a scene belongs to shard K when the hash of its relative path, mod N, is K − 1.
 /// Stable across machines and runs, so N CI jobs each build a disjoint part and together all.
 struct Shard {

@@ -1,7 +1,9 @@
 @preconcurrency import Glibc
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneRender
+import SceneSyntax
 
 /// `scenec build SCENES_DIR|SCENE... -o OUT_DIR`: a whole directory of scenes, incrementally.
 enum BuildCommand: Command {
@@ -34,6 +36,7 @@ enum BuildCommand: Command {
                                    and hashes, diagnostics, time)
           --junit FILE.xml         the same as JUnit XML, a testcase per scene, for CI test views
           --emit-ninja FILE        write a Ninja file for the same build instead of building
+        \(WatchLoop.help)
           --scale N                pixels per point for PNG
         \(PNGOptions.help)
         \(SceneOptions.help)
@@ -42,7 +45,7 @@ enum BuildCommand: Command {
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
                  "--junit"] + SceneOptions.valued + PNGOptions.valued,
-        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty"] + SceneOptions.flags)
+        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
 
@@ -60,6 +63,16 @@ enum BuildCommand: Command {
     }
 
     static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.has("--watch") else { return try buildOnce(args) }
+        guard args.value("--emit-ninja") == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
+        return try WatchLoop.run("build", inputs: {
+            // Every scene found (so an edit is seen) and every folder (so a new scene is).
+            .init(paths: (try? SceneFinder.find(args.positionals))?.scenes.map(\.path) ?? [],
+                  folders: SceneFinder.folders(args.positionals))
+        }) { try buildOnce(args) }
+    }
+
+    static func buildOnce(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
         guard let outDir = args.value("--output").map({ $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }) else {
             throw UsageError("build needs an output directory: -o OUT_DIR")
@@ -86,8 +99,10 @@ enum BuildCommand: Command {
         if found.scenes.isEmpty, found.problems.isEmpty, !args.has("--allow-empty") {
             problems.append("no *.scene.yaml found under \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (--allow-empty accepts that)")
         }
-        if !problems.isEmpty {
+        let unmatched = args.has("--set-where-present") ? [] : unmatchedOverrides(found.scenes, options)
+        if !problems.isEmpty || !unmatched.isEmpty {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
+            reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))
             try reporter.finish()
             Console.error("scenec build: nothing built: the inputs are ambiguous or missing\n")
             return .sceneError
@@ -100,6 +115,28 @@ enum BuildCommand: Command {
             return status
         }
         return try BuildRun(plan: plan, reporter: reporter, all: found.scenes, args: args).run()
+    }
+
+    /// `--set`s that no scene has a target for (a typo in an id would otherwise pass silently,
+    /// skipped in every scene). Reads scenes only until every `--set` has found one.
+    static func unmatchedOverrides(_ scenes: [SceneEntry], _ options: SceneOptions) -> [Diagnostic] {
+        var pending = options.frontend.options.overrides
+        for scene in scenes where !pending.isEmpty {
+            guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { continue }
+            let root = YAMLReader(limits: options.frontend.readerLimits).read(SourceFile(name: scene.path, bytes: read.bytes)).root
+            pending.removeAll { $0.hasTarget(in: root) }
+        }
+        return pending.map { o in
+            let what: String
+            switch o.address {
+            case .view(.id(let id), _): what = "a view with the id '\(id)'"
+            case .view(.path(let path), _): what = "a view at \(path)"
+            case .style(let name, _): what = "a style named '\(name)'"
+            case .canvas: what = "a canvas"
+            }
+            return o.error("no scene has \(what), so this --set changes nothing",
+                           notes: ["--set-where-present accepts a --set that some builds do not use"])
+        }
     }
 
     static func parseFormats(_ text: String) throws -> [OutputFormat] {

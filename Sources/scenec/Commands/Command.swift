@@ -24,9 +24,8 @@ struct CommandEntry {
     }
 }
 
-let version = "0.1.0"
-
 /// Every command, in the order `scenec --help` lists them.
 let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self), CommandEntry(BuildCommand.self),
                                 CommandEntry(CheckCommand.self), CommandEntry(InspectCommand.self),
-                                CommandEntry(SchemaCommand.self)]
+                                CommandEntry(EditCommand.self), CommandEntry(SchemaCommand.self),
+                                CommandEntry(PreviewCommand.self)]

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import Dispatch
 import SceneLayout
 import SceneModel
@@ -30,14 +31,23 @@ enum FramesCommand: Command {
         \(PNGOptions.help)
           --quiet                  no progress line
           --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
+        \(WatchLoop.help)
         \(SceneOptions.help)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
                                               "--depfile"] + SceneOptions.valued + PNGOptions.valued,
-                                     flags: ["--help", "--quiet"] + SceneOptions.flags)
+                                     flags: ["--help", "--quiet", "--watch"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.has("--watch") else { return try renderFrames(args) }
+        guard let scenePath = args.positionals.first, scenePath != "-", args.value("--output") != "-" else {
+            throw UsageError("--watch needs a scene file and output files, not standard input or output")
+        }
+        return try WatchLoop.run("frames", inputs: { .init(paths: [scenePath]) }) { try renderFrames(args) }
+    }
+
+    static func renderFrames(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "frames needs a scene file" : "frames takes one scene file")
         }

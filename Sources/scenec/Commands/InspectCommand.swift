@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScenecKit
 import SceneModel
 
 /// `scenec inspect SCENE [--json]`
@@ -8,9 +9,10 @@ enum InspectCommand: Command {
     static let help = """
         usage: scenec inspect SCENE [--json] [options]
 
-        Shows each view with its placed frame (canvas coordinates) and every inspectable
-        attribute: its value, where the value came from (default, style NAME, file, --set) and
-        whether it can be animated. --json prints the same as one JSON document (its shape is
+        Shows each view with its address (views[1].children[0], which --set takes for any
+        view), its placed frame (canvas coordinates) and every inspectable attribute: its
+        value, where the value came from (default, style NAME, file, --set) and whether it
+        can be animated. --json prints the same as one JSON document (its shape is
         in the README).
 
         options:

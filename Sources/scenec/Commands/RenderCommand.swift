@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import SceneModel
 import SceneRender
 
@@ -20,13 +21,23 @@ enum RenderCommand: Command {
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
           --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
+        \(WatchLoop.help)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued + PNGOptions.valued,
-                                     flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued
+                                         + PNGOptions.valued,
+                                     flags: ["--help", "--watch"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.has("--watch") else { return try renderOnce(args) }
+        guard let scenePath = args.positionals.first, scenePath != "-", !(args.values["--output"] ?? []).contains("-") else {
+            throw UsageError("--watch needs a scene file and output files, not standard input or output")
+        }
+        return try WatchLoop.run("render", inputs: { .init(paths: [scenePath]) }) { try renderOnce(args) }
+    }
+
+    static func renderOnce(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file")
         }

@@ -1,11 +1,59 @@
-/// Placeholder until the dist branch lands: the renderer's identity for build keys.
+import CCairo
+import CDeflate
+import CPNG
+import CYAML
+
+/// What this binary is: its version, the commit it was built from, and the libraries it runs
+/// with — for `scenec --version` and for the key that decides whether a build's outputs are
+/// still good.
 enum BuildInfo {
-    nonisolated(unsafe) private static var cached: String?
-    static func rendererIdentity() -> String {
-        if let cached { return cached }
-        let exe = (try? Files.read("/proc/self/exe", limit: 1 << 30).bytes) ?? []
-        let id = "scenec \(version) " + SHA256.hex(exe)
-        cached = id
-        return id
+    static let version = "0.1.0"
+
+    /// The git commit the binary was built from, with `-dirty` when Package.swift, Sources or
+    /// Plugins had uncommitted changes, or `unknown` when built outside a git checkout (a source
+    /// tarball). The BuildCommit plugin writes `buildStamp` whenever HEAD or a source changes;
+    /// see Plugins/BuildCommit for why it is done that way.
+    static let commit: String = {
+        let prefix = "scenec-build-commit:"   // as the plugin's script writes it
+        let commit = buildStamp.dropFirst(prefix.count).prefix(while: { $0 != " " })   // padded with spaces
+        return buildStamp.hasPrefix(prefix) && !commit.isEmpty ? String(commit) : "unknown"
+    }()
+
+    // The versions the loaded shared libraries report, not the headers' macros: a runner may have
+    // other builds of them than the machine that compiled scenec, and that is what draws.
+    static let cairoVersion = String(cString: cairo_version_string())
+    static let yamlVersion = String(cString: yaml_get_version_string())
+    static let pngVersion = png_get_libpng_ver(nil).map { String(cString: $0) } ?? "unknown"
+    /// libdeflate, which encodes every PNG scenec writes, has no run-time version call: this is
+    /// the header's. Its soname (libdeflate.so.0) and the executable's bytes pin the rest.
+    static let deflateVersion = LIBDEFLATE_VERSION_STRING
+
+    /// `scenec --version`: one `name value` pair a line, easy to read and to grep.
+    static var versionReport: String {
+        """
+        scenec \(version)
+        commit \(commit)
+        cairo \(cairoVersion)
+        libyaml \(yamlVersion)
+        libpng \(pngVersion)
+        libdeflate \(deflateVersion)
+
+        """
     }
+
+    /// Names everything about the renderer that changes output bytes: the executable's code and
+    /// the libraries it parses, draws and encodes with (shared libraries, so not fixed by the
+    /// executable's bytes). Two binaries built from different commits with the same code give
+    /// the same identity (see ExecutableDigest), so a change to the docs keeps cached outputs.
+    /// Computed on first use and kept: a `static let` is initialised once, thread-safely.
+    static func rendererIdentity() -> String { identity }
+
+    private static let identity: String = {
+        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion)"
+        guard let code = ExecutableDigest.ofRunningExecutable(stamp: buildStamp) else {
+            // No /proc (a bare chroot): the commit is the next best name for the code.
+            return "scenec \(version) commit \(commit) \(libraries)"
+        }
+        return "code sha256:\(code) \(libraries)"
+    }()
 }

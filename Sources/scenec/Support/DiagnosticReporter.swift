@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import ScenecKit
 import SceneSyntax
 
 /// Where and how diagnostics go: `--diagnostics FORMAT[:FILE]`, repeatable, so one CI run can

@@ -31,14 +31,15 @@ enum Files {
     /// Writes `bytes` to `path`: through a temporary file in the same directory renamed into
     /// place, so a failed run leaves the previous file intact. "-" is standard output; a path
     /// that exists and is not a regular file (a device, a FIFO) is written directly.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try commit(try stage(bytes, for: path, sync: true))
+    /// `permissions` (exactly, whatever the umask) for a file that replaces one the user keeps.
+    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws {
+        try commit(try stage(bytes, for: path, sync: true, permissions: permissions))
     }
 
     /// The first half of `write`: the bytes in a temporary file beside `path` (forced to disk
     /// when `sync`), not yet in place. A frame sequence stages frames on several threads and
     /// commits them in frame order.
-    static func stage(_ bytes: [UInt8], for path: String, sync: Bool) throws -> StagedFile {
+    static func stage(_ bytes: [UInt8], for path: String, sync: Bool, permissions: mode_t? = nil) throws -> StagedFile {
         if path == "-" { return StagedFile(path: path, temporary: nil, direct: bytes) }
         var info = stat()
         if stat(path, &info) == 0 {
@@ -49,12 +50,13 @@ enum Files {
         try makeParentDirectories(of: path)
         let temporary = temporaryPath(for: path)
         Interrupts.register(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o644)
         guard fd >= 0 else {
             Interrupts.unregister(temporary)
             throw FileError("cannot write '\(path)': \(reason())")
         }
         do {
+            if let permissions, fchmod(fd, permissions) != 0 { throw FileError("cannot write '\(path)': \(reason())") }
             try writeAll(bytes, fd: fd, path: path)
             if sync {
                 guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }

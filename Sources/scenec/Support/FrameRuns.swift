@@ -1,4 +1,5 @@
 import SceneLayout
+import ScenecKit
 import SceneRender
 
 /// Hands out a frame range as runs of consecutive frames that draw the same picture, so a held

@@ -1,3 +1,5 @@
+import ScenecKit
+
 /// Puts staged frames in place in frame order, whichever thread finished them: files appear as
 /// the sequence's prefix grows, so a reader (or an interrupted run) never sees frame k without
 /// the frames before it. Frames wait as temporary files on disk, not in memory.

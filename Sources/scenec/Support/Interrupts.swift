@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 
 /// Ctrl-C and SIGTERM leave no partial files: temporary files in flight are registered here,
 /// and a dedicated thread waiting for the signals removes them before exiting. (The signals are
@@ -24,6 +25,12 @@ enum Interrupts {
             var waitFor = Interrupts.handled
             var signal: Int32 = 0
             sigwait(&waitFor, &signal)
+            // A long-running command (preview) stops in order and exits 0; if stopping takes
+            // more than a few seconds, the exit below happens anyway.
+            if let stop = Interrupts.stopHandler.withLock({ $0 }) {
+                stop()
+                sleep(3)
+            }
             // Exit with the lock still held, so no new temporary file starts meanwhile.
             let _: Never = Interrupts.registry.withLock { paths in
                 for path in paths { unlink(path) }
@@ -31,6 +38,11 @@ enum Interrupts {
             }
         }, nil)
     }
+
+    /// Called on Ctrl-C or SIGTERM instead of exiting at once, by a command that stops itself.
+    private static let stopHandler = Locked<(@Sendable () -> Void)?>(nil)
+
+    static func onInterrupt(_ stop: @escaping @Sendable () -> Void) { stopHandler.withLock { $0 = stop } }
 
     static func register(_ path: String) { registry.withLock { _ = $0.insert(path) } }
     static func unregister(_ path: String) { registry.withLock { _ = $0.remove(path) } }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 import Dispatch
 
 /// Worker threads: the frames of a sequence and the scenes of a build are independent, so the

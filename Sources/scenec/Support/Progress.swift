@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 
 /// "frame k of n, F frames/s, S s left" on standard error, redrawn in place, only when standard
 /// error is a terminal (CI logs stay clean) and not more than ten times a second.

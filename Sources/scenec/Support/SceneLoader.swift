@@ -1,4 +1,5 @@
 import SceneCheck
+import ScenecKit
 import SceneModel
 import SceneSyntax
 
@@ -8,9 +9,12 @@ struct SceneOptions {
     static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side", "--max-frames"]
     static let help = DiagnosticReporter.optionHelp + "\n" + """
-          --set ID.ATTR=VALUE      override an attribute of the view with that id (repeatable);
-                                   checked like the file, applied after styles and the file
-          --set-where-present      a --set naming an id the scene lacks is skipped, not an error
+          --set ADDRESS=VALUE      override a value (repeatable), checked like the file and
+                                   applied after styles and the file; ADDRESS is ID.ATTR,
+                                   views[0].children[1].ATTR (any view, by index), ID.style,
+                                   canvas.ATTR or styles.NAME.ATTR
+          --set-where-present      a --set naming an id, index or style the scene lacks is
+                                   skipped, not an error
                                    (as in scenec build, where one --set serves many scenes)
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
@@ -28,11 +32,9 @@ struct SceneOptions {
 
     init(_ args: Arguments) throws {
         reporter = try DiagnosticReporter.from(args)
-        for text in args.values["--set"] ?? [] {
-            guard let o = Override(text) else {
-                throw UsageError("--set needs ID.ATTR=VALUE, such as --set download.progress=0.3; got '\(text)'")
-            }
-            frontend.options.overrides.append(o)
+        switch OverrideList.parse(args.values["--set"] ?? []) {
+        case .success(let overrides): frontend.options.overrides = overrides
+        case .failure(let error): throw UsageError(error.message)
         }
         frontend.options.overridesMustMatch = !args.has("--set-where-present")
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize

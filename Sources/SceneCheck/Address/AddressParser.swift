@@ -1,0 +1,116 @@
+/// Reading addresses from text (the grammar is on `SceneAddress`). Errors say what to write
+/// instead; they are command-line errors, since no scene is needed to see them.
+extension SceneAddress {
+    public init(parsing text: String) throws(AddressError) {
+        if text.hasPrefix("views[") {
+            var reader = AddressReader(text: text)
+            let path = try reader.path()
+            self = .view(.path(path), attribute: try reader.finalAttribute(after: path.description))
+            return
+        }
+        guard let dot = text.firstIndex(of: "."), dot != text.startIndex else {
+            throw AddressError("'\(text)' is not an address: write the view id, a dot and the attribute, such as download.progress, or views[0].progress, canvas.background, styles.NAME.lineWidth")
+        }
+        let head = String(text[..<dot]), tail = String(text[text.index(after: dot)...])
+        switch head {
+        case "canvas":
+            self = .canvas(attribute: try Self.attribute(tail, in: text))
+        case "styles":
+            guard let last = tail.lastIndex(of: "."), last != tail.startIndex else {
+                throw AddressError("'\(text)' is not an address: a style's attribute is styles.NAME.ATTR, such as styles.brand.lineWidth")
+            }
+            self = .style(name: String(tail[..<last]),
+                          attribute: try Self.attribute(String(tail[tail.index(after: last)...]), in: text))
+        default:
+            guard ViewSelector.isValidID(head) else {
+                throw AddressError("'\(text)' is not an address: '\(head)' is not a view id (letters, digits, _ and -, starting with a letter or _) nor an index path such as views[0]")
+            }
+            if tail.hasPrefix("children[") {
+                throw AddressError("'\(text)' is not an address: a child is reached by its index path from views, such as views[0].children[1].progress (inspect shows each view's)")
+            }
+            self = .view(.id(head), attribute: try Self.attribute(tail, in: text))
+        }
+    }
+
+    /// An attribute name: the characters of an id, so a near miss (`line-width`) reaches the
+    /// checker and its "did you mean" instead of failing here.
+    static func attribute(_ name: String, in text: String) throws(AddressError) -> String {
+        guard !name.isEmpty, name.allSatisfy({ ViewSelector.idCharacters.contains($0) }) else {
+            let what = name.isEmpty ? "nothing" : "'\(name)'"
+            throw AddressError("'\(text)' is not an address: it ends in \(what) where an attribute name belongs, such as progress")
+        }
+        return name
+    }
+}
+
+extension ViewPath {
+    /// `views[1].children[2]`, the way `description` writes it.
+    public init(parsing text: String) throws(AddressError) {
+        var reader = AddressReader(text: text)
+        self = try reader.path()
+        guard reader.rest.isEmpty else {
+            throw AddressError("'\(text)' is not a view's address: after \(self) comes '\(reader.rest)', where .children[N] or the end belongs")
+        }
+    }
+}
+
+extension ViewSelector {
+    /// What a view id may hold (SPEC §3): letters, digits, _ and -.
+    static let idCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+    /// `[A-Za-z_][A-Za-z0-9_-]*`, the shape the checker demands of an `id:`.
+    public static func isValidID(_ text: String) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { idCharacters.contains($0) }
+    }
+}
+
+/// Walks an index path from the front of the text, leaving what follows in `rest`.
+struct AddressReader {
+    let text: String
+    var rest: Substring
+
+    init(text: String) {
+        self.text = text
+        rest = Substring(text)
+    }
+
+    mutating func path() throws(AddressError) -> ViewPath {
+        guard rest.hasPrefix("views[") else {
+            throw AddressError("'\(text)' is not a view's address: it starts with views[N], such as views[0]")
+        }
+        rest = rest.dropFirst("views".count)
+        var path = ViewPath(root: try index())
+        while rest.hasPrefix(".children[") {
+            rest = rest.dropFirst(".children".count)
+            path = path.child(try index())
+        }
+        return path
+    }
+
+    /// `[N]`: a whole number from 0. One too large for an Int stays an index, and the checker
+    /// reports it out of range like any other.
+    mutating func index() throws(AddressError) -> Int {
+        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        let after = rest.dropFirst(1 + digits.count)
+        guard !digits.isEmpty, after.first == "]" else {
+            throw AddressError("'\(text)' is not an address: an index is a whole number from 0 in brackets, such as views[0] or children[2]")
+        }
+        rest = after.dropFirst()
+        return Int(digits) ?? Int.max
+    }
+
+    /// `.ATTR` and nothing after it.
+    mutating func finalAttribute(after path: String) throws(AddressError) -> String {
+        guard rest.first == "." else {
+            let what = rest.isEmpty ? "nothing" : "'\(rest)'"
+            throw AddressError("'\(text)' is not an address: after \(path) comes \(what), where .ATTR (such as .progress) or .children[N] belongs")
+        }
+        let name = String(rest.dropFirst())
+        rest = ""
+        if name == "children" || name.hasPrefix("children.") {
+            throw AddressError("'\(text)' is not an address: children takes an index, such as \(path).children[0]")
+        }
+        return try SceneAddress.attribute(name, in: text)
+    }
+}

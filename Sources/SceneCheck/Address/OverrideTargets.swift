@@ -1,0 +1,30 @@
+import SceneSyntax
+
+extension Override {
+    /// Whether the scene read into `root` has what this override names: a view with its id or
+    /// at its index path, a style of its name; the canvas always. Read from the file's tree as
+    /// written, so a build can tell a `--set` that serves no scene at all from one that serves
+    /// some (which `--set-where-present` skips in the others).
+    public func hasTarget(in root: Node?) -> Bool {
+        let top = root?.mapping ?? []
+        func value(_ key: String, in pairs: [Node.Pair]) -> Node? { pairs.first { $0.key == key }?.value }
+        switch address {
+        case .canvas:
+            return true
+        case .style(let name, _):
+            return value("styles", in: top)?.mapping?.contains { $0.key == name } ?? false
+        case .view(.path(let path), _):
+            guard let views = value("views", in: top) else { return false }
+            if case .success = path.node(inViews: views) { return true }
+            return false
+        case .view(.id(let id), _):
+            var pending = value("views", in: top)?.sequence ?? []
+            while let view = pending.popLast() {
+                let pairs = view.mapping ?? []
+                if value("id", in: pairs)?.scalar?.text == id { return true }
+                pending += value("children", in: pairs)?.sequence ?? []
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// A place in a scene that holds a value: an attribute of a view, of the canvas, or of a named
+/// style. `--set ADDRESS=VALUE` writes one, and the preview page and `scenec edit` name values
+/// the same way. As text:
+///
+///     download.progress                  the view with id 'download'
+///     views[1].children[0].progress      the view at that place in the lists (0-based), id or not
+///     download.style                     a view's style: a name or a list of names
+///     canvas.background                  the canvas's width, height, background or scale
+///     styles.brand.lineWidth             an attribute inside the style 'brand'
+///
+/// `canvas` and `styles` are reserved at the start of an address, so a view whose id is one of
+/// them is reached by its index path. `SceneAddress(parsing:)` and `description` round-trip.
+/// Whether the address exists in a given scene (an id, an index, a style) is the checker's
+/// business: parsing only says whether the text is an address at all.
+public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
+    /// An attribute of a view from the registry, or `style` (`SceneAddress.styleKey`).
+    case view(ViewSelector, attribute: String)
+    /// One of `SceneAddress.canvasAttributes`.
+    case canvas(attribute: String)
+    /// An attribute inside the named style of `styles:`.
+    case style(name: String, attribute: String)
+
+    /// The canvas's keys: what the file's `canvas:` and `canvas.ATTR` may name.
+    public static let canvasAttributes = ["width", "height", "background", "scale"]
+    /// The view key naming its styles; not an attribute in the registry, but settable.
+    public static let styleKey = "style"
+
+    /// The attribute the address ends in, whatever it belongs to.
+    public var attribute: String {
+        switch self {
+        case .view(_, let attribute), .canvas(let attribute), .style(_, let attribute): return attribute
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .view(let selector, let attribute): return "\(selector).\(attribute)"
+        case .canvas(let attribute): return "canvas.\(attribute)"
+        case .style(let name, let attribute): return "styles.\(name).\(attribute)"
+        }
+    }
+
+    /// nil when the text is not an address; `init(parsing:)` says why.
+    public init?(_ description: String) {
+        guard let parsed = try? SceneAddress(parsing: description) else { return nil }
+        self = parsed
+    }
+}
+
+/// Which view an address means: by its id, or by where it sits in the file.
+public enum ViewSelector: Sendable, Hashable, CustomStringConvertible {
+    case id(String)
+    case path(ViewPath)
+
+    public var description: String {
+        switch self {
+        case .id(let id): return id
+        case .path(let path): return path.description
+        }
+    }
+
+    /// Whether this is the view with `id` (if any) at `path`.
+    public func selects(id: String?, path: ViewPath) -> Bool {
+        switch self {
+        case .id(let wanted): return wanted == id
+        case .path(let wanted): return wanted == path
+        }
+    }
+}
+
+/// A view's place in the file: its index in `views`, then in each container's `children`,
+/// 0-based as in the YAML lists. Written `views[1].children[2]`; every view has one, with or
+/// without an id, and it is what `inspect` shows as the view's address.
+public struct ViewPath: Sendable, Hashable, CustomStringConvertible {
+    /// Never empty: the first is the index in `views`.
+    public let indices: [Int]
+
+    /// The view at `index` in `views`, or below it through `children` indices.
+    public init(root index: Int, children: [Int] = []) {
+        indices = [index] + children
+    }
+
+    /// The view at `index` in this one's `children`.
+    public func child(_ index: Int) -> ViewPath {
+        ViewPath(indices: indices + [index])
+    }
+
+    /// The container holding this view; nil for a view in `views`.
+    public var parent: ViewPath? {
+        indices.count > 1 ? ViewPath(indices: Array(indices.dropLast())) : nil
+    }
+
+    private init(indices: [Int]) {
+        self.indices = indices
+    }
+
+    public var description: String {
+        var text = ""
+        for (depth, index) in indices.enumerated() {
+            text += depth == 0 ? "views[\(index)]" : ".children[\(index)]"
+        }
+        return text
+    }
+}
+
+/// Text that is not an address, with what to write instead: a command-line error.
+public struct AddressError: Error, Sendable, Hashable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

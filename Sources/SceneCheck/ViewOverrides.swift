@@ -1,0 +1,67 @@
+import SceneModel
+import SceneSyntax
+
+/// `--set` on views: by id or index path, an attribute or the view's `style`.
+extension ViewChecker {
+    /// The last `--set …style=` for this view: it replaces the file's `style:` (later ones win,
+    /// as for any attribute).
+    func styleOverride(id: String?, path: ViewPath) -> Override? {
+        options.overrides.last { o in
+            guard case .view(let selector, let attribute) = o.address else { return false }
+            return attribute == SceneAddress.styleKey && selector.selects(id: id, path: path)
+        }
+    }
+
+    /// `--set` values for the view with `id` (if any) at `path`, after the file's; each checked
+    /// like a file value, its errors reported against the option.
+    mutating func applyOverrides(id: String?, path: ViewPath, kind: ViewKind, name: String,
+                                 to values: inout AttributeValues) {
+        for o in options.overrides {
+            guard case .view(let selector, let attribute) = o.address, attribute != SceneAddress.styleKey,
+                  selector.selects(id: id, path: path) else { continue }
+            guard let spec = kind.attribute(named: attribute) else {
+                log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, in: o))
+                continue
+            }
+            switch o.valueNode() {
+            case .failure(let d):
+                log.add(d)
+            case .success(let node):
+                if let v = log.take(ValueParser.parse(node, as: spec.kind, what: spec.name), origin: o.option) {
+                    values.set(spec.name, ResolvedValue(value: v, source: .commandLine))
+                }
+            }
+        }
+    }
+
+    private func unknownAttribute(_ attribute: String, of kind: ViewKind, name: String, in o: Override) -> Diagnostic {
+        if Registry.structuralKeys.contains(attribute) || attribute == "children" {
+            return o.error("'\(attribute)' of \(name) cannot be set with --set, which sets attributes and \(SceneAddress.styleKey)")
+        }
+        let names = kind.attributes.map(\.name) + [SceneAddress.styleKey]
+        return o.error("\(name) has no attribute '\(attribute)'\(Suggestions.hint(for: attribute, in: names))")
+    }
+}
+
+extension SceneChecker {
+    /// `--set`s naming a view the scene lacks: an id no view has, or an index out of range
+    /// (`views` is the file's list). Errors, unless one --set serves many scenes: then skipped.
+    func reportMissingViews(_ views: Node, ids: [String: ViewType], log: inout DiagnosticLog) {
+        guard options.overridesMustMatch else { return }
+        for o in options.overrides {
+            guard case .view(let selector, _) = o.address else { continue }
+            switch selector {
+            case .id(let id) where ids[id] == nil:
+                let known = ids.keys.sorted()
+                log.add(o.error("no view has the id '\(id)'\(Suggestions.hint(for: id, in: known))",
+                                notes: known.isEmpty ? [] : ["ids: " + known.joined(separator: ", ")]))
+            case .path(let path):
+                if case .failure(let missing) = path.node(inViews: views) {
+                    log.add(o.error(missing.message))
+                }
+            case .id:
+                break
+            }
+        }
+    }
+}

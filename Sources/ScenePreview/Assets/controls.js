@@ -1,0 +1,202 @@
+// One control per value kind, built from the registry description the server sends
+// (`registry.kinds[type].attributes[i].control`). Nothing here knows a view kind: a new kind or
+// attribute appears in the inspector with no change to this file.
+//
+// Each builder gets the attribute's description, its current value (JSON: number, bool, text
+// or null for a derived default) and `commit(text)`, which sets the override to the text the
+// scene grammar reads; it returns the element and an `update(value)` that shows a new value.
+
+const colorProbe = document.createElement('canvas').getContext('2d');
+
+/** [r, g, b, a] (0–255, alpha 0–1) of any colour scenec prints, through the browser's parser. */
+export function parseColor(text) {
+  if (text === null || text === undefined) return [0, 0, 0, 1];
+  const t = String(text).trim().toLowerCase();
+  if (t === 'clear' || t === 'transparent') return [0, 0, 0, 0];
+  colorProbe.fillStyle = '#000000';
+  colorProbe.fillStyle = t;
+  const s = colorProbe.fillStyle;
+  if (s.startsWith('#')) {
+    return [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16), 1];
+  }
+  const m = s.match(/rgba?\(([^)]*)\)/);
+  if (!m) return [0, 0, 0, 1];
+  const parts = m[1].split(',').map(Number);
+  return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+}
+
+const hex2 = (n) => Math.round(n).toString(16).padStart(2, '0');
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function numberInput(attr, step) {
+  const input = el('input', { type: 'number', step: step ?? 'any' });
+  if (attr.min !== undefined && attr.min !== null) input.min = attr.min;
+  if (attr.max !== undefined && attr.max !== null) input.max = attr.max;
+  return input;
+}
+
+const formatNumber = (v) => String(Math.round(v * 1e6) / 1e6);
+
+function numberControl(attr, value, commit) {
+  const bounded = typeof attr.min === 'number' && typeof attr.max === 'number';
+  const number = numberInput(attr, attr.control === 'integer' ? 1 : 'any');
+  const parts = [];
+  let slider = null;
+  if (bounded) {
+    slider = el('input', { type: 'range', min: attr.min, max: attr.max, step: (attr.max - attr.min) / 1000 });
+    slider.addEventListener('input', () => { number.value = slider.value; commit(formatNumber(Number(slider.value))); });
+    parts.push(slider);
+  }
+  number.addEventListener('input', () => {
+    if (number.value === '' || !Number.isFinite(Number(number.value))) return;
+    if (slider) slider.value = number.value;
+    commit(number.value);
+  });
+  parts.push(number);
+  const update = (v) => {
+    const n = typeof v === 'number' ? v : Number(attr.defaultValue ?? 0);
+    number.value = formatNumber(n);
+    if (slider) slider.value = n;
+  };
+  update(value);
+  return { element: parts, update };
+}
+
+/** Points, or a percentage (`50%`); anything longer (`100% - 10`) is edited as text. */
+function lengthControl(attr, value, commit) {
+  const number = el('input', { type: 'number', step: 'any' });
+  const unit = el('select', {}, el('option', { value: '', textContent: 'pt' }), el('option', { value: '%', textContent: '%' }));
+  const text = el('input', { type: 'text', hidden: true });
+  const send = () => { if (number.value !== '') commit(unit.value ? `${number.value}%` : number.value); };
+  number.addEventListener('input', send);
+  unit.addEventListener('change', send);
+  text.addEventListener('change', () => commit(text.value));
+  const update = (v) => {
+    const t = v === null ? '' : String(v);
+    const m = t.match(/^\s*(-?[0-9.eE+-]+)\s*(%?)\s*$/);
+    const simple = v === null || typeof v === 'number' || m;
+    number.hidden = unit.hidden = !simple;
+    text.hidden = !!simple;
+    if (typeof v === 'number') { number.value = formatNumber(v); unit.value = ''; }
+    else if (m) { number.value = m[1]; unit.value = m[2]; }
+    else { number.value = ''; text.value = t; text.placeholder = attr.default; }
+    if (v === null) number.placeholder = attr.default;
+  };
+  update(value);
+  return { element: [number, unit, text], update };
+}
+
+function angleControl(attr, value, commit) {
+  const number = el('input', { type: 'number', step: 'any' });
+  const slider = el('input', { type: 'range', min: -180, max: 360, step: 1 });
+  number.addEventListener('input', () => { if (number.value !== '') { slider.value = number.value; commit(`${number.value}deg`); } });
+  slider.addEventListener('input', () => { number.value = slider.value; commit(`${slider.value}deg`); });
+  const update = (v) => {
+    const d = parseFloat(String(v ?? attr.default)) || 0;
+    number.value = formatNumber(d);
+    slider.value = d;
+  };
+  update(value);
+  return { element: [slider, number, el('span', { textContent: '°' })], update };
+}
+
+function colorControl(attr, value, commit) {
+  const picker = el('input', { type: 'color' });
+  const alpha = el('input', { type: 'range', min: 0, max: 1, step: 0.01, title: 'alpha' });
+  const shown = el('span', { className: 'value' });
+  const send = () => {
+    const a = Math.round(Number(alpha.value) * 255);
+    const text = picker.value + hex2(a);
+    shown.textContent = text;
+    commit(text);
+  };
+  picker.addEventListener('input', send);
+  alpha.addEventListener('input', send);
+  const update = (v) => {
+    const [r, g, b, a] = parseColor(v ?? attr.default);
+    picker.value = `#${hex2(r)}${hex2(g)}${hex2(b)}`;
+    alpha.value = a;
+    shown.textContent = v ?? `(${attr.default})`;
+  };
+  update(value);
+  return { element: [picker, alpha, shown], update };
+}
+
+function boolControl(attr, value, commit) {
+  const box = el('input', { type: 'checkbox' });
+  box.addEventListener('change', () => commit(box.checked ? 'true' : 'false'));
+  const update = (v) => { box.checked = v === null ? attr.defaultValue === true : v === true; };
+  update(value);
+  return { element: [box], update };
+}
+
+function choiceControl(attr, value, commit) {
+  const select = el('select', {}, ...(attr.choices ?? []).map((c) => el('option', { value: c, textContent: c })));
+  select.addEventListener('change', () => commit(select.value));
+  const update = (v) => { select.value = v ?? attr.defaultValue ?? ''; };
+  update(value);
+  return { element: [select], update };
+}
+
+/** Hours 0–23 in the browser's time field; later hours (up to 47) and `now` as text. */
+function timeOfDayControl(attr, value, commit) {
+  const time = el('input', { type: 'time', step: 1 });
+  const text = el('input', { type: 'text' });
+  time.addEventListener('input', () => { if (time.value) commit(time.value.length === 5 ? `${time.value}:00` : time.value); });
+  text.addEventListener('change', () => commit(text.value));
+  const update = (v) => {
+    const t = String(v ?? attr.defaultValue ?? '');
+    const fits = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(t);
+    time.hidden = !fits;
+    text.hidden = fits;
+    if (fits) time.value = t; else text.value = t;
+  };
+  update(value);
+  return { element: [time, text], update };
+}
+
+/** Lists and mappings (points, dash, insets, grid spacing) in the scene's own YAML flow form. */
+function textControl(attr, value, commit) {
+  const text = el('input', { type: 'text', placeholder: attr.default });
+  text.addEventListener('change', () => commit(text.value));
+  const update = (v) => { if (document.activeElement !== text) text.value = v === null ? '' : String(v); };
+  update(value);
+  return { element: [text], update };
+}
+
+const builders = {
+  number: numberControl,
+  integer: numberControl,
+  length: lengthControl,
+  angle: angleControl,
+  color: colorControl,
+  bool: boolControl,
+  choice: choiceControl,
+  timeOfDay: timeOfDayControl,
+  points: textControl,
+  dash: textControl,
+  insets: textControl,
+  gridSpacing: textControl,
+};
+
+/** The control for an attribute; an unknown control kind (a newer server) gets a text field. */
+export function buildControl(attr, value, commit) {
+  return (builders[attr.control] ?? textControl)(attr, value, commit);
+}
+
+/** "0–1", "≥ 0", the allowed words, or what a percentage is of. */
+export function rangeText(attr) {
+  const lo = attr.min, hi = attr.max;
+  if (typeof lo === 'number' && typeof hi === 'number') return `${lo}–${hi}`;
+  if (typeof lo === 'number') return attr.minExclusive ? `> ${lo}` : `≥ ${lo}`;
+  if (typeof hi === 'number') return `≤ ${hi}`;
+  if (attr.choices) return attr.choices.join(' | ');
+  if (attr.reference) return `% of ${attr.reference}`;
+  return '';
+}

@@ -1,0 +1,90 @@
+// The inspector: a row per attribute of the selected view, in the registry's order, each with
+// its control, source, default, range and doc. Rows are kept and updated in place while the
+// same view stays selected, so a slider being dragged is never rebuilt under the pointer.
+import { buildControl, rangeText } from './controls.js';
+
+const sourceText = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
+
+export class Inspector {
+  /** `host`: the panel; `actions`: { set(view, name, text), reset(view, name) }. */
+  constructor(host, actions) {
+    this.host = host;
+    this.actions = actions;
+    this.shownKey = null;
+    this.rows = new Map();
+  }
+
+  /** Shows `view` (or nothing); `registry` describes every kind's attributes. */
+  show(view, registry, overrides) {
+    if (!view) {
+      this.shownKey = null;
+      this.rows.clear();
+      this.host.replaceChildren(Object.assign(document.createElement('p'), {
+        className: 'hint', textContent: 'Select a view in the tree or the picture.' }));
+      return;
+    }
+    const key = `${view.address}|${view.type}|${view.setPrefix}`;
+    if (key !== this.shownKey) this.build(view, registry);
+    this.shownKey = key;
+    for (const a of view.attributes) {
+      const row = this.rows.get(a.name);
+      if (!row) continue;
+      const overridden = view.setPrefix !== null && overrides.has(`${view.setPrefix}.${a.name}`);
+      row.element.classList.toggle('overridden', overridden);
+      row.source.textContent = sourceText(a);
+      row.source.classList.toggle('timeline', a.source === 'timeline');
+      if (!row.element.contains(document.activeElement) || a.source === 'timeline') row.update(a.value);
+    }
+  }
+
+  /** Marks a row whose override the server refused, with the server's message. */
+  problem(name, message) {
+    const row = this.rows.get(name);
+    if (row) row.problem.textContent = message ?? '';
+  }
+
+  build(view, registry) {
+    this.rows.clear();
+    const kind = registry.kinds[view.type];
+    const heading = document.createElement('h2');
+    heading.textContent = view.id ? `${view.type} '${view.id}'` : `${view.type} ${view.address}`;
+    const summary = Object.assign(document.createElement('p'), { className: 'summary', textContent: kind?.summary ?? '' });
+    const parts = [heading, summary];
+    if (view.setPrefix === null) {
+      parts.push(Object.assign(document.createElement('p'), { className: 'hint',
+        textContent: 'Give this view an id in the file to change its attributes here.' }));
+    }
+    const byName = new Map((kind?.attributes ?? []).map((a) => [a.name, a]));
+    for (const a of view.attributes) {
+      const attr = byName.get(a.name) ?? { name: a.name, control: 'text', default: a.default, doc: '' };
+      parts.push(this.row(view, attr, a));
+    }
+    this.host.replaceChildren(...parts);
+  }
+
+  row(view, attr, current) {
+    const element = document.createElement('div');
+    element.className = 'row';
+    element.dataset.name = attr.name;
+    const name = Object.assign(document.createElement('span'), { className: 'name', textContent: attr.name });
+    const source = Object.assign(document.createElement('span'), { className: 'source' });
+    const reset = Object.assign(document.createElement('button'), { type: 'button', className: 'reset',
+      textContent: 'reset', title: 'Remove this override' });
+    reset.addEventListener('click', () => this.actions.reset(view, attr.name));
+    const head = document.createElement('div');
+    head.className = 'head';
+    head.append(name, source, reset);
+    const control = document.createElement('div');
+    control.className = 'control';
+    const built = buildControl(attr, current.value, (text) => this.actions.set(view, attr.name, text));
+    control.append(...built.element);
+    if (view.setPrefix === null) control.querySelectorAll('input, select').forEach((c) => { c.disabled = true; });
+    const range = rangeText(attr);
+    const meta = Object.assign(document.createElement('div'), { className: 'meta',
+      textContent: [`default ${attr.default}`, range, attr.doc].filter(Boolean).join(' · ') });
+    const problem = Object.assign(document.createElement('div'), { className: 'problem' });
+    element.append(head, control, meta, problem);
+    this.rows.set(attr.name, { element, source, update: built.update, problem });
+    return element;
+  }
+}

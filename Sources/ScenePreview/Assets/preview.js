@@ -1,0 +1,342 @@
+// scenec preview: the page. It talks only to this server's /api (README, "The preview's HTTP
+// API"); each tab keeps its own overrides, selection, zoom and time.
+import { Inspector } from './inspector.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  doc: null,              // the last good /api/scene document
+  overrides: new Map(),   // "download.progress" → "0.25", in the order set
+  selected: null,         // the selected view's address
+  zoom: 'fit',
+  pixels: false,
+  time: 0,
+  playing: false,
+};
+
+// What tests and bench/ read: how many pictures were shown, and for each control change the
+// milliseconds until its picture was on screen.
+const stats = { pictures: 0, latencies: [], ready: false, errors: 0 };
+window.scenecPreview = { state, stats };
+
+// The token came in the URL; the server has set the cookie, so the address bar can drop it.
+if (location.search.includes('token=')) history.replaceState(null, '', '/');
+
+function query(extra = {}) {
+  const parts = [`time=${encodeURIComponent(String(state.time))}`];
+  for (const [k, v] of state.overrides) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
+  for (const [k, v] of Object.entries(extra)) parts.push(`${k}=${encodeURIComponent(v)}`);
+  return parts.join('&');
+}
+
+function setStatus(text) { $('status').textContent = text; }
+
+// ---- the picture -------------------------------------------------------------------------
+
+let pictureBusy = false;
+let pictureAgain = false;
+let pendingChangeAt = null;   // performance.now() of the oldest change not yet on screen
+
+/** Draws the current state; calls made while a request is in flight collapse into one more. */
+async function refreshPicture() {
+  if (pictureBusy) { pictureAgain = true; return; }
+  pictureBusy = true;
+  const changeAt = pendingChangeAt;
+  pendingChangeAt = null;
+  try {
+    const pixels = state.pixels && state.doc;
+    const url = pixels ? `/api/render.png?${query()}` : `/api/render.svg?${query()}`;
+    const response = await fetch(url);
+    if (response.status === 422) {
+      showErrors(await response.json());
+    } else if (!response.ok) {
+      setStatus(`render failed: ${response.status} ${await response.text()}`);
+    } else {
+      const blob = await response.blob();
+      const next = URL.createObjectURL(blob);
+      const image = new Image();
+      image.src = next;
+      await image.decode();
+      const old = $('picture').src;
+      $('picture').src = next;
+      $('picture').classList.toggle('pixels', !!pixels);
+      if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+      await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      stats.pictures += 1;
+      if (changeAt !== null) stats.latencies.push(performance.now() - changeAt);
+      if (!sceneHasErrors) hideErrors();
+    }
+  } catch (error) {
+    setStatus(`render failed: ${error}`);
+  } finally {
+    pictureBusy = false;
+    if (pictureAgain) { pictureAgain = false; refreshPicture(); }
+  }
+}
+
+/** True when nothing is waiting to be drawn or fetched (tests wait for it). */
+stats.settled = () => !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+
+// ---- the scene document ------------------------------------------------------------------
+
+let sceneBusy = false;
+let sceneAgain = false;
+let sceneHasErrors = false;
+
+async function refreshScene() {
+  if (sceneBusy) { sceneAgain = true; return; }
+  sceneBusy = true;
+  try {
+    const response = await fetch(`/api/scene?${query()}`);
+    const body = await response.json();
+    if (response.status === 422) {
+      const fromOverride = body.diagnostics.length > 0 && body.diagnostics.every((d) => d.origin);
+      sceneHasErrors = !fromOverride;
+      showErrors(body);
+    } else if (response.ok) {
+      sceneHasErrors = false;
+      hideErrors();
+      applyDocument(body);
+    } else {
+      setStatus(body.error ?? `error ${response.status}`);
+    }
+  } catch (error) {
+    setStatus(`cannot reach scenec preview: ${error}`);
+  } finally {
+    sceneBusy = false;
+    if (sceneAgain) { sceneAgain = false; refreshScene(); }
+  }
+}
+
+function applyDocument(doc) {
+  const first = state.doc === null;
+  state.doc = doc;
+  if (first) {
+    for (const text of doc.initialSet) {
+      const eq = text.indexOf('=');
+      if (eq > 0) state.overrides.set(text.slice(0, eq), text.slice(eq + 1));
+    }
+    $('file-name').textContent = doc.file;
+    document.title = `${doc.file} — scenec preview`;
+    if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
+  }
+  if (state.selected && !findView(state.selected)) state.selected = null;
+  renderTree();
+  inspector.show(findView(state.selected), doc.registry, state.overrides);
+  renderTimeline();
+  layoutBoard();
+  setStatus(state.overrides.size ? `${state.overrides.size} override(s)` : '');
+  stats.ready = true;
+}
+
+function* allViews(views = state.doc?.views ?? []) {
+  for (const v of views) { yield v; yield* allViews(v.children); }
+}
+
+function findView(address) {
+  if (!address) return null;
+  for (const v of allViews()) if (v.address === address) return v;
+  return null;
+}
+
+// ---- errors overlay ----------------------------------------------------------------------
+
+function showErrors(body) {
+  stats.errors += 1;
+  const fromOverride = body.diagnostics.length > 0 && body.diagnostics.every((d) => d.origin);
+  if (fromOverride) {
+    // A value the page set was refused: say so at its row and leave the picture as it is.
+    for (const d of body.diagnostics) {
+      const name = d.origin.replace(/^--set [^.=]*\.([^=]*)=.*$/, '$1');
+      inspector.problem(name, d.message);
+    }
+    setStatus(body.text.trim());
+    return;
+  }
+  $('errors-text').textContent = body.text;
+  $('errors').hidden = false;
+}
+
+function hideErrors() {
+  $('errors').hidden = true;
+  for (const name of inspector.rows.keys()) inspector.problem(name, '');
+}
+
+// ---- overrides ---------------------------------------------------------------------------
+
+function changed() {
+  if (pendingChangeAt === null) pendingChangeAt = performance.now();
+  refreshPicture();
+  refreshScene();
+}
+
+const inspector = new Inspector($('inspector'), {
+  set(view, name, text) {
+    if (view.setPrefix === null) return;
+    const key = `${view.setPrefix}.${name}`;
+    state.overrides.delete(key);   // re-set moves it last, so it wins as on the command line
+    state.overrides.set(key, text);
+    changed();
+  },
+  reset(view, name) {
+    state.overrides.delete(`${view.setPrefix}.${name}`);
+    changed();
+  },
+});
+
+$('reset-all').addEventListener('click', () => { state.overrides.clear(); changed(); });
+
+const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+
+$('copy-set').addEventListener('click', async () => {
+  const text = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`).join(' ');
+  $('set-text').value = text;
+  try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }
+  $('set-dialog').showModal();
+});
+
+// ---- the view tree and selection ---------------------------------------------------------
+
+function renderTree() {
+  const list = (views) => {
+    const ul = document.createElement('ul');
+    for (const v of views) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.address = v.address;
+      if (v.id) b.dataset.id = v.id;
+      const label = Object.assign(document.createElement('span'), { textContent: v.id ?? v.address });
+      const type = Object.assign(document.createElement('span'), { className: 'type', textContent: ` ${v.type}` });
+      b.append(label, type);
+      b.classList.toggle('selected', v.address === state.selected);
+      b.addEventListener('click', () => select(v.address));
+      li.append(b);
+      if (v.children.length) li.append(list(v.children));
+      ul.append(li);
+    }
+    return ul;
+  };
+  $('tree').replaceChildren(list(state.doc.views));
+}
+
+function select(address) {
+  state.selected = address;
+  for (const b of $('tree').querySelectorAll('button')) b.classList.toggle('selected', b.dataset.address === address);
+  inspector.show(findView(address), state.doc.registry, state.overrides);
+  drawOutline();
+}
+
+/** The topmost, deepest view whose placed frame holds the point (canvas coordinates). */
+function hit(views, x, y) {
+  for (let i = views.length - 1; i >= 0; i -= 1) {
+    const v = views[i];
+    const inner = hit(v.children, x, y);
+    if (inner) return inner;
+    const f = v.frame;
+    if (x >= f.x && x <= f.x + f.width && y >= f.y && y <= f.y + f.height) return v;
+  }
+  return null;
+}
+
+$('board').addEventListener('click', (event) => {
+  if (!state.doc) return;
+  const rect = $('board').getBoundingClientRect();
+  const scale = displayScale();
+  const v = hit(state.doc.views, (event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale);
+  select(v ? v.address : null);
+});
+
+// ---- zoom --------------------------------------------------------------------------------
+
+function displayScale() {
+  const canvas = state.doc.canvas;
+  if (state.zoom !== 'fit') return Number(state.zoom);
+  const stage = $('stage');
+  return Math.max(0.05, Math.min((stage.clientWidth - 32) / canvas.width, (stage.clientHeight - 32) / canvas.height));
+}
+
+function layoutBoard() {
+  if (!state.doc) return;
+  const s = displayScale();
+  $('board').style.width = `${state.doc.canvas.width * s}px`;
+  $('board').style.height = `${state.doc.canvas.height * s}px`;
+  drawOutline();
+}
+
+function drawOutline() {
+  const v = findView(state.selected);
+  const outline = $('outline');
+  outline.hidden = !v;
+  if (!v) return;
+  const s = displayScale();
+  Object.assign(outline.style, { left: `${v.frame.x * s}px`, top: `${v.frame.y * s}px`,
+    width: `${v.frame.width * s}px`, height: `${v.frame.height * s}px` });
+}
+
+for (const b of document.querySelectorAll('[data-zoom]')) {
+  b.addEventListener('click', () => {
+    state.zoom = b.dataset.zoom;
+    for (const o of document.querySelectorAll('[data-zoom]')) o.classList.toggle('active', o === b);
+    layoutBoard();
+  });
+}
+window.addEventListener('resize', layoutBoard);
+$('pixels').addEventListener('change', () => { state.pixels = $('pixels').checked; refreshPicture(); });
+
+// ---- the timeline ------------------------------------------------------------------------
+
+function renderTimeline() {
+  const t = state.doc.timeline;
+  $('timeline').hidden = !t;
+  if (!t) return;
+  $('scrubber').max = t.duration;
+  $('scrubber').step = 1 / t.fps;
+  $('scrubber').value = state.time;
+  const frame = Math.round(state.time * t.fps);
+  $('time-label').textContent = `${state.time.toFixed(3)} s · frame ${frame} of ${t.frames}`;
+}
+
+function seek(seconds) {
+  const t = state.doc.timeline;
+  state.time = Math.round(Math.max(0, Math.min(t.duration, seconds)) * t.fps) / t.fps;
+  renderTimeline();
+  changed();
+}
+
+$('scrubber').addEventListener('input', () => { if (state.doc?.timeline) seek(Number($('scrubber').value)); });
+
+let playStart = 0;
+let playFrom = 0;
+function tick(now) {
+  if (!state.playing || !state.doc?.timeline) return;
+  const t = state.doc.timeline;
+  let seconds = playFrom + (now - playStart) / 1000;
+  if (seconds > t.duration) {
+    if ($('loop').checked && t.duration > 0) seconds %= t.duration;
+    else { seconds = t.duration; setPlaying(false); }
+  }
+  const frameTime = Math.round(seconds * t.fps) / t.fps;
+  if (frameTime !== state.time) seek(frameTime);
+  requestAnimationFrame(tick);
+}
+
+function setPlaying(on) {
+  state.playing = on;
+  $('play').textContent = on ? 'Pause' : 'Play';
+  if (on) {
+    if (state.time >= state.doc.timeline.duration) state.time = 0;
+    playStart = performance.now();
+    playFrom = state.time;
+    requestAnimationFrame(tick);
+  }
+}
+$('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(!state.playing); });
+
+// ---- live reload -------------------------------------------------------------------------
+
+const events = new EventSource('/api/events');
+events.addEventListener('changed', () => { refreshScene(); refreshPicture(); });
+
+refreshScene();
+refreshPicture();

@@ -1,0 +1,62 @@
+@preconcurrency import Glibc
+
+/// The checks every request passes before any route sees it (the lessons of webpack-dev-server's
+/// DNS rebinding, CVE-2018-14732, and of Jupyter's token):
+///
+/// - the `Host` header must name this server by a loopback name (or the `--host` given) with
+///   its port, so a page on another site that rebinds its name to 127.0.0.1 is refused;
+/// - the request must carry the token, in the query or in the cookie the page sets.
+struct Gate: Sendable {
+    let token: String
+    let port: Int
+    /// Lower-cased `Host` values accepted.
+    let allowedHosts: Set<String>
+
+    init(token: String, port: Int, extraHost: String?) {
+        self.token = token
+        self.port = port
+        var names = ["127.0.0.1", "localhost", "[::1]"]
+        if let extra = extraHost?.lowercased(), !Self.isWildcard(extra) {
+            names.append(extra.contains(":") && !extra.hasPrefix("[") ? "[\(extra)]" : extra)
+        }
+        allowedHosts = Set(names.map { "\($0):\(port)" })
+    }
+
+    /// The cookie's name carries the port: cookies do not tell ports apart, and two previews
+    /// on one machine must not overwrite each other's token.
+    var cookieName: String { "scenec-preview-\(port)" }
+
+    /// nil when the request may go on; otherwise the refusal.
+    func refusal(_ request: Request) -> Response? {
+        guard let host = request.host?.lowercased(), allowedHosts.contains(host) else { return .forbidden }
+        let offered = request.value("token") ?? request.cookieToken
+        guard let offered, Self.constantTimeEqual(offered, token) else { return .forbidden }
+        return nil
+    }
+
+    /// `Set-Cookie` for the page, so its later requests carry the token without it in every URL.
+    var cookieHeader: (String, String) {
+        ("Set-Cookie", "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" || host == "[::]" }
+
+    /// Compares without stopping at the first difference, so timing does not reveal a prefix.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
+
+    /// 128 random bits from the kernel, as 32 hex digits.
+    static func newToken() -> String? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard read(fd, &bytes, 16) == 16 else { return nil }
+        return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+}

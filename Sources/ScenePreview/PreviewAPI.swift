@@ -1,0 +1,137 @@
+import FoundationEssentials
+import SceneCheck
+import SceneRender
+import ScenecKit
+
+/// The routes: the page's own assets and `/api/…`, nothing else (README, "The preview's HTTP
+/// API"). Every request has passed the gate first.
+struct PreviewAPI: Sendable {
+    let gate: Gate
+    let source: SceneSource
+    let renders: RenderService
+    let hub: EventHub
+    let initialSet: [String]
+    let log: @Sendable (String) -> Void
+
+    func respond(_ request: Request) -> Response {
+        let response = route(request)
+        if response.status >= 400 {
+            log("\(request.method) \(request.path) → \(response.status)")
+        }
+        return response
+    }
+
+    private func route(_ request: Request) -> Response {
+        if let refusal = gate.refusal(request) { return refusal }
+        let asset = Assets.byPath[request.path]
+        let api = ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path)
+        guard asset != nil || api else { return .notFound }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Response(status: 405, contentType: "text/plain; charset=utf-8", body: Array("only GET\n".utf8),
+                            headers: [("Allow", "GET, HEAD")])
+        }
+        if let asset {
+            let headers = asset.contentType.hasPrefix("text/html") ? [gate.cookieHeader] : []
+            return Response(status: 200, contentType: asset.contentType, body: asset.bytes, headers: headers)
+        }
+        switch request.path {
+        case "/api/events": return .events(EventSubscriber(hub: hub))
+        case "/api/render.svg": return render(request, as: .svg)
+        case "/api/render.png": return render(request, as: .png)
+        default: return scene(request)
+        }
+    }
+
+    /// A request's `time`, `scale` and `set` parameters, read as the command line reads them.
+    struct Parameters {
+        var setTexts: [String]
+        var sets: [Override]
+        var scale: Double?
+        var time: String?
+    }
+
+    static func parameters(_ request: Request) -> Result<Parameters, Response> {
+        let setTexts = request.values("set")
+        let sets: [Override]
+        switch OverrideList.parse(setTexts) {
+        case .success(let s): sets = s
+        case .failure(let error): return .failure(badRequest(error.message))
+        }
+        var scale: Double?
+        if let text = request.value("scale") {
+            // Below a thousandth Cairo's matrix degenerates; above, the pixel limits (422) apply.
+            guard let v = Double(text), v.isFinite, v >= 0.001 else {
+                return .failure(badRequest("scale must be a number of at least 0.001, not '\(text)'"))
+            }
+            scale = v
+        }
+        return .success(Parameters(setTexts: setTexts, sets: sets, scale: scale, time: request.value("time")))
+    }
+
+    /// `time` in seconds with the scene's grammar (`1.5`, `1.5s`, `250ms`, `12f`), 0 when absent.
+    static func seconds(_ text: String?, fps: Double) -> Result<Double, Response> {
+        guard let text else { return .success(0) }
+        let parsed = TimeArgument.seconds(text, fps: fps)
+        guard let seconds = parsed.seconds else { return .failure(badRequest(parsed.problem ?? "time is not a time")) }
+        return .success(seconds)
+    }
+
+    private func render(_ request: Request, as format: OutputFormat) -> Response {
+        let p: Parameters
+        switch Self.parameters(request) {
+        case .success(let v): p = v
+        case .failure(let r): return r
+        }
+        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: p.scale, forPNG: format == .png)
+        guard let animated = scene.animated else { return Self.unprocessable(scene) }
+        let time: Double
+        switch Self.seconds(p.time, fps: animated.fileFPS) {
+        case .success(let t): time = t
+        case .failure(let r): return r
+        }
+        do {
+            guard let bytes = try renders.picture(scene, key: key, time: time, format: format) else {
+                return Self.unprocessable(scene)
+            }
+            let type = format == .svg ? "image/svg+xml" : "image/png"
+            return Response(status: 200, contentType: type, body: bytes, headers: [("X-Scene-Hash", key.hash)])
+        } catch {
+            return .text(500, "cannot render: \(error)")
+        }
+    }
+
+    private func scene(_ request: Request) -> Response {
+        let p: Parameters
+        switch Self.parameters(request) {
+        case .success(let v): p = v
+        case .failure(let r): return r
+        }
+        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: nil, forPNG: false)
+        guard let animated = scene.animated else { return Self.unprocessable(scene) }
+        let time: Double
+        switch Self.seconds(p.time, fps: animated.fileFPS) {
+        case .success(let t): time = t
+        case .failure(let r): return r
+        }
+        let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet)
+        return Self.json(200, document)
+    }
+
+    static func unprocessable(_ scene: CompiledScene) -> Response {
+        json(422, DiagnosticsDocument(scene))
+    }
+
+    static func badRequest(_ message: String) -> Response {
+        json(400, ["error": message])
+    }
+
+    static func json<T: Encodable>(_ status: Int, _ value: T) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return .text(500, "cannot encode the response") }
+        return Response(status: status, contentType: "application/json", body: Array(data))
+    }
+}
+
+/// A refusal travels in a `Result` while parameters are read.
+extension Response: Error {}

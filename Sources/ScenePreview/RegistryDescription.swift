@@ -1,0 +1,78 @@
+import SceneModel
+import ScenecKit
+
+/// The attribute registry as the page reads it: for every view kind, every attribute with the
+/// control its value kind calls for, its range, choices, default and doc. The page builds its
+/// inspector from this alone, so a new view kind or attribute appears there with no page code.
+struct RegistryDescription: Encodable, Sendable {
+    struct AttributeInfo: Encodable, Sendable {
+        var name: String
+        /// The value kind in the docs' words ("number 0–1", "color").
+        var kind: String
+        /// Which control edits it: number, integer, length, angle, color, bool, choice,
+        /// timeOfDay, points, dash, insets, gridSpacing (one per `ValueKind` case).
+        var control: String
+        var min: Double?
+        var max: Double?
+        var minExclusive: Bool?
+        var choices: [String]?
+        /// What a percentage of a length is of.
+        var reference: String?
+        var `default`: String
+        var defaultValue: JSONScalar
+        var animatable: String
+        var required: Bool
+        var doc: String
+    }
+
+    struct KindInfo: Encodable, Sendable {
+        var summary: String
+        var attributes: [AttributeInfo]
+    }
+
+    var kinds: [String: KindInfo]
+
+    static let shared = RegistryDescription()
+
+    init() {
+        var kinds: [String: KindInfo] = [:]
+        for kind in Registry.kinds {
+            kinds[kind.type.rawValue] = KindInfo(summary: kind.summary, attributes: kind.attributes.map(Self.info))
+        }
+        self.kinds = kinds
+    }
+
+    static func info(_ spec: AttributeSpec) -> AttributeInfo {
+        var info = AttributeInfo(name: spec.name, kind: spec.kind.name, control: control(spec.kind),
+                                 default: spec.defaultDescription, defaultValue: JSONScalar(spec.defaultValue),
+                                 animatable: spec.animatable.rawValue, required: spec.isRequired, doc: spec.doc)
+        switch spec.kind {
+        case .number(let range):
+            (info.min, info.max) = (range.min, range.max)
+            info.minExclusive = range.minExclusive ? true : nil
+        case .integer(let min): info.min = Double(min)
+        case .length(let reference): info.reference = reference
+        case .choice(let words): info.choices = words
+        case .angle, .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing: break
+        }
+        return info
+    }
+
+    /// The page's control for a value kind: the case's own name.
+    static func control(_ kind: ValueKind) -> String {
+        switch kind {
+        case .number: return "number"
+        case .integer: return "integer"
+        case .length: return "length"
+        case .angle: return "angle"
+        case .color: return "color"
+        case .bool: return "bool"
+        case .choice: return "choice"
+        case .timeOfDay: return "timeOfDay"
+        case .points: return "points"
+        case .dash: return "dash"
+        case .insets: return "insets"
+        case .gridSpacing: return "gridSpacing"
+        }
+    }
+}

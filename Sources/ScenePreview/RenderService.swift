@@ -1,0 +1,65 @@
+@preconcurrency import SceneCheck
+import SceneRender
+import SceneSyntax
+import ScenecKit
+
+/// Compiles the current scene with a request's overrides and draws it, caching both: compiled
+/// scenes by (scene hash, overrides, scale) and pictures by (scene hash, time, overrides,
+/// format, scale). Both caches are bounded, so memory stays flat under any stream of requests.
+final class RenderService: @unchecked Sendable {
+    struct CompileKey: Hashable {
+        var hash: String
+        var sets: [String]
+        var scale: Double?
+    }
+
+    struct PictureKey: Hashable {
+        var compile: CompileKey
+        var time: Double
+        var format: OutputFormat
+    }
+
+    private let source: SceneSource
+    private let frontend: Frontend
+    private let environment: @Sendable () -> RenderEnvironment
+    private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 4))
+    private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))
+
+    /// A PNG the preview draws is at most this many pixels (a page asking for scale 20 of a big
+    /// canvas would otherwise hold gigabytes); `scenec render` keeps the larger limits.
+    static let maxPNGPixels = 1 << 24
+    static let maxPNGPixelsPerSide = 8192
+
+    init(source: SceneSource, frontend: Frontend, environment: @escaping @Sendable () -> RenderEnvironment) {
+        self.source = source
+        self.frontend = frontend
+        self.environment = environment
+    }
+
+    /// The scene with these overrides (and, for PNG, this scale), from the cache when it can.
+    func compile(sets: [Override], setTexts: [String], scale: Double?, forPNG: Bool) -> (CompiledScene, CompileKey) {
+        let snapshot = source.snapshot
+        let key = CompileKey(hash: snapshot.hash, sets: setTexts, scale: forPNG ? scale : nil)
+        if let hit = compiled.withLock({ $0.value(for: key) }) { return (hit, key) }
+        var frontend = frontend
+        frontend.options.overrides += sets
+        if forPNG {
+            frontend.options.scaleOverride = scale
+            frontend.options.maxPixels = min(frontend.options.maxPixels, Self.maxPNGPixels)
+            frontend.options.maxPixelsPerSide = min(frontend.options.maxPixelsPerSide, Self.maxPNGPixelsPerSide)
+        }
+        let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
+        let result = CompiledScene(SourceFile(name: name, bytes: snapshot.bytes), frontend: frontend)
+        compiled.withLock { $0.insert(result, for: key) }
+        return (result, key)
+    }
+
+    /// The picture's bytes, drawn or cached.
+    func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat) throws -> [UInt8]? {
+        let pictureKey = PictureKey(compile: key, time: time, format: format)
+        if let hit = pictures.withLock({ $0.value(for: pictureKey) }) { return hit }
+        guard let bytes = try scene.render(at: time, as: format, environment: environment()) else { return nil }
+        pictures.withLock { $0.insert(bytes, for: pictureKey, cost: bytes.count) }
+        return bytes
+    }
+}

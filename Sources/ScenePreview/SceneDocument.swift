@@ -1,0 +1,83 @@
+import SceneCheck
+import SceneLayout
+import SceneModel
+import ScenecKit
+
+/// `GET /api/scene`: the `inspect --json` document at a time, with each view's address and the
+/// prefix its overrides use, the timeline, the registry and the diagnostics.
+struct SceneDocument: Encodable {
+    /// One view as `inspect --json` shows it, plus where it sits in the file.
+    struct View: Encodable {
+        /// `views[0].children[2]`: names a view with no id.
+        var address: String
+        /// What `set=` names the view by (`download` in `download.progress=0.3`); nil when the
+        /// overrides cannot reach it yet (a view without an id).
+        var setPrefix: String?
+        var id: String?
+        var type: String
+        var frame: InspectReport.Frame
+        var attributes: [InspectReport.AttributeInfo]
+        var children: [View]
+    }
+
+    struct TimelineInfo: Encodable {
+        var fps: Double
+        var duration: Double
+        var frames: Int
+        var loop: Bool
+    }
+
+    var file: String
+    var hash: String
+    var time: Double
+    var canvas: InspectReport.CanvasInfo
+    var views: [View]
+    var timeline: TimelineInfo?
+    var diagnostics: [JSONValue]
+    var registry: RegistryDescription
+    /// The `--set`s `scenec preview` was started with: the page's first overrides.
+    var initialSet: [String]
+
+    init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String]) {
+        file = scene.file.name
+        self.hash = hash
+        self.time = time
+        let report = InspectReport(canvas: animated.scene.canvas, placed: animated.views(at: time))
+        canvas = report.canvas
+        views = report.views.enumerated().map { i, v in Self.view(v, address: "views[\(i)]", sampler: animated, time: time) }
+        timeline = animated.scene.timeline.map {
+            TimelineInfo(fps: $0.fps, duration: $0.length.isFinite ? $0.length : 0,
+                         frames: $0.frameCount(fps: $0.fps), loop: $0.loop)
+        }
+        diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
+        registry = .shared
+        self.initialSet = initialSet
+    }
+
+    static func view(_ v: InspectReport.ViewInfo, address: String, sampler: AnimatedScene, time: Double) -> View {
+        var attributes = v.attributes
+        if let id = v.id {
+            for i in attributes.indices where sampler.sampler.value(of: "\(id).\(attributes[i].name)", at: time) != nil {
+                attributes[i].source = "timeline"
+                attributes[i].style = nil
+            }
+        }
+        let children = v.children.enumerated().map { i, child in
+            view(child, address: "\(address).children[\(i)]", sampler: sampler, time: time)
+        }
+        return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame, attributes: attributes,
+                    children: children)
+    }
+}
+
+/// The body of a 422: the diagnostics as `--diagnostics json` gives them, and as the command
+/// line prints them (`file:line:col: error: …`, the source line, a caret).
+struct DiagnosticsDocument: Encodable {
+    var diagnostics: [JSONValue]
+    var text: String
+
+    init(_ scene: CompiledScene) {
+        diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
+        text = scene.renderedDiagnostics
+    }
+}

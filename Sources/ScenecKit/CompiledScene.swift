@@ -1,0 +1,35 @@
+import SceneCheck
+import SceneLayout
+import SceneModel
+import SceneRender
+import SceneSyntax
+
+/// One scene source checked with a set of options: its diagnostics and, when it has no errors,
+/// the scene laid out and ready to sample and draw. The pipeline every front end runs
+/// (bytes → check → layout → sample → render), in one place.
+public struct CompiledScene: Sendable {
+    public let file: SourceFile
+    public let diagnostics: [Diagnostic]
+    /// nil when the scene (or an override) has errors.
+    public let animated: AnimatedScene?
+
+    public init(_ file: SourceFile, frontend: Frontend) {
+        let (scene, diagnostics) = frontend.compile(file)
+        self.file = file
+        self.diagnostics = diagnostics
+        animated = scene.map(AnimatedScene.init)
+    }
+
+    /// The diagnostics as `scenec` prints them: `file:line:col: error: …`, the source line, a caret.
+    public var renderedDiagnostics: String {
+        diagnostics.map { $0.rendered(in: file) }.joined()
+    }
+
+    /// The picture at `time` seconds; nil when the scene has errors.
+    public func render(at time: Double, as format: OutputFormat,
+                       environment: RenderEnvironment = RenderEnvironment()) throws -> [UInt8]? {
+        guard let animated else { return nil }
+        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment)
+        return try renderer.render(animated.views(at: time), as: format)
+    }
+}

@@ -1,0 +1,148 @@
+import SceneCheck
+import SceneLayout
+import SceneModel
+
+/// What `scenec inspect` shows: every view with its placed frame and every inspectable
+/// attribute's value, source and animatability. The JSON shape (documented in the README):
+///
+///     {"canvas": {"width", "height", "scale", "background"},
+///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
+///                 "attributes": [{"name", "value", "kind", "source", "style"?, "animatable"}],
+///                 "children": [...]}]}
+///
+/// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
+/// accept for it; `null` when the default is derived and no value was given (`default` then
+/// says what it follows). `source` is "default", "style", "file" or "--set"; `style` names
+/// the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
+/// which `--set` takes for any view, with an id or without.
+public struct InspectReport: Encodable, Sendable {
+    public struct CanvasInfo: Encodable, Sendable {
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        public var background: String
+    }
+
+    public struct Frame: Encodable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
+
+    public struct AttributeInfo: Encodable, Sendable {
+        public var name: String
+        public var value: JSONScalar
+        public var kind: String
+        public var source: String
+        public var style: String?
+        public var `default`: String
+        public var animatable: Bool
+    }
+
+    public struct ViewInfo: Encodable, Sendable {
+        public var id: String?
+        public var address: String
+        public var type: String
+        public var frame: Frame
+        public var attributes: [AttributeInfo]
+        public var children: [ViewInfo]
+    }
+
+    public var canvas: CanvasInfo
+    public var views: [ViewInfo]
+
+    public init(canvas: Canvas, placed: [PlacedView]) {
+        self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
+                                 background: canvas.background.description)
+        // A checked scene keeps every view of the file, in order, so positions are index paths.
+        views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0)) }
+    }
+
+    public static func info(_ placed: PlacedView, at path: ViewPath) -> ViewInfo {
+        let view = placed.view
+        let f = placed.canvasFrame
+        let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
+            let entry = view.values.resolved(spec.name)
+            var source = "default", style: String?
+            switch entry?.source {
+            case .style(let name)?: source = "style"; style = name
+            case .file?: source = "file"
+            case .commandLine?: source = "--set"
+            default: break
+            }
+            return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value), kind: spec.kind.name,
+                                 source: source, style: style, default: spec.defaultDescription,
+                                 animatable: spec.animatable != .no)
+        }
+        return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
+                        frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
+                        children: placed.children.enumerated().map { info($1, at: path.child($0)) })
+    }
+}
+
+/// A value as JSON: numbers and booleans as themselves, everything else as its text.
+public enum JSONScalar: Encodable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case text(String)
+    case null
+
+    public init(_ value: Value?) {
+        switch value {
+        case .number(let v)?: self = .number(v)
+        case .bool(let b)?: self = .bool(b)
+        case let v?: self = .text(v.description)
+        case nil: self = .null
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .number(let v): try c.encode(v)
+        case .bool(let b): try c.encode(b)
+        case .text(let s): try c.encode(s)
+        case .null: try c.encodeNil()
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .number(let v): return formatNumber(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .text(let s): return s
+        case .null: return "—"
+        }
+    }
+}
+
+extension InspectReport {
+    /// The readable form: a heading per view, then an aligned table of its attributes.
+    public var text: String {
+        var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(canvas.background)\n"
+        func walk(_ views: [ViewInfo], depth: Int) {
+            for v in views {
+                let indent = String(repeating: "  ", count: depth)
+                let name = v.id.map { "\(v.type) '\($0)'" } ?? v.type
+                let f = v.frame
+                out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
+                let rows = [["attribute", "value", "source", "animatable"]] + v.attributes.map { a in
+                    let value = a.value.text == "—" ? "(\(a.default))" : a.value.text
+                    let source = a.style.map { "style \($0)" } ?? a.source
+                    return [a.name, value, source, a.animatable ? "yes" : "no"]
+                }
+                let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+                for row in rows {
+                    let cells = row.enumerated().map { i, cell in
+                        i == 3 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+                    }
+                    out += indent + "  " + cells.joined(separator: "  ") + "\n"
+                }
+                walk(v.children, depth: depth + 1)
+            }
+        }
+        walk(views, depth: 0)
+        return out
+    }
+}

@@ -1,0 +1,53 @@
+import SceneCheck
+import SceneSyntax
+
+/// One diagnostic in `--diagnostics json` (documented in the README):
+/// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
+/// line and column are null for problems in a command-line option (`origin` names it) and for
+/// files that could not be read or written.
+public struct JSONDiagnostic: Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var endLine: Int?
+    public var endColumn: Int?
+    public var severity: String
+    public var message: String
+    public var hints: [String]
+    public var origin: String?
+
+    public init(_ d: Diagnostic, file: String) {
+        self.file = file
+        let located = d.origin == nil && !d.range.isNone
+        line = located ? d.range.start.line : nil
+        column = located ? d.range.start.column : nil
+        endLine = located ? d.range.end.line : nil
+        endColumn = located ? d.range.end.column : nil
+        severity = d.severity.rawValue
+        message = d.message
+        hints = d.notes
+        origin = d.origin
+    }
+
+    /// A file that could not be read or written.
+    public init(path: String, message: String) {
+        file = path
+        severity = Diagnostic.Severity.error.rawValue
+        self.message = message
+        hints = []
+    }
+
+    public static func array(_ items: [JSONDiagnostic]) -> String {
+        JSONValue.array(items.map(\.json)).prettyPrinted
+    }
+
+    public var json: JSONValue {
+        func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
+        var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
+                                 "endLine": number(endLine), "endColumn": number(endColumn),
+                                 "severity": .string(severity), "message": .string(message),
+                                 "hints": .array(hints.map(JSONValue.string))]
+        if let origin { object = object.setting("origin", .string(origin)) }
+        return object
+    }
+}

@@ -1,0 +1,22 @@
+import SceneCheck
+
+/// `--set` texts → overrides, with one message for text of the wrong shape, so the command
+/// line and the preview's `set=` parameter read overrides the same way (and both follow
+/// `Override`'s grammar as it grows).
+public enum OverrideList {
+    public struct SyntaxError: Error, Sendable {
+        public let message: String
+    }
+
+    public static func parse(_ texts: [String]) -> Result<[Override], SyntaxError> {
+        var overrides: [Override] = []
+        for text in texts {
+            do throws(AddressError) {
+                overrides.append(try Override(text))
+            } catch {
+                return .failure(SyntaxError(message: error.message))
+            }
+        }
+        return .success(overrides)
+    }
+}

@@ -1,0 +1,86 @@
+@preconcurrency import Glibc
+import Dispatch
+import ScenePreview
+
+/// `scenec preview SCENE [--port N] [--host ADDR]`
+enum PreviewCommand: Command {
+    static let name = "preview"
+    static let summary = "serve a live preview of a scene to a browser, with an inspector"
+    static let help = """
+        usage: scenec preview SCENE [--port N] [--host ADDR] [options]
+
+        Starts a local web server for SCENE and prints the page's address (with its access
+        token) as the first line on standard output; open it in a browser. The page shows the
+        scene, its views and an inspector whose changes re-render at once; it follows the file
+        as it is saved. Logs go to standard error; Ctrl-C or SIGTERM stops the server (exit 0).
+        The HTTP API the page uses is in the README.
+
+        options:
+          --port N                 the port to listen on; 0 (the default) lets the system pick
+          --host ADDR              the address to listen on (default 127.0.0.1); anything else
+                                   lets other machines reach the server and prints a warning
+        \(SceneOptions.help)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: ["--port", "--host"] + SceneOptions.valued,
+                                     flags: ["--help"] + SceneOptions.flags)
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.positionals.count == 1, let scenePath = args.positionals.first, scenePath != "-" else {
+            throw UsageError(args.positionals.isEmpty ? "preview needs a scene file"
+                                                      : "preview takes one scene file (not standard input)")
+        }
+        var port = 0
+        if let text = args.value("--port") {
+            guard let p = Int(text), (0...65535).contains(p) else {
+                throw UsageError("--port must be a whole number from 0 to 65535, not '\(text)'")
+            }
+            port = p
+        }
+        let host = args.value("--host") ?? "127.0.0.1"
+        let limits = try SceneOptions(args)
+        // The file must be readable at start (exit 3 if not); later reads follow the file as
+        // it changes, and a scene with errors is shown with its errors.
+        if case .failure(let failed) = SceneLoader(limits: limits).read(scenePath) { return failed.status }
+
+        var configuration = PreviewServer.Configuration(scenePath: scenePath) { path in
+            do {
+                let read = try Files.read(path, limit: limits.maxFileSize)
+                if read.tooLarge { return .failed("the scene file is larger than \(limits.maxFileSize) bytes") }
+                return .bytes(read.bytes)
+            } catch let error as FileError {
+                return .failed(error.message)
+            } catch {
+                return .failed("cannot read '\(path)'")
+            }
+        }
+        configuration.host = host
+        configuration.port = port
+        configuration.frontend = limits.frontend
+        configuration.frontend.options.overrides = []
+        configuration.initialSet = args.values["--set"] ?? []
+        configuration.environment = { Environment.render }
+        configuration.log = { Console.error("scenec preview: \($0)\n") }
+
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(configuration)
+        } catch let failure as PreviewServer.Failure {
+            Console.fail(failure.description)
+            return .io
+        }
+        let stopped = DispatchSemaphore(value: 0)
+        Interrupts.onInterrupt { stopped.signal() }
+        Console.output(server.url + "\n")
+        fflush(stdout)
+        if !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
+            Console.error("scenec preview: warning: listening on \(host), not only this machine: anyone who can reach it "
+                          + "and has the token can see the scene\n")
+        }
+        Console.error("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)\n")
+        stopped.wait()
+        server.stop()
+        Console.error("scenec preview: stopped\n")
+        return .success
+    }
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/python3
+"""scenec preview in a real browser: Debian's headless Chromium driven by selenium.
+
+Usage: preview_test.py SCENEC_BINARY REPOSITORY_ROOT
+
+Starts `scenec preview` on a copy of the showcase scene, then through the page's own controls:
+selects `download`, sets its progress to 0.25 and probes the screenshot (the arc ends at
+3 o'clock), changes its progressColor through the colour control, rewrites the file on disk
+(in place and by rename-over) and sees the page follow without a reload, writes a broken file
+and sees the overlay with file:line:col over the last picture; then moves the scrubber of an
+animated example. Prints one line per check; exits 1 at the first failure.
+"""
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from pngprobe import decode_png
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+
+def fail(message):
+    print(f"FAIL: {message}", flush=True)
+    sys.exit(1)
+
+
+def ok(message):
+    print(f"ok: {message}", flush=True)
+
+
+def wait_until(condition, what, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception:  # the page may be between states
+            pass
+        time.sleep(0.02)
+    fail(f"timed out waiting for {what}")
+
+
+class Preview:
+    """A running `scenec preview SCENE`, stopped with SIGTERM (which must exit 0)."""
+
+    def __init__(self, binary, scene, log_dir):
+        self.log = open(os.path.join(log_dir, os.path.basename(scene) + ".log"), "w")
+        self.process = subprocess.Popen([binary, "preview", scene], stdout=subprocess.PIPE, stderr=self.log,
+                                        text=True)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:") or "?token=" not in self.url:
+            fail(f"the first line is not the page's URL: {self.url!r}")
+
+    def stop(self):
+        self.process.terminate()
+        status = self.process.wait(timeout=5)
+        self.log.close()
+        if status != 0:
+            fail(f"scenec preview exited {status} on SIGTERM")
+
+
+class Page:
+    def __init__(self, driver):
+        self.driver = driver
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def settle(self, what):
+        wait_until(lambda: self.js("return window.scenecPreview && window.scenecPreview.stats.ready "
+                                   "&& window.scenecPreview.stats.settled()"), what)
+
+    def pictures(self):
+        return self.js("return window.scenecPreview.stats.pictures")
+
+    def view(self, view_id):
+        return self.js("""for (const stack = [...window.scenecPreview.state.doc.views]; stack.length;) {
+                            const v = stack.pop(); if (v.id === arguments[0]) return v; stack.push(...v.children); }
+                          return null;""", view_id)
+
+    def probe(self, x, y):
+        """The screenshot's colour at canvas point (x, y) of the picture."""
+        rect = self.js("const r = document.getElementById('picture').getBoundingClientRect();"
+                       "return [r.left, r.top, r.width, devicePixelRatio];")
+        canvas_width = self.js("return window.scenecPreview.state.doc.canvas.width")
+        scale = rect[2] / canvas_width
+        width, height, pixels = decode_png(self.driver.get_screenshot_as_png())
+        px = int((rect[0] + x * scale) * rect[3])
+        py = int((rect[1] + y * scale) * rect[3])
+        if not (0 <= px < width and 0 <= py < height):
+            fail(f"probe ({x}, {y}) falls outside the screenshot")
+        return pixels(px, py)
+
+    def ring_point(self, view_id, degrees):
+        """A point on the middle of a ring's stroke, `degrees` clockwise from 3 o'clock."""
+        v = self.view(view_id)
+        f = v["frame"]
+        line_width = next(a["value"] for a in v["attributes"] if a["name"] == "lineWidth")
+        r = min(f["width"], f["height"]) / 2 - line_width / 2
+        a = math.radians(degrees)
+        return f["x"] + f["width"] / 2 + r * math.cos(a), f["y"] + f["height"] / 2 + r * math.sin(a)
+
+    def ring_color(self, view_id, degrees):
+        return self.probe(*self.ring_point(view_id, degrees))
+
+
+def close(c, expected, tolerance=40):
+    return all(abs(a - b) <= tolerance for a, b in zip(c[:3], expected))
+
+
+def expect_color(actual, expected, what):
+    if not close(actual, expected):
+        fail(f"{what}: expected about {expected}, got {actual[:3]}")
+    ok(f"{what}: {actual[:3]}")
+
+
+def start_browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
+                 "--force-device-scale-factor=1", "--disable-dev-shm-usage"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def rewrite(path, old, new, by_rename=False):
+    with open(path) as f:
+        text = f.read()
+    if old not in text:
+        fail(f"the scene has no {old!r} to replace")
+    text = text.replace(old, new)
+    if by_rename:
+        temporary = os.path.join(os.path.dirname(path), ".editor-save.tmp")
+        with open(temporary, "w") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    else:
+        with open(path, "w") as f:
+            f.write(text)
+
+
+def showcase_checks(driver, binary, root, work):
+    scene = os.path.join(work, "showcase.scene.yaml")
+    shutil.copy(os.path.join(root, "scenes", "showcase.scene.yaml"), scene)
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the showcase to load")
+        if "token=" in driver.current_url:
+            fail("the token stays in the address bar")
+        page.js("window.__sameDocument = 'yes'")
+
+        # Select `download` in the tree, set its progress to 0.25 through the number field.
+        driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="download"]').click()
+        row = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"]')
+        field = row.find_element(By.CSS_SELECTOR, 'input[type="number"]')
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("0.25")
+        wait_until(lambda: page.js("return window.scenecPreview.state.overrides.get('download.progress')") == "0.25",
+                   "the progress override")
+        page.settle("the progress picture")
+        if "overridden" not in row.get_attribute("class"):
+            fail("the overridden progress row is not marked")
+        expect_color(page.ring_color("download", -20), (255, 45, 85), "progress 0.25: progress colour before 3 o'clock")
+        track = page.ring_color("download", 20)
+        if close(track, (255, 45, 85)):
+            fail(f"progress 0.25: past 3 o'clock should be the track, got {track[:3]}")
+        ok(f"progress 0.25: track colour past 3 o'clock {track[:3]}")
+
+        # progressColor through the colour control.
+        picker = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progressColor"] input[type="color"]')
+        page.js("arguments[0].value = '#00ff00'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                picker)
+        page.settle("the colour picture")
+        expect_color(page.ring_color("download", -45), (0, 255, 0), "progressColor #00ff00 from the colour control")
+
+        # The file changes on disk: in place, then by rename-over; the page follows, keeping
+        # its overrides and selection, without reloading.
+        before = page.pictures()
+        rewrite(scene, 'progressColor: "#0a84ff"', 'progressColor: "#ffff00"')
+        wait_until(lambda: page.pictures() > before, "the page to follow a write in place", timeout=5)
+        page.settle("the rewritten scene")
+        expect_color(page.ring_color("upload", 180), (255, 255, 0), "file rewritten in place: upload is yellow")
+        expect_color(page.ring_color("download", -45), (0, 255, 0), "the override survives the reload")
+        before = page.pictures()
+        rewrite(scene, 'progressColor: "#ffff00"', 'progressColor: "#ff00ff"', by_rename=True)
+        wait_until(lambda: page.pictures() > before, "the page to follow a rename-over", timeout=5)
+        page.settle("the renamed-over scene")
+        expect_color(page.ring_color("upload", 180), (255, 0, 255), "file replaced by rename: upload is magenta")
+        if page.js("return window.__sameDocument") != "yes":
+            fail("the page reloaded")
+        if page.js("return window.scenecPreview.state.selected") != page.view("download")["address"]:
+            fail("the selection was lost")
+        ok("no reload; the selection and overrides stay")
+
+        # A broken file: the overlay shows file:line:col, the last picture stays.
+        with open(scene) as f:
+            lines = f.read().split("\n")
+        line = next(i for i, l in enumerate(lines) if "id: upload" in l) + 1
+        column = lines[line - 1].index('"#ff00ff"') + 1
+        rewrite(scene, 'progressColor: "#ff00ff"', 'progressColor: "#zz00ff"')
+        wait_until(lambda: driver.find_element(By.ID, "errors").is_displayed(), "the error overlay", timeout=5)
+        text = driver.find_element(By.ID, "errors-text").text
+        where = f"showcase.scene.yaml:{line}:{column}"
+        if where not in text or "^" not in text:
+            fail(f"the overlay lacks {where} and a caret: {text!r}")
+        ok(f"the overlay shows {where}")
+        expect_color(page.ring_color("upload", 180), (255, 0, 255), "the last good picture stays under the overlay")
+        rewrite(scene, 'progressColor: "#zz00ff"', 'progressColor: "#0a84ff"')
+        wait_until(lambda: not driver.find_element(By.ID, "errors").is_displayed(), "the overlay to go", timeout=5)
+        ok("the overlay goes when the file is fixed")
+    finally:
+        preview.stop()
+
+
+def timeline_checks(driver, binary, root, work):
+    scene = os.path.join(root, "scenes", "anim-ring-fill.scene.yaml")
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the animated example to load")
+        expect_color(page.ring_color("circularProgressView", 0), (255, 255, 255), "at 0 s the ring is empty (track)")
+        scrubber = driver.find_element(By.ID, "scrubber")
+        page.js("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent(new Event('input'));", scrubber)
+        page.settle("the scrubbed picture")
+        label = driver.find_element(By.ID, "time-label").text
+        if "frame 60" not in label:
+            fail(f"the time label should name frame 60: {label!r}")
+        expect_color(page.ring_color("circularProgressView", 0), (255, 0, 0), f"scrubbed to the end ({label})")
+        driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="circularProgressView"]').click()
+        source = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] .source').text
+        if source != "timeline":
+            fail(f"an animated attribute's source should be timeline, not {source!r}")
+        ok("the inspector shows source timeline")
+    finally:
+        preview.stop()
+
+
+def main():
+    if len(sys.argv) != 3:
+        fail("usage: preview_test.py SCENEC_BINARY REPOSITORY_ROOT")
+    binary, root = sys.argv[1], sys.argv[2]
+    work = tempfile.mkdtemp(prefix="scenec-browser-")
+    driver = start_browser()
+    try:
+        showcase_checks(driver, binary, root, work)
+        timeline_checks(driver, binary, root, work)
+    finally:
+        driver.quit()
+        shutil.rmtree(work, ignore_errors=True)
+    print("all browser checks passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+import XCTest
+@testable import scenec
+
+/// `scenec --version`, what a bug report needs, and the renderer identity a build's keys hold.
+final class VersionTests: XCTestCase {
+    func testVersionNamesTheVersionCommitAndTheLibrariesThisMachineHas() throws {
+        let fields = try versionFields(of: scenecBinary())
+        XCTAssertEqual(fields["scenec"], BuildInfo.version)
+        let commit = try XCTUnwrap(fields["commit"])
+        XCTAssertTrue(commit == "unknown" || commit.range(of: "^[0-9a-f]{40,64}(-dirty)?$", options: .regularExpression) != nil,
+                      "commit: \(commit)")
+        // The libraries the binary runs with are this machine's, which pkg-config describes.
+        for (name, package) in [("cairo", "cairo"), ("libyaml", "yaml-0.1"), ("libpng", "libpng"),
+                                ("libdeflate", "libdeflate")] {
+            let pkgConfig = try runProgram(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", package])
+            XCTAssertEqual(fields[name], pkgConfig.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), name)
+        }
+    }
+
+    /// A build from another commit with the same code keeps every output `scenec build` made
+    /// (the renderer identity in its keys blanks the commit and the build hashes); any other
+    /// byte of the executable changes the identity.
+    func testABuildOfTheSameCodeFromAnotherCommitRebuildsNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let scenes = dir.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml"),
+                                         to: scenes.appendingPathComponent("showcase.scene.yaml"))
+        let original = [UInt8](try Data(contentsOf: scenecBinary()))
+        let commit = try XCTUnwrap(try versionFields(of: scenecBinary())["commit"])
+
+        var otherCommit = original
+        let stamp = "scenec-build-commit:\(commit)"
+        let stampAt = try XCTUnwrap(ExecutableDigest.occurrences(of: Array(stamp.utf8), in: original).first,
+                                    "no commit stamp")
+        let digit: UInt8 = commit.hasPrefix("e") ? 0x66 : 0x65   // "f" or "e", any commit but this one
+        for i in stampAt.upperBound - commit.utf8.count..<stampAt.upperBound { otherCommit[i] = digit }
+        let buildHashes = ExecutableDigest.sections(ExecutableDigest.buildSections, in: original)
+        XCTAssertEqual(buildHashes.count, 2, "the build ID and .swift_modhash")
+        for range in buildHashes { otherCommit[range.upperBound - 1] ^= 0xff }
+
+        let first = try runProgram(write(original, to: dir.appendingPathComponent("scenec")),
+                                   ["build", "scenes", "-o", "out"], directory: dir)
+        XCTAssertTrue(first.stderr.contains("1 built, 0 up to date"), first.stderr)
+        let rebuilt = dir.appendingPathComponent("scenec-other-commit")
+        let newCommit = String(repeating: Character(UnicodeScalar(digit)), count: commit.count)
+        XCTAssertEqual(try versionFields(of: write(otherCommit, to: rebuilt))["commit"], newCommit)
+        let second = try runProgram(rebuilt, ["build", "scenes", "-o", "out"], directory: dir)
+        XCTAssertTrue(second.stderr.contains("0 built, 1 up to date"), second.stderr)
+
+        // Each executable blanks its own stamp. .comment (the compiler's name) is a byte no code
+        // reads, so it is safe to change here, and not one the digest blanks.
+        var otherCode = original
+        let comment = try XCTUnwrap(ExecutableDigest.sections([".comment"], in: original).first)
+        otherCode[comment.lowerBound] ^= 0xff
+        let digest = ExecutableDigest.digest(of: original, stamp: stamp)
+        XCTAssertEqual(ExecutableDigest.digest(of: otherCommit, stamp: "scenec-build-commit:\(newCommit)"), digest)
+        XCTAssertNotEqual(ExecutableDigest.digest(of: otherCode, stamp: stamp), digest)
+    }
+
+    func testBytesThatAreNotAnELFFileHaveNoSections() {
+        XCTAssertEqual(ExecutableDigest.sections([".comment"], in: Array("#!/bin/sh\n".utf8)), [])
+        XCTAssertEqual(ExecutableDigest.sections([".comment"], in: [0x7f, 0x45, 0x4c, 0x46, 2, 1]), [])
+        XCTAssertEqual(ExecutableDigest.occurrences(of: [1, 2], in: [1, 2, 1, 2, 2]), [0..<2, 2..<4])
+    }
+
+    /// `scenec --version`'s lines as name → value.
+    private func versionFields(of binary: URL) throws -> [String: String] {
+        let run = try runProgram(binary, ["--version"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var fields: [String: String] = [:]
+        for line in run.stdoutText.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            fields[String(line[..<space])] = String(line[line.index(after: space)...])
+        }
+        return fields
+    }
+
+    private func write(_ bytes: [UInt8], to url: URL) throws -> URL {
+        try Data(bytes).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url
+    }
+}
