@@ -1,4 +1,5 @@
 import XCTest
+import ScenecKit
 @testable import scenec
 
 /// How a frame sequence is cut into runs of frames drawn once: a held pose is one run, a scene
