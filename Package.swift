@@ -12,7 +12,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Only for the version libpng reports at run time (`scenec --version`); Cairo writes the PNGs.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Only for the version libpng reports at run time (`scenec --version`): Cairo still reads
+        // PNGs with it; scenec writes its own (SceneRender/Output/PNGEncoder.swift).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
-        .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.
@@ -45,10 +47,12 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
+        .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),

@@ -23,18 +23,21 @@ public struct Renderer: Sendable {
     public var sourceDateEpoch: Int?
     /// The scene's fonts (`AnimatedScene.fonts`); DejaVu alone for a scene without `fonts:`.
     public var fonts: FontLibrary
+    /// How hard PNG files are compressed (the pixels are the same at every setting).
+    public var pngCompression: PNGCompression
 
     public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil,
-                fonts: FontLibrary = .standard) {
+                fonts: FontLibrary = .standard, pngCompression: PNGCompression = .default) {
         self.canvas = canvas
         self.environment = environment
         self.sourceDateEpoch = sourceDateEpoch
         self.fonts = fonts
+        self.pngCompression = pngCompression
     }
 
     public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
         switch format {
-        case .png: return try pngBytes(views)
+        case .png: return try FrameRenderer(self, format: .png).render(views)
         case .pdf: return try pdfBytes(pageCount: 1) { _ in views }
         case .svg: return try svgBytes(views)
         }
@@ -52,11 +55,6 @@ public struct Renderer: Sendable {
         try draw(views, on: surface, scale: canvas.scale)
         cairo_surface_flush(surface.pointer)
         return RasterImage(surface: surface)
-    }
-
-    func pngBytes(_ views: [PlacedView]) throws -> [UInt8] {
-        let image = try image(views)
-        return try image.pngBytes()
     }
 
     /// A PDF of `pageCount` pages (a flipbook when there are several), each drawn from the views

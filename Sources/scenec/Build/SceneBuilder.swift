@@ -89,7 +89,8 @@ struct SceneBuilder {
         var entry = entry
         let movie = AnimatedScene(checked)
         let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts,
+                                pngCompression: keys.pngCompression)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []
@@ -110,9 +111,19 @@ struct SceneBuilder {
                         try renderer.pdfBytes(pageCount: frameCount) { movie.views(at: Double($0) / fps) }
                     })]
                 case .frames:
+                    // Runs of frames that draw the same are encoded once (see FrameRuns); the
+                    // closures are called in frame order, one after another.
+                    let runs = FrameRuns(0...Swift.max(0, frameCount - 1)) { movie.views(at: Double($0) / fps) }
+                    let maker = FrameRenderer(renderer, format: group.format)
+                    var run: (frames: ClosedRange<Int>, bytes: [UInt8])?
                     files = (0..<frameCount).map { i in
-                        (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)",
-                         { try renderer.render(movie.views(at: Double(i) / fps), as: group.format) })
+                        (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)", {
+                            if let run, run.frames.contains(i) { return run.bytes }
+                            guard let next = runs.next() else { throw RenderError("frame \(i) is past the timeline") }
+                            let bytes = try maker.render(next.views)
+                            run = (next.frames, bytes)
+                            return bytes
+                        })
                     }
                 }
                 for (relative, make) in files {

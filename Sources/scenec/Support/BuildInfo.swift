@@ -1,4 +1,5 @@
 import CCairo
+import CDeflate
 import CPNG
 import CPango
 import CYAML
@@ -31,6 +32,9 @@ enum BuildInfo {
         let v = Int(FcGetVersion())
         return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
     }()
+    /// libdeflate, which encodes every PNG scenec writes, has no run-time version call: this is
+    /// the header's. Its soname (libdeflate.so.0) and the executable's bytes pin the rest.
+    static let deflateVersion = LIBDEFLATE_VERSION_STRING
 
     /// `scenec --version`: one `name value` pair a line, easy to read and to grep.
     static var versionReport: String {
@@ -42,6 +46,7 @@ enum BuildInfo {
         libpng \(pngVersion)
         pango \(pangoVersion)
         fontconfig \(fontconfigVersion)
+        libdeflate \(deflateVersion)
 
         """
     }
@@ -54,8 +59,8 @@ enum BuildInfo {
     static func rendererIdentity() -> String { identity }
 
     private static let identity: String = {
-        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) pango \(pangoVersion) "
-            + "fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
+        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
+            + "pango \(pangoVersion) fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
         guard let code = ExecutableDigest.ofRunningExecutable(stamp: buildStamp) else {
             // No /proc (a bare chroot): the commit is the next best name for the code.
             return "scenec \(version) commit \(commit) \(libraries)"
