@@ -11,6 +11,7 @@ struct PreviewAPI: Sendable {
     let renders: RenderService
     let hub: EventHub
     let initialSet: [String]
+    let variants: Variants
     let log: @Sendable (String) -> Void
 
     func respond(_ request: Request) -> Response {
@@ -113,7 +114,8 @@ struct PreviewAPI: Sendable {
         case .success(let t): time = t
         case .failure(let r): return r
         }
-        let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet)
+        let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet,
+                                     variants: variants)
         return Self.json(200, document)
     }
 

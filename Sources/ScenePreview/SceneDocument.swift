@@ -37,8 +37,13 @@ struct SceneDocument: Encodable {
     var registry: RegistryDescription
     /// The `--set`s `scenec preview` was started with: the page's first overrides.
     var initialSet: [String]
+    /// The `--vary` cells, each drawn with the page's overrides and then its own; and how many
+    /// make a row.
+    var variants: [Variants.Cell]
+    var variantColumns: Int
 
-    init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String]) {
+    init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String],
+         variants: Variants = .empty) {
         file = scene.file.name
         self.hash = hash
         self.time = time
@@ -52,6 +57,8 @@ struct SceneDocument: Encodable {
         diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
         registry = .shared
         self.initialSet = initialSet
+        self.variants = variants.cells
+        variantColumns = variants.columns
     }
 
     static func view(_ v: InspectReport.ViewInfo, address: String, sampler: AnimatedScene, time: Double) -> View {
