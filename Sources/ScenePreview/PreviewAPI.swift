@@ -12,6 +12,7 @@ struct PreviewAPI: Sendable {
     let hub: EventHub
     let initialSet: [String]
     let variants: Variants
+    let writer: SceneWriter
     let log: @Sendable (String) -> Void
 
     func respond(_ request: Request) -> Response {
@@ -24,12 +25,15 @@ struct PreviewAPI: Sendable {
 
     private func route(_ request: Request) -> Response {
         if let refusal = gate.refusal(request) { return refusal }
+        if request.path == "/api/write" {
+            guard request.method == "POST" else { return .onlyMethod("POST") }
+            return gate.crossOriginRefusal(request) ?? writer.write(request)
+        }
         let asset = Assets.byPath[request.path]
         let api = ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path)
         guard asset != nil || api else { return .notFound }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return Response(status: 405, contentType: "text/plain; charset=utf-8", body: Array("only GET\n".utf8),
-                            headers: [("Allow", "GET, HEAD")])
+            return .onlyMethod("GET, HEAD")
         }
         if let asset {
             let headers = asset.contentType.hasPrefix("text/html") ? [gate.cookieHeader] : []

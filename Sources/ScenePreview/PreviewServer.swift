@@ -72,7 +72,11 @@ public final class PreviewServer: @unchecked Sendable {
         let api = PreviewAPI(gate: gate, source: source,
                              renders: RenderService(source: source, frontend: configuration.frontend,
                                                     environment: configuration.environment),
-                             hub: hub, initialSet: configuration.initialSet, variants: configuration.variants, log: configuration.log)
+                             hub: hub, initialSet: configuration.initialSet, variants: configuration.variants,
+                             writer: SceneWriter(source: source, frontend: configuration.frontend) {
+                                 hub.publish("{\"hash\":\"\($0)\"}")
+                             },
+                             log: configuration.log)
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
         url = "http://\(shownHost):\(listener.port)/?token=\(token)"

@@ -1,6 +1,7 @@
 import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSyntax
 import ScenecKit
 
 /// `GET /api/scene`: the `inspect --json` document at a time, with each view's address and the
@@ -84,7 +85,11 @@ struct DiagnosticsDocument: Encodable {
     var text: String
 
     init(_ scene: CompiledScene) {
-        diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
-        text = scene.renderedDiagnostics
+        self.init(diagnostics: scene.diagnostics, file: scene.file)
+    }
+
+    init(diagnostics: [Diagnostic], file: SourceFile) {
+        self.diagnostics = diagnostics.map { JSONDiagnostic($0, file: file.name).json }
+        text = diagnostics.map { $0.rendered(in: file) }.joined()
     }
 }

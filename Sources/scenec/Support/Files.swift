@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import ScenecKit
 
 /// Reading scenes and writing outputs: whole files, atomically (SPEC §6).
 enum Files {
@@ -46,30 +47,16 @@ enum Files {
             }
         }
         try makeParentDirectories(of: path)
-        let temporary = temporaryPath(for: path)
-        Interrupts.register(temporary)
-        defer { Interrupts.unregister(temporary) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o644)
-        guard fd >= 0 else { throw FileError("cannot write '\(path)': \(reason())") }
-        do {
-            if let permissions, fchmod(fd, permissions) != 0 { throw FileError("cannot write '\(path)': \(reason())") }
-            try writeAll(bytes, fd: fd, path: path)
-            guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
-            guard close(fd) == 0 else {
-                unlink(temporary)
-                throw FileError("cannot write '\(path)': \(reason())")
-            }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replace(path, with: bytes, permissions: permissions, temporaries: interruptible)
         } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let why = reason()
-            unlink(temporary)
-            throw FileError("cannot write '\(path)': \(why)")
+            throw FileError(error.message)
         }
     }
+
+    /// Temporary files the Ctrl-C handler deletes.
+    static let interruptible = AtomicFile.TemporaryFiles(created: { Interrupts.register($0) },
+                                                                finished: { Interrupts.unregister($0) })
 
     static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
@@ -79,24 +66,11 @@ enum Files {
     }
 
     static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError("cannot write '\(path)': \(reason())")
-            }
-            offset += n
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.writeAll(bytes, fd: fd, path: path)
+        } catch {
+            throw FileError(error.message)
         }
-    }
-
-    /// `dir/.name.scenec-PID-TID.tmp`: beside the target so the rename stays on one file
-    /// system, and distinct per thread.
-    static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(dir).\(name).scenec-\(getpid())-\(pthread_self()).tmp"
     }
 
     static func makeParentDirectories(of path: String) throws {
