@@ -10,7 +10,7 @@ final class PreviewSheetTests: XCTestCase {
     static func cells(_ html: String) -> [(caption: String, svg: Data)] {
         let pattern = #/<figure class="cell" id="cell-\d+"><img alt="([^"]*)" src="data:image/svg\+xml,([^"]*)">/#
         return html.matches(of: pattern).map { m in
-            let caption = String(m.1).replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
+            let caption = String(m.1).replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
                 .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
                 .replacingOccurrences(of: "&amp;", with: "&")
             return (caption, Data((String(m.2).removingPercentEncoding ?? "").utf8))
