@@ -14,17 +14,22 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Only for the version libpng reports at run time (`scenec --version`); Cairo writes the PNGs.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel"]),
+        // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
+        .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
-        .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.
         .target(name: "ScenecKit",
-                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender"]),
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
+                               "SceneFonts"]),
         // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
         .target(name: "SceneWatch"),
         // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
@@ -43,7 +48,7 @@ let package = Package(
         .executableTarget(name: "scenec",
                           dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG"],
+                                         "CPNG", "CPango", "SceneFonts"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -51,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
-                                         "SceneAnimation", "SceneRender"]),
+                                         "SceneAnimation", "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
@@ -59,7 +64,7 @@ let package = Package(
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                   "SceneRender"]),
+                                   "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),

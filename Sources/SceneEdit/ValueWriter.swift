@@ -45,6 +45,7 @@ enum ValueWriter {
         case .gridSpacing(let g):
             if g.row == g.column { return number(g.row) }
             return .mapping([.init(key: "row", value: number(g.row)), .init(key: "column", value: number(g.column))])
+        case .text(let t): return .scalar(YAMLText.scalar(t))
         }
     }
 

@@ -48,7 +48,8 @@ final class RenderService: @unchecked Sendable {
             frontend.options.maxPixels = min(frontend.options.maxPixels, Self.maxPNGPixels)
             frontend.options.maxPixelsPerSide = min(frontend.options.maxPixelsPerSide, Self.maxPNGPixelsPerSide)
         }
-        let result = CompiledScene(SourceFile(name: source.name, bytes: snapshot.bytes), frontend: frontend)
+        let result = CompiledScene(SourceFile(name: source.name, bytes: snapshot.bytes), frontend: frontend,
+                                   scenePath: source.path)
         compiled.withLock { $0.insert(result, for: key) }
         return (result, key)
     }

@@ -58,7 +58,8 @@ final class SceneWriter: Sendable {
             noteChange()
             return PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"])
         }
-        switch SceneEditor(frontend: frontend).edit(SourceFile(name: source.name, bytes: bytes), applying: overrides) {
+        // Named by its path, as `scenec edit` names it, so its `fonts:` are found beside it.
+        switch SceneEditor(frontend: frontend).edit(SourceFile(name: source.path, bytes: bytes), applying: overrides) {
         case .failure(let refusal):
             return PreviewAPI.json(422, DiagnosticsDocument(diagnostics: refusal.diagnostics, file: refusal.file))
         case .success(let edited):

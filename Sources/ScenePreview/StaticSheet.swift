@@ -33,14 +33,17 @@ public struct StaticSheet {
     public var baseSet: [String]
     public var variants: Variants
     public var environment: RenderEnvironment
+    /// Where the scene is, when its file's name is not its path (its `fonts:` are beside it).
+    public var scenePath: String?
 
     public init(base: CompiledScene, frontend: Frontend, baseSet: [String], variants: Variants,
-                environment: RenderEnvironment) {
+                environment: RenderEnvironment, scenePath: String? = nil) {
         self.base = base
         self.frontend = frontend
         self.baseSet = baseSet
         self.variants = variants
         self.environment = environment
+        self.scenePath = scenePath
     }
 
     /// The sheet at `time` seconds.
@@ -95,13 +98,13 @@ public struct StaticSheet {
         case .success(let overrides): options.options.overrides += overrides
         case .failure(let error): return .failure(Failure(scene: base, message: error.message))
         }
-        return .success(CompiledScene(base.file, frontend: options))
+        return .success(CompiledScene(base.file, frontend: options, scenePath: scenePath))
     }
 
     /// What `scenec render -o x.svg` writes for the scene at `time`.
     private func render(_ scene: CompiledScene, at time: Double) throws -> [UInt8]? {
         guard let animated = scene.animated else { return nil }
-        return try Renderer(canvas: animated.scene.canvas, environment: environment)
+        return try Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts)
             .render(animated.views(at: time), as: .svg)
     }
 }

@@ -34,7 +34,7 @@ final class PreviewWriteTests: XCTestCase {
                              headers: [origin, "Sec-Fetch-Site: same-origin", "Content-Type: application/json"])
         XCTAssertEqual(reply.status, 200, reply.text)
         let after = try String(contentsOf: scene, encoding: .utf8)
-        XCTAssertEqual(after, before.replacingOccurrences(of: "progress: 0.72}", with: "progress: 0.25}"))
+        XCTAssertEqual(after, before.replacingOccurrences(of: "progress: 0.72,", with: "progress: 0.25,"))
         XCTAssertEqual(try reply.json()["hash"] as? String, try hash(scene))
         // The pictures follow at once.
         let document = try preview.get("/api/scene").json()

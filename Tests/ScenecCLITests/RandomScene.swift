@@ -61,6 +61,12 @@ struct RandomValue {
             return random.pick([RandomValue("4"), RandomValue("{top: 1, leading: 2, bottom: 3, trailing: 4}"), RandomValue("{top: 6}")])
         case .gridSpacing:
             return random.pick([RandomValue("3"), RandomValue("{row: 1, column: 2}")])
+        case .text:
+            return random.pick([RandomValue("Ready"), RandomValue("72% done", yaml: "\"72% done\""), quoted("Sync: on")])
+        case .fontFamily:
+            return random.pick([RandomValue("DejaVu Sans"), quoted("DejaVu Serif")])
+        case .fontWeight:
+            return random.pick([RandomValue("bold"), RandomValue("regular"), RandomValue("600")])
         }
     }
 }

@@ -15,7 +15,7 @@ extension Override {
     /// The override's value read as `kind`, with `--set`'s message (against the option) when it
     /// does not fit.
     public func value(as kind: ValueKind, what: String) -> Result<Value, Diagnostic> {
-        valueNode().flatMap { node in
+        valueNode(literal: kind.isText).flatMap { node in
             ValueParser.parse(node, as: kind, what: what).mapError { $0.diagnostic(origin: option) }
         }
     }

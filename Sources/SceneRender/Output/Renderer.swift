@@ -1,4 +1,5 @@
 import CCairo
+import SceneFonts
 import SceneLayout
 import SceneModel
 
@@ -20,11 +21,15 @@ public struct Renderer: Sendable {
     public var environment: RenderEnvironment
     /// For PDF metadata: seconds since 1970 (SOURCE_DATE_EPOCH) or nil for the fixed date.
     public var sourceDateEpoch: Int?
+    /// The scene's fonts (`AnimatedScene.fonts`); DejaVu alone for a scene without `fonts:`.
+    public var fonts: FontLibrary
 
-    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil) {
+    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil,
+                fonts: FontLibrary = .standard) {
         self.canvas = canvas
         self.environment = environment
         self.sourceDateEpoch = sourceDateEpoch
+        self.fonts = fonts
     }
 
     public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
@@ -86,7 +91,7 @@ public struct Renderer: Sendable {
     }
 
     func draw(_ views: [PlacedView], on surface: Surface, scale: Double) throws {
-        guard let g = GraphicsContext(surface: surface.pointer) else {
+        guard let g = GraphicsContext(surface: surface.pointer, fonts: fonts, views: views) else {
             throw RenderError("cannot start drawing")
         }
         g.scale(scale)
@@ -97,5 +102,18 @@ public struct Renderer: Sendable {
         if let problem = g.statusMessage {
             throw RenderError("drawing failed: \(problem)")
         }
+    }
+
+    /// The drawn values of every view with an id, for text that shows them.
+    static func valueTable(_ views: [PlacedView]) -> ValueTable {
+        var table = ValueTable()
+        func walk(_ views: [PlacedView]) {
+            for placed in views {
+                table.add(placed.view)
+                walk(placed.children)
+            }
+        }
+        walk(views)
+        return table
     }
 }

@@ -54,7 +54,7 @@ struct SceneBuilder {
             return failed(.io, "the scene cannot be read", candidates, [.error(message, path: scene.path)])
         }
         let file = SourceFile(name: scene.path, bytes: bytes)
-        let sceneKey = keys.scene(bytes: bytes)
+        let sceneKey = keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: scene.path))
 
         // Up to date: a candidate made with this key whose every group is intact on disk.
         for candidate in candidates where candidate.sceneKey == sceneKey {
@@ -92,7 +92,7 @@ struct SceneBuilder {
         var entry = entry
         let movie = AnimatedScene(checked)
         let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []

@@ -73,7 +73,7 @@ enum FramesCommand: Command {
         let fps = fpsOverride ?? timeline.fps
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts)
         let progress = Progress(total: range.count, quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 
@@ -98,7 +98,7 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath])
+                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path))
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -60,7 +60,7 @@ enum RenderCommand: Command {
         let animated = AnimatedScene(scene)
         let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts)
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
         do {
@@ -72,7 +72,7 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath])
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path))
             }
         } catch let error as FileError {
             Console.fail(error.message)
