@@ -39,7 +39,7 @@ let package = Package(
         // by the EmbedAssets build-tool plugin (so plain `swift build` keeps them in step; no
         // Foundation Bundle, which would pull in ICU).
         .target(name: "ScenePreview",
-                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
+                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneEdit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
                                "SceneLayout", "SceneRender"],
                 exclude: ["Assets"],
                 plugins: ["EmbedAssets"]),

@@ -36,9 +36,11 @@ final class Daemon: @unchecked Sendable {
     /// What one request has sent so far (kept between libmicrohttpd's calls for it).
     final class Exchange {
         var bodyBytes = 0
+        /// The body while it stays within `maxBody` (a longer one is only counted, then refused).
+        var body: [UInt8] = []
     }
 
-    fileprivate func handle(_ connection: OpaquePointer, url: String, method: String,
+    fileprivate func handle(_ connection: OpaquePointer, url: String, method: String, data: UnsafePointer<CChar>?,
                             uploadSize: UnsafeMutablePointer<Int>,
                             state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = state.pointee else {
@@ -51,8 +53,11 @@ final class Daemon: @unchecked Sendable {
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            // A body no route reads: counted and dropped.
+            // Kept while within the limit (only POST /api/write reads it); past it, only counted.
             exchange.bodyBytes += uploadSize.pointee
+            if exchange.bodyBytes <= Self.maxBody, let data {
+                exchange.body += UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: uploadSize.pointee)
+            }
             uploadSize.pointee = 0
             return .YES
         }
@@ -61,7 +66,9 @@ final class Daemon: @unchecked Sendable {
         }
         let request = Request(method: method, path: url, query: arguments(connection),
                               host: header(connection, "Host"),
-                              cookieToken: value(connection, .COOKIE_KIND, cookieName))
+                              cookieToken: value(connection, .COOKIE_KIND, cookieName),
+                              origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
+                              body: exchange.body)
         return queue(handler(request), on: connection)
     }
 
@@ -111,11 +118,11 @@ final class Daemon: @unchecked Sendable {
 }
 
 /// libmicrohttpd's request callback: finds the daemon and hands over.
-private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state -> MHD_Result in
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, data, uploadSize, state -> MHD_Result in
     guard let context, let connection, let uploadSize, let state else { return .NO }
     let daemon = Unmanaged<Daemon>.fromOpaque(context).takeUnretainedValue()
     return daemon.handle(connection, url: url.map { String(cString: $0) } ?? "/",
-                         method: method.map { String(cString: $0) } ?? "GET", uploadSize: uploadSize, state: state)
+                         method: method.map { String(cString: $0) } ?? "GET", data: data, uploadSize: uploadSize, state: state)
 }
 
 /// Frees what `handle` kept for a request.

@@ -5,7 +5,11 @@
 ///
 /// - the `Host` header must name this server by a loopback name (or the `--host` given) with
 ///   its port, so a page on another site that rebinds its name to 127.0.0.1 is refused;
-/// - the request must carry the token, in the query or in the cookie the page sets.
+/// - the request must carry the token, in the query or in the cookie the page sets;
+/// - a request that changes something (`POST /api/write`) must come from the page itself: an
+///   `Origin`, when sent, must be this server's own, and `Sec-Fetch-Site: cross-site` is refused,
+///   so a page elsewhere that learnt the token still cannot write (browsers send both on a
+///   cross-site POST, and neither can be forged by a page).
 struct Gate: Sendable {
     let token: String
     let port: Int
@@ -31,6 +35,16 @@ struct Gate: Sendable {
         guard let host = request.host?.lowercased(), allowedHosts.contains(host) else { return .forbidden }
         let offered = request.value("token") ?? request.cookieToken
         guard let offered, Self.constantTimeEqual(offered, token) else { return .forbidden }
+        return nil
+    }
+
+    /// nil when a writing request comes from this server's own page; otherwise the refusal.
+    /// Runs after `refusal`, so the `Host` is one of ours.
+    func crossOriginRefusal(_ request: Request) -> Response? {
+        if request.fetchSite?.lowercased() == "cross-site" { return .crossOrigin }
+        if let origin = request.origin?.lowercased() {
+            guard let host = request.host?.lowercased(), origin == "http://\(host)" else { return .crossOrigin }
+        }
         return nil
     }
 

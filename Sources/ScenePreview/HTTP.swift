@@ -8,6 +8,11 @@ struct Request: Sendable {
     var host: String?
     /// The value of the preview's token cookie, if sent.
     var cookieToken: String?
+    /// `Origin` and `Sec-Fetch-Site`, which tell a write from this page from one elsewhere.
+    var origin: String? = nil
+    var fetchSite: String? = nil
+    /// The request body (a POST's), at most `Daemon.maxBody` bytes.
+    var body: [UInt8] = []
 
     func values(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
     func value(_ name: String) -> String? { query.last { $0.name == name }?.value }
@@ -40,6 +45,14 @@ struct Response: Sendable {
 
     static let notFound = text(404, "not found")
     static let forbidden = text(403, "forbidden: open the URL scenec preview printed (it carries the token)")
+    /// 405, naming the methods the path takes.
+    static func onlyMethod(_ allowed: String) -> Response {
+        var r = text(405, "only \(allowed)")
+        r.headers = [("Allow", allowed)]
+        return r
+    }
+
+    static let crossOrigin = text(403, "forbidden: only the preview's own page may write the file")
     static let tooLarge = text(413, "request body too large (at most 1 MiB)")
 }
 

@@ -11,6 +11,8 @@ struct PreviewAPI: Sendable {
     let renders: RenderService
     let hub: EventHub
     let initialSet: [String]
+    let variants: Variants
+    let writer: SceneWriter
     let log: @Sendable (String) -> Void
 
     func respond(_ request: Request) -> Response {
@@ -23,12 +25,15 @@ struct PreviewAPI: Sendable {
 
     private func route(_ request: Request) -> Response {
         if let refusal = gate.refusal(request) { return refusal }
+        if request.path == "/api/write" {
+            guard request.method == "POST" else { return .onlyMethod("POST") }
+            return gate.crossOriginRefusal(request) ?? writer.write(request)
+        }
         let asset = Assets.byPath[request.path]
         let api = ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path)
         guard asset != nil || api else { return .notFound }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return Response(status: 405, contentType: "text/plain; charset=utf-8", body: Array("only GET\n".utf8),
-                            headers: [("Allow", "GET, HEAD")])
+            return .onlyMethod("GET, HEAD")
         }
         if let asset {
             let headers = asset.contentType.hasPrefix("text/html") ? [gate.cookieHeader] : []
@@ -113,7 +118,8 @@ struct PreviewAPI: Sendable {
         case .success(let t): time = t
         case .failure(let r): return r
         }
-        let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet)
+        let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet,
+                                     variants: variants)
         return Self.json(200, document)
     }
 

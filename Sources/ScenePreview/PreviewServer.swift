@@ -3,6 +3,7 @@
 import CMicroHTTPD
 import SceneRender
 import SceneWatch
+import ScenecKit
 
 /// What reading the scene file gave: its bytes, or why it could not be read.
 public enum SceneReadResult: Sendable {
@@ -23,6 +24,8 @@ public final class PreviewServer: @unchecked Sendable {
         public var frontend = Frontend()
         /// The `--set`s given on the command line: the page starts with them as its overrides.
         public var initialSet: [String] = []
+        /// The `--vary` cells the page shows under the picture.
+        public var variants = Variants.empty
         /// Reads the scene as the command line does (size limit, messages).
         public var read: @Sendable (String) -> SceneReadResult
         /// The clock for `time: now`.
@@ -69,7 +72,11 @@ public final class PreviewServer: @unchecked Sendable {
         let api = PreviewAPI(gate: gate, source: source,
                              renders: RenderService(source: source, frontend: configuration.frontend,
                                                     environment: configuration.environment),
-                             hub: hub, initialSet: configuration.initialSet, log: configuration.log)
+                             hub: hub, initialSet: configuration.initialSet, variants: configuration.variants,
+                             writer: SceneWriter(source: source, frontend: configuration.frontend) {
+                                 hub.publish("{\"hash\":\"\($0)\"}")
+                             },
+                             log: configuration.log)
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
         url = "http://\(shownHost):\(listener.port)/?token=\(token)"

@@ -1,6 +1,7 @@
 import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSyntax
 import ScenecKit
 
 /// `GET /api/scene`: the `inspect --json` document at a time, with each view's address and the
@@ -37,8 +38,13 @@ struct SceneDocument: Encodable {
     var registry: RegistryDescription
     /// The `--set`s `scenec preview` was started with: the page's first overrides.
     var initialSet: [String]
+    /// The `--vary` cells, each drawn with the page's overrides and then its own; and how many
+    /// make a row.
+    var variants: [Variants.Cell]
+    var variantColumns: Int
 
-    init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String]) {
+    init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String],
+         variants: Variants = .empty) {
         file = scene.file.name
         self.hash = hash
         self.time = time
@@ -52,6 +58,8 @@ struct SceneDocument: Encodable {
         diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
         registry = .shared
         self.initialSet = initialSet
+        self.variants = variants.cells
+        variantColumns = variants.columns
     }
 
     static func view(_ v: InspectReport.ViewInfo, address: String, sampler: AnimatedScene, time: Double) -> View {
@@ -77,7 +85,11 @@ struct DiagnosticsDocument: Encodable {
     var text: String
 
     init(_ scene: CompiledScene) {
-        diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
-        text = scene.renderedDiagnostics
+        self.init(diagnostics: scene.diagnostics, file: scene.file)
+    }
+
+    init(diagnostics: [Diagnostic], file: SourceFile) {
+        self.diagnostics = diagnostics.map { JSONDiagnostic($0, file: file.name).json }
+        text = diagnostics.map { $0.rendered(in: file) }.joined()
     }
 }

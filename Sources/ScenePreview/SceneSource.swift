@@ -34,6 +34,12 @@ final class SceneSource: @unchecked Sendable {
 
     var snapshot: Snapshot { state.withLock { $0 } }
 
+    /// The file's name without its folders, as diagnostics name it.
+    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The file as it is on disk now, leaving the snapshot alone.
+    func readFromDisk() -> SceneReadResult { read(path) }
+
     /// Reads the file again; true when its content (or readability) changed.
     func reload() -> Bool {
         switch read(path) {

@@ -8,8 +8,13 @@ selects `download`, sets its progress to 0.25 and probes the screenshot (the arc
 3 o'clock), changes its progressColor through the colour control, rewrites the file on disk
 (in place and by rename-over) and sees the page follow without a reload, writes a broken file
 and sees the overlay with file:line:col over the last picture; then moves the scrubber of an
-animated example. Prints one line per check; exits 1 at the first failure.
+animated example. Then "Write to file": the file changes in exactly the value set, comments
+intact, and a file changed on disk meanwhile gives 409 with the page showing it; the --vary
+strip; and the static sheet of --static opened from disk, its variant cells probed. Prints one
+line per check; exits 1 at the first failure.
 """
+import hashlib
+import json
 import math
 import os
 import shutil
@@ -51,9 +56,9 @@ def wait_until(condition, what, timeout=10.0):
 class Preview:
     """A running `scenec preview SCENE`, stopped with SIGTERM (which must exit 0)."""
 
-    def __init__(self, binary, scene, log_dir):
+    def __init__(self, binary, scene, log_dir, arguments=()):
         self.log = open(os.path.join(log_dir, os.path.basename(scene) + ".log"), "w")
-        self.process = subprocess.Popen([binary, "preview", scene], stdout=subprocess.PIPE, stderr=self.log,
+        self.process = subprocess.Popen([binary, "preview", scene, *arguments], stdout=subprocess.PIPE, stderr=self.log,
                                         text=True)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:") or "?token=" not in self.url:
@@ -246,6 +251,137 @@ def timeline_checks(driver, binary, root, work):
         preview.stop()
 
 
+def set_progress(driver, page, view_id, text):
+    """Selects the view in the tree and types `text` into its progress number field."""
+    driver.find_element(By.CSS_SELECTOR, f'#tree button[data-id="{view_id}"]').click()
+    row = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"]')
+    field = row.find_element(By.CSS_SELECTOR, 'input[type="number"]')
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(text)
+    wait_until(lambda: page.js(f"return window.scenecPreview.state.overrides.get('{view_id}.progress')") == text,
+               f"the {view_id}.progress override")
+    page.settle(f"{view_id}.progress={text}")
+
+
+def press_write(driver, page):
+    """Presses "Write to file"; the status the server answered."""
+    count = len(page.js("return window.scenecPreview.stats.writes"))
+    driver.find_element(By.ID, "write").click()
+    wait_until(lambda: len(page.js("return window.scenecPreview.stats.writes")) > count, "the write's answer")
+    page.settle("the page after the write")
+    return page.js("return window.scenecPreview.stats.writes")[-1]
+
+
+def write_checks(driver, binary, root, work):
+    scene = os.path.join(work, "write.scene.yaml")
+    shutil.copy(os.path.join(root, "scenes", "showcase.scene.yaml"), scene)
+    with open(scene) as f:
+        before = f.read()
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the scene to write to")
+        set_progress(driver, page, "download", "0.25")
+        status = press_write(driver, page)
+        if status != 200:
+            fail(f"Write to file answered {status}")
+        with open(scene) as f:
+            after = f.read()
+        changed = [(a, b) for a, b in zip(before.split("\n"), after.split("\n")) if a != b]
+        if len(before.split("\n")) != len(after.split("\n")) or len(changed) != 1 \
+                or changed[0][0].replace("progress: 0.72", "progress: 0.25") != changed[0][1]:
+            fail(f"the file should differ in download's progress only: {changed}")
+        ok(f"written: only {changed[0][1].strip()!r} changed, comments and all else intact")
+        if page.js("return window.scenecPreview.state.overrides.size") != 0:
+            fail("the overrides should be cleared once the file holds them")
+        if page.js("return window.scenecPreview.state.doc.hash") != hashlib.sha256(after.encode()).hexdigest():
+            fail("the page should show the written file")
+        ok("the overrides are cleared and the page shows the written file")
+
+        # The file changes on disk while the page has not heard of it (its event stream is
+        # closed, as when a change and the press cross): 409, and the page shows the new file
+        # with the override still pending.
+        set_progress(driver, page, "download", "0.5")
+        page.js("window.scenecPreview.events.close()")
+        rewrite(scene, 'progressColor: "#0a84ff"', 'progressColor: "#ffff00"')
+        with open(scene) as f:
+            on_disk = f.read()
+        status = press_write(driver, page)
+        if status != 409:
+            fail(f"a write over a file changed on disk should get 409, not {status}")
+        with open(scene) as f:
+            if f.read() != on_disk:
+                fail("a refused write changed the file")
+        if page.js("return window.scenecPreview.state.doc.hash") != hashlib.sha256(on_disk.encode()).hexdigest():
+            fail("after 409 the page should show the file as it is on disk")
+        if page.js("return window.scenecPreview.state.overrides.get('download.progress')") != "0.5":
+            fail("after 409 the override should still be pending")
+        expect_color(page.ring_color("upload", 180), (255, 255, 0), "409: the page shows the new file (upload yellow)")
+        if "changed on disk" not in driver.find_element(By.ID, "status").text:
+            fail("the status line should say the file changed on disk")
+        ok("409: file untouched, new file shown, the override still pending")
+    finally:
+        preview.stop()
+
+
+def variant_checks(driver, binary, root, work):
+    scene = os.path.join(root, "scenes", "showcase.scene.yaml")
+    preview = Preview(binary, scene, work, ["--vary", "download.progress=0,1", "--vary", "upload.progress=0,0.5"])
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the page with variants")
+        cells = driver.find_elements(By.CSS_SELECTOR, "#variants .cell")
+        captions = [c.text for c in cells]
+        if len(cells) != 4 or captions[3] != "download.progress=1 · upload.progress=0.5":
+            fail(f"expected 4 captioned cells, got {captions}")
+        wait_until(lambda: all(page.js("return arguments[0].complete && arguments[0].naturalWidth > 0", c.find_element(
+            By.TAG_NAME, "img")) for c in cells), "the cells' pictures")
+        cells[3].click()
+        page.settle("the picked variant")
+        got = page.js("return [...window.scenecPreview.state.overrides]")
+        if got != [["download.progress", "1"], ["upload.progress", "0.5"]]:
+            fail(f"clicking a cell should set its values as overrides, got {got}")
+        ok(f"4 variant cells; clicking one sets {got}")
+    finally:
+        preview.stop()
+
+
+def sheet_checks(driver, binary, root, work):
+    scene = os.path.join(root, "scenes", "showcase.scene.yaml")
+    sheet = os.path.join(work, "sheet.html")
+    colors = ["#ff2d55", "#0a84ff"]
+    subprocess.run([binary, "preview", scene, "--static", "-o", sheet, "--vary", "download.progress=0,0.5,1",
+                    "--vary", "download.progressColor=" + ",".join(colors)], check=True)
+    report = json.loads(subprocess.run([binary, "inspect", scene, "--json"], check=True, capture_output=True).stdout)
+    download = report["views"][0]["children"][0]
+    f = download["frame"]
+    line_width = next(a["value"] for a in download["attributes"] if a["name"] == "lineWidth")
+    r = min(f["width"], f["height"]) / 2 - line_width / 2
+    # 3 o'clock: reached by progress 0.5 and 1 (from 12, clockwise), not by 0.
+    point = (f["x"] + f["width"] / 2 + r, f["y"] + f["height"] / 2)
+    driver.get("file://" + sheet)
+    page = Page(driver)
+    images = driver.find_elements(By.CSS_SELECTOR, ".cell img")
+    if len(images) != 6:
+        fail(f"the sheet should have 6 cells, not {len(images)}")
+    for i, image in enumerate(images):
+        page.js("arguments[0].scrollIntoView()", image)
+        wait_until(lambda: page.js("return arguments[0].complete && arguments[0].naturalWidth > 0", image),
+                   f"cell {i} to decode")
+        x, y, width, natural = page.js("const r = arguments[0].getBoundingClientRect();"
+                                       "return [r.left, r.top, r.width, arguments[0].naturalWidth];", image)
+        s = width / natural
+        w, h, pixels = decode_png(driver.get_screenshot_as_png())
+        got = pixels(int(x + point[0] * s), int(y + point[1] * s))
+        progress, color = [0, 0.5, 1][i // 2], colors[i % 2]
+        want = tuple(int(color[k:k + 2], 16) for k in (1, 3, 5))
+        if (progress > 0) != close(got, want):
+            fail(f"cell {i} (progress {progress}, {color}): at 3 o'clock {got[:3]}")
+    ok(f"the static sheet ({os.path.getsize(sheet)} bytes) shows 6 cells in Chromium, each probed at 3 o'clock")
+
+
 def main():
     if len(sys.argv) != 3:
         fail("usage: preview_test.py SCENEC_BINARY REPOSITORY_ROOT")
@@ -255,6 +391,9 @@ def main():
     try:
         showcase_checks(driver, binary, root, work)
         timeline_checks(driver, binary, root, work)
+        write_checks(driver, binary, root, work)
+        variant_checks(driver, binary, root, work)
+        sheet_checks(driver, binary, root, work)
     finally:
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)

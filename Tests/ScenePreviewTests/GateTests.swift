@@ -73,3 +73,23 @@ final class BoundedCacheTests: XCTestCase {
         XCTAssertNil(cache.value(for: 6), "an entry over the whole budget is not kept")
     }
 }
+
+/// The check a writing request passes after the gate: it comes from the page itself.
+final class WriteGateTests: XCTestCase {
+    let gate = Gate(token: "0123456789abcdef0123456789abcdef", port: 8123, extraHost: "127.0.0.1")
+
+    func testOnlyThePagesOwnOriginMayWrite() {
+        func write(origin: String?, site: String?) -> Request {
+            var r = Request(method: "POST", path: "/api/write", query: [], host: "127.0.0.1:8123", cookieToken: gate.token)
+            r.origin = origin
+            r.fetchSite = site
+            return r
+        }
+        XCTAssertNil(gate.crossOriginRefusal(write(origin: nil, site: nil)), "a script without Origin (curl)")
+        XCTAssertNil(gate.crossOriginRefusal(write(origin: "http://127.0.0.1:8123", site: "same-origin")))
+        for (origin, site) in [("http://evil.example", nil), ("http://localhost:8123", nil), ("null", nil),
+                               ("https://127.0.0.1:8123", nil), (nil, "cross-site"), ("http://127.0.0.1:8123", "cross-site")] {
+            XCTAssertEqual(gate.crossOriginRefusal(write(origin: origin, site: site))?.status, 403, "\(origin ?? "-") \(site ?? "-")")
+        }
+    }
+}

@@ -1,6 +1,8 @@
 // scenec preview: the page. It talks only to this server's /api (README, "The preview's HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
 import { Inspector } from './inspector.js';
+import { showVariants } from './variants.js';
+import { writeOverrides } from './write.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,15 +18,16 @@ const state = {
 
 // What tests and bench/ read: how many pictures were shown, and for each control change the
 // milliseconds until its picture was on screen.
-const stats = { pictures: 0, latencies: [], ready: false, errors: 0 };
+const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [] };
 window.scenecPreview = { state, stats };
 
 // The token came in the URL; the server has set the cookie, so the address bar can drop it.
 if (location.search.includes('token=')) history.replaceState(null, '', '/');
 
-function query(extra = {}) {
+function query(extra = {}, moreSets = []) {
   const parts = [`time=${encodeURIComponent(String(state.time))}`];
   for (const [k, v] of state.overrides) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
+  for (const text of moreSets) parts.push(`set=${encodeURIComponent(text)}`);
   for (const [k, v] of Object.entries(extra)) parts.push(`${k}=${encodeURIComponent(v)}`);
   return parts.join('&');
 }
@@ -75,7 +78,7 @@ async function refreshPicture() {
 }
 
 /** True when nothing is waiting to be drawn or fetched (tests wait for it). */
-stats.settled = () => !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+stats.settled = () => !writeBusy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
 
 // ---- the scene document ------------------------------------------------------------------
 
@@ -125,7 +128,8 @@ function applyDocument(doc) {
   inspector.show(findView(state.selected), doc.registry, state.overrides);
   renderTimeline();
   layoutBoard();
-  setStatus(state.overrides.size ? `${state.overrides.size} override(s)` : '');
+  showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
+  setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
 }
 
@@ -164,7 +168,11 @@ function hideErrors() {
 
 // ---- overrides ---------------------------------------------------------------------------
 
-function changed() {
+/** What the last write said; stays in the status line until the next change. */
+let notice = '';
+
+function changed(keepNotice = false) {
+  if (!keepNotice) notice = '';
   if (pendingChangeAt === null) pendingChangeAt = performance.now();
   refreshPicture();
   refreshScene();
@@ -185,6 +193,46 @@ const inspector = new Inspector($('inspector'), {
 });
 
 $('reset-all').addEventListener('click', () => { state.overrides.clear(); changed(); });
+
+/** A variant cell clicked: its values become overrides (last, so they win). */
+function useVariant(cell) {
+  for (const text of cell.set) {
+    const eq = text.indexOf('=');
+    state.overrides.delete(text.slice(0, eq));
+    state.overrides.set(text.slice(0, eq), text.slice(eq + 1));
+  }
+  changed();
+}
+
+// ---- writing the overrides into the file -------------------------------------------------
+
+let writeBusy = false;
+
+$('write').addEventListener('click', async () => {
+  if (!state.doc || state.overrides.size === 0 || writeBusy) { setStatus('no overrides to write'); return; }
+  writeBusy = true;
+  try {
+    const { status, body } = await writeOverrides(state.doc.hash, state.overrides);
+    stats.writes.push(status);
+    if (status === 200) {
+      // The file now says what the overrides said.
+      state.overrides.clear();
+      notice = `wrote ${state.doc.file}`;
+    } else if (status === 409) {
+      notice = 'the file changed on disk: showing it now, with your overrides still to write';
+    } else if (status === 422) {
+      notice = `not written: ${body.text.trim()}`;
+    } else {
+      notice = `not written: ${body.error ?? status}`;
+    }
+  } catch (error) {
+    notice = `cannot write: ${error}`;
+  } finally {
+    writeBusy = false;
+  }
+  setStatus(notice);
+  changed(true);
+});
 
 const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
@@ -336,6 +384,7 @@ $('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(
 // ---- live reload -------------------------------------------------------------------------
 
 const events = new EventSource('/api/events');
+window.scenecPreview.events = events;   // tests close it to stand for a page that missed a change
 events.addEventListener('changed', () => { refreshScene(); refreshPicture(); });
 
 refreshScene();

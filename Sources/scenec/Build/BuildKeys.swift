@@ -47,10 +47,10 @@ struct BuildKeys {
     }
 }
 
-/// Outputs made together from one scene: its still in one format, its flipbook, or its frames
-/// in one format.
+/// Outputs made together from one scene: its still in one format, its flipbook, its frames in
+/// one format, or its preview sheet (`--preview`, whose pictures are SVG).
 struct OutputGroup: Hashable {
-    enum Kind: String { case still, flipbook, frames }
+    enum Kind: String { case still, flipbook, frames, sheet }
     var kind: Kind
     var format: OutputFormat
 
@@ -59,11 +59,13 @@ struct OutputGroup: Hashable {
         case .still: return format.rawValue
         case .flipbook: return "flipbook"
         case .frames: return "frames.\(format.rawValue)"
+        case .sheet: return "sheet"
         }
     }
 
     /// The groups a build makes for a scene; a scene without a timeline has no flipbook or frames.
-    static func all(formats: [OutputFormat], animated: BuildCommand.Animated, hasTimeline: Bool) -> [OutputGroup] {
+    static func all(formats: [OutputFormat], animated: BuildCommand.Animated, hasTimeline: Bool,
+                    preview: Bool) -> [OutputGroup] {
         var groups = formats.map { OutputGroup(kind: .still, format: $0) }
         if hasTimeline {
             switch animated {
@@ -72,6 +74,7 @@ struct OutputGroup: Hashable {
             case .frames: groups += formats.map { OutputGroup(kind: .frames, format: $0) }
             }
         }
+        if preview { groups.append(OutputGroup(kind: .sheet, format: .svg)) }
         return groups
     }
 
@@ -82,6 +85,7 @@ struct OutputGroup: Hashable {
         case .still: return "\(stem).\(format.rawValue)"
         case .flipbook: return "\(stem).flipbook.pdf"
         case .frames: return "\(stem).frames/"
+        case .sheet: return "\(stem).preview.html"
         }
     }
 }

@@ -21,7 +21,7 @@ struct BuildRun {
             outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
             keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides, scale: plan.scale,
                             pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch),
-            options: plan.options, warningsAreErrors: args.has("--werror"))
+            options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview)
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder(count: mine.count)

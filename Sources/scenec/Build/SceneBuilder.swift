@@ -34,6 +34,8 @@ struct SceneBuilder {
     var keys: BuildKeys
     var options: SceneOptions
     var warningsAreErrors: Bool
+    /// `--preview`: a static sheet per scene beside its outputs.
+    var preview = false
 
     func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
         let started = Progress.now()
@@ -56,7 +58,8 @@ struct SceneBuilder {
 
         // Up to date: a candidate made with this key whose every group is intact on disk.
         for candidate in candidates where candidate.sceneKey == sceneKey {
-            let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline)
+            let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline,
+                                         preview: preview)
             let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
             guard valid.count == groups.count else { continue }
             let warnings = candidate.warnings.map(\.diagnostic)
@@ -80,11 +83,11 @@ struct SceneBuilder {
             entry.sceneKey = nil
             return failed(.sceneError, "the scene has warnings, and --werror", candidates, reports, keeping: entry)
         }
-        return render(scene, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
+        return render(scene, file, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.
-    private func render(_ scene: SceneEntry, _ checked: Scene, entry: BuildManifest.Entry, sceneKey: String,
+    private func render(_ scene: SceneEntry, _ file: SourceFile, _ checked: Scene, entry: BuildManifest.Entry, sceneKey: String,
                         candidates: [BuildManifest.Entry], reports: [SceneResult.Report]) -> SceneResult {
         var entry = entry
         let movie = AnimatedScene(checked)
@@ -95,7 +98,8 @@ struct SceneBuilder {
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []
         var current = ""
-        for group in OutputGroup.all(formats: formats, animated: animated, hasTimeline: checked.timeline != nil) {
+        for group in OutputGroup.all(formats: formats, animated: animated, hasTimeline: checked.timeline != nil,
+                                         preview: preview) {
             if let kept = candidates.lazy.filter({ $0.sceneKey == sceneKey }).compactMap({ intact(group, in: $0, sceneKey: sceneKey) }).first {
                 entry.outputs.merge(kept) { a, _ in a }
                 continue
@@ -125,6 +129,8 @@ struct SceneBuilder {
                             return bytes
                         })
                     }
+                case .sheet:
+                    files = [(group.claimedName(stem: scene.outputStem), { try sheet(file) })]
                 }
                 for (relative, make) in files {
                     current = relative
@@ -147,6 +153,20 @@ struct SceneBuilder {
         var result = SceneResult(status: .built, entry: withStale(entry, candidates), reports: reports)
         result.written = written
         return result
+    }
+
+    /// The scene's preview sheet at time 0, as `scenec preview --static` writes it.
+    private func sheet(_ file: SourceFile) throws -> [UInt8] {
+        let base = CompiledScene(file, frontend: options.frontend)
+        switch StaticSheetCommand.sheet(base, frontend: options.frontend, set: keys.overrides, variants: .empty, time: 0) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw SheetError(message: failure.message ?? failure.scene.renderedDiagnostics)
+        }
+    }
+
+    struct SheetError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// The group's outputs in `candidate` when all of them were made with the group's current
@@ -172,13 +192,16 @@ struct SceneBuilder {
     /// listed as stale with the reason it is no longer current.
     func withStale(_ entry: BuildManifest.Entry, _ candidates: [BuildManifest.Entry], reason: String? = nil) -> BuildManifest.Entry {
         var entry = entry
-        let wanted = Set(OutputGroup.all(formats: formats, animated: animated, hasTimeline: entry.hasTimeline).map(\.name))
+        let wanted = Set(OutputGroup.all(formats: formats, animated: animated, hasTimeline: entry.hasTimeline,
+                                                  preview: preview).map(\.name))
         for candidate in candidates {
             for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(outDir + "/" + path) {
                 var stale = record
                 stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced"
                                          : record.group.hasPrefix("frames") || record.group == "flipbook"
-                                             ? "not asked for by --animated" : "format no longer requested")
+                                             ? "not asked for by --animated"
+                                             : record.group == OutputGroup(kind: .sheet, format: .svg).name
+                                                 ? "not asked for by --preview" : "format no longer requested")
                 entry.outputs[path] = stale
             }
         }

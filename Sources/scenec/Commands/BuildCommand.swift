@@ -35,6 +35,8 @@ enum BuildCommand: Command {
           --report FILE.json       write what happened to each scene (status, outputs with sizes
                                    and hashes, diagnostics, time)
           --junit FILE.xml         the same as JUnit XML, a testcase per scene, for CI test views
+          --preview                also write OUT/NAME.preview.html per scene: the preview as one
+                                   self-contained HTML file (see scenec preview --static)
           --emit-ninja FILE        write a Ninja file for the same build instead of building
         \(WatchLoop.help)
           --scale N                pixels per point for PNG
@@ -45,7 +47,7 @@ enum BuildCommand: Command {
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
                  "--junit"] + SceneOptions.valued + PNGOptions.valued,
-        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch"] + SceneOptions.flags)
+        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
 
@@ -60,6 +62,7 @@ enum BuildCommand: Command {
         var pngCompression: PNGCompression
         var options: SceneOptions
         var overrides: [String]
+        var preview = false
     }
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -87,13 +90,16 @@ enum BuildCommand: Command {
         let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
                         shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
                         scale: scale, pngCompression: try PNGOptions.compression(args), options: options,
-                        overrides: args.values["--set"] ?? [])
+                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"))
+        if plan.preview, args.value("--emit-ninja") != nil {
+            throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
+        }
         let reporter = options.reporter
 
         let found = try SceneFinder.find(args.positionals)
         var problems = found.problems
         problems += SceneFinder.collisions(found.scenes) { scene in
-            OutputGroup.all(formats: plan.formats, animated: plan.animated, hasTimeline: true)
+            OutputGroup.all(formats: plan.formats, animated: plan.animated, hasTimeline: true, preview: plan.preview)
                 .map { $0.claimedName(stem: scene.outputStem) }
         }
         if found.scenes.isEmpty, found.problems.isEmpty, !args.has("--allow-empty") {

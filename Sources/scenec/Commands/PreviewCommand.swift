@@ -1,13 +1,16 @@
 @preconcurrency import Glibc
 import Dispatch
 import ScenePreview
+import ScenecKit
 
-/// `scenec preview SCENE [--port N] [--host ADDR]`
+/// `scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]…`, or with `--static -o
+/// SHEET.html` the page as one file (`StaticSheetCommand`).
 enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "serve a live preview of a scene to a browser, with an inspector"
     static let help = """
-        usage: scenec preview SCENE [--port N] [--host ADDR] [options]
+        usage: scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]… [options]
+               scenec preview SCENE --static -o SHEET.html [--vary ADDR=V1,V2,…]… [--time T] [options]
 
         Starts a local web server for SCENE and prints the page's address (with its access
         token) as the first line on standard output; open it in a browser. The page shows the
@@ -19,16 +22,35 @@ enum PreviewCommand: Command {
           --port N                 the port to listen on; 0 (the default) lets the system pick
           --host ADDR              the address to listen on (default 127.0.0.1); anything else
                                    lets other machines reach the server and prints a warning
+          --vary ADDR=V1,V2,…      also show the scene with ADDR set to each value, as a strip
+                                   under the picture (repeatable: several give every
+                                   combination, at most 64); values are split at commas outside
+                                   brackets, parentheses and quotes, so rgb(1, 2, 3) stays whole
+          --static                 write the page as one self-contained HTML file (-o) instead
+                                   of serving it: the picture, the inspector as tables, the
+                                   variants and, for an animated scene, a scrubber over frames
+          -o, --output PATH        the file --static writes
+          --time T                 the moment --static draws (seconds, 1.5s, 250ms, 12f)
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--port", "--host"] + SceneOptions.valued,
-                                     flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: ["--port", "--host", "--vary", "--output", "--time"] + SceneOptions.valued,
+                                     flags: ["--help", "--static"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first, scenePath != "-" else {
             throw UsageError(args.positionals.isEmpty ? "preview needs a scene file"
                                                       : "preview takes one scene file (not standard input)")
+        }
+        let variants: Variants
+        do throws(Variants.UsageProblem) {
+            variants = try Variants(args.values["--vary"] ?? [])
+        } catch {
+            throw UsageError(error.message)
+        }
+        if args.has("--static") { return try StaticSheetCommand.run(args, scenePath: scenePath, variants: variants) }
+        if args.value("--output") != nil || args.value("--time") != nil {
+            throw UsageError("-o and --time go with --static; the live page has its own time")
         }
         var port = 0
         if let text = args.value("--port") {
@@ -59,6 +81,7 @@ enum PreviewCommand: Command {
         configuration.frontend = limits.frontend
         configuration.frontend.options.overrides = []
         configuration.initialSet = args.values["--set"] ?? []
+        configuration.variants = variants
         configuration.environment = { Environment.render }
         configuration.log = { Console.error("scenec preview: \($0)\n") }
 

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CLinux
+import ScenecKit
 
 /// Reading scenes and writing outputs: whole files, atomically (SPEC §6).
 enum Files {
@@ -48,7 +49,7 @@ enum Files {
             if type != S_IFREG { return StagedFile(path: path, temporary: nil, direct: bytes) }
         }
         try makeParentDirectories(of: path)
-        let temporary = temporaryPath(for: path)
+        let temporary = AtomicFile.temporaryPath(for: path)
         Interrupts.register(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o644)
         guard fd >= 0 else {
@@ -115,6 +116,10 @@ enum Files {
         guard syncfs(fd) == 0 else { throw FileError("cannot sync '\(dir)': \(reason())") }
     }
 
+    /// Temporary files the Ctrl-C handler deletes (for AtomicFile's rewrite of a scene in place).
+    static let interruptible = AtomicFile.TemporaryFiles(created: { Interrupts.register($0) },
+                                                         finished: { Interrupts.unregister($0) })
+
     static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError("cannot write '\(path)': \(reason())") }
@@ -123,24 +128,11 @@ enum Files {
     }
 
     static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError("cannot write '\(path)': \(reason())")
-            }
-            offset += n
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.writeAll(bytes, fd: fd, path: path)
+        } catch {
+            throw FileError(error.message)
         }
-    }
-
-    /// `dir/.name.scenec-PID-TID.tmp`: beside the target so the rename stays on one file
-    /// system, and distinct per thread.
-    static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(dir).\(name).scenec-\(getpid())-\(pthread_self()).tmp"
     }
 
     static func makeParentDirectories(of path: String) throws {

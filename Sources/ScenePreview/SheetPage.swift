@@ -1,0 +1,124 @@
+import SceneModel
+import ScenecKit
+
+/// The static sheet's HTML, written section by section. One stylesheet and one small script for
+/// the whole file; pictures as `StaticSheet` explains.
+struct SheetPage {
+    private var body = ""
+    private let title: String
+    private var hasScrubber = false
+
+    init(title: String) {
+        self.title = title
+    }
+
+    mutating func heading(_ file: String, hash: String, time: Double, set: [String]) {
+        body += "<h1>\(XML.escape(file))</h1>\n<p class=\"meta\">SHA-256 <code>\(hash)</code> · time \(formatNumber(time)) s"
+        if !set.isEmpty { body += " · " + set.map { "<code>--set \(XML.escape($0))</code>" }.joined(separator: " ") }
+        body += "</p>\n"
+    }
+
+    mutating func picture(_ svg: [UInt8]) {
+        // Inlined as is: the only SVG in the HTML document itself, so its ids are unique here.
+        // The HTML parser takes its `<?xml …?>` line for a comment.
+        body += "<figure class=\"scene\">\(String(decoding: svg, as: UTF8.self))</figure>\n"
+    }
+
+    mutating func variants(_ cells: [(Variants.Cell, [UInt8])], columns: Int) {
+        guard !cells.isEmpty else { return }
+        body += "<h2>Variants</h2>\n<div class=\"variants\" style=\"grid-template-columns: repeat(\(max(1, columns)), auto)\">\n"
+        for (i, (cell, svg)) in cells.enumerated() {
+            body += "<figure class=\"cell\" id=\"cell-\(i)\"><img alt=\"\(XML.escape(cell.caption))\" src=\"\(Self.dataURL(svg))\">"
+                + "<figcaption>\(XML.escape(cell.caption))</figcaption></figure>\n"
+        }
+        body += "</div>\n"
+    }
+
+    mutating func scrubber(_ frames: [(time: Double, svg: [UInt8])]) {
+        guard let last = frames.last else { return }
+        hasScrubber = true
+        body += "<h2>Timeline</h2>\n<div class=\"frames\">\n"
+        for (i, frame) in frames.enumerated() {
+            // Without script the first frame shows; the scrubber reveals the others.
+            body += "<img class=\"frame\" data-time=\"\(formatNumber(frame.time))\" alt=\"at \(formatNumber(frame.time)) s\""
+                + (i == 0 ? "" : " hidden") + " src=\"\(Self.dataURL(frame.svg))\">\n"
+        }
+        body += "</div>\n<p><input type=\"range\" id=\"scrubber\" min=\"0\" max=\"\(frames.count - 1)\" value=\"0\" "
+            + "aria-label=\"Frame\"> <output id=\"frame-time\">0 s</output> (\(frames.count) frames to \(formatNumber(last.time)) s)</p>\n"
+    }
+
+    mutating func inspector(_ document: SceneDocument) {
+        body += "<h2>Inspector</h2>\n"
+        var stack = Array(document.views.reversed())
+        while let view = stack.popLast() {
+            let name = view.id.map { "<code>\(XML.escape($0))</code> " } ?? ""
+            body += "<section class=\"view\"><h3>\(name)\(XML.escape(view.type)) <small>\(XML.escape(view.address))</small></h3>\n"
+                + "<table><tr><th>attribute</th><th>value</th><th>source</th><th>default</th><th>range</th><th>doc</th></tr>\n"
+            let specs = document.registry.kinds[view.type]?.attributes ?? []
+            for a in view.attributes {
+                let spec = specs.first { $0.name == a.name }
+                let source = a.style.map { "style \($0)" } ?? a.source
+                let cells = [a.name, a.value.text, source, a.default, spec.map(Self.range) ?? "", spec?.doc ?? ""]
+                body += "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>\n"
+            }
+            body += "</table></section>\n"
+            stack.append(contentsOf: view.children.reversed())
+        }
+    }
+
+    /// The whole document.
+    func finished() -> [UInt8] {
+        var html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(XML.escape(title)) — scenec sheet</title>
+            <style>
+            body{font:14px system-ui,sans-serif;margin:16px;color:#1c1c1e}
+            code,small{font-family:ui-monospace,monospace}small{color:#6e6e73;font-weight:normal}
+            .meta{color:#6e6e73}figure{margin:0}
+            .scene svg,.frames img{max-width:100%;height:auto;background:#eee}
+            .variants{display:grid;gap:12px}.cell img{max-width:100%;height:auto;background:#eee}
+            figcaption{font:12px ui-monospace,monospace;margin-top:4px}
+            table{border-collapse:collapse;margin-bottom:12px}td,th{border:1px solid #d1d1d6;padding:2px 6px;text-align:left;vertical-align:top}
+            </style></head><body>
+
+            """
+        html += body
+        if hasScrubber {
+            html += """
+                <script>
+                const s=document.getElementById('scrubber'),o=document.getElementById('frame-time'),f=document.querySelectorAll('.frame');
+                s.addEventListener('input',()=>{f.forEach((e,i)=>{e.hidden=i!==Number(s.value)});o.textContent=f[s.value].dataset.time+' s'});
+                </script>
+
+                """
+        }
+        html += "</body></html>\n"
+        return Array(html.utf8)
+    }
+
+    /// `data:image/svg+xml,…` with only what a URL or a double-quoted attribute cannot hold
+    /// percent-encoded (the rest stays readable): decoding it gives the SVG's bytes exactly.
+    static func dataURL(_ svg: [UInt8]) -> String {
+        var out: [UInt8] = Array("data:image/svg+xml,".utf8)
+        out.reserveCapacity(out.count + svg.count + svg.count / 8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in svg {
+            // Controls (a URL parser drops tabs and line breaks), non-ASCII, and % # " & < > '.
+            if b < 0x21 && b != 0x20 || b >= 0x7f || "%#\"&<>'".utf8.contains(b) {
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            } else {
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func range(_ spec: RegistryDescription.AttributeInfo) -> String {
+        if let choices = spec.choices { return choices.joined(separator: ", ") }
+        if spec.min != nil || spec.max != nil {
+            let low = spec.min.map(formatNumber) ?? "−∞", high = spec.max.map(formatNumber) ?? "∞"
+            return "\(low)\(spec.minExclusive == true ? " (excluded)" : "") … \(high)"
+        }
+        return spec.kind
+    }
+}

@@ -1,0 +1,31 @@
+import ScenecKit
+import XCTest
+
+/// `--vary` texts → cells: values split where a person means, the product in reading order.
+final class VariantsTests: XCTestCase {
+    func testCommasInsideBracketsParenthesesAndQuotesDoNotSplit() {
+        XCTAssertEqual(Variants.splitValues("rgb(1, 2, 3), #fff"), ["rgb(1, 2, 3)", "#fff"])
+        XCTAssertEqual(Variants.splitValues("[[0, 0], [1, 1]],[]"), ["[[0, 0], [1, 1]]", "[]"])
+        XCTAssertEqual(Variants.splitValues("{white: 0.5, alpha: 1},\"a, b\",'c, d'"),
+                       ["{white: 0.5, alpha: 1}", "\"a, b\"", "'c, d'"])
+        XCTAssertEqual(Variants.splitValues("a,,b"), ["a", "", "b"])
+    }
+
+    func testCellsAreTheCrossProductLastOptionFastestWithCaptions() throws {
+        let v = try Variants(["a.progress=0,1", "a.lineWidth=2,4,8"])
+        XCTAssertEqual(v.columns, 3)
+        XCTAssertEqual(v.cells.count, 6)
+        XCTAssertEqual(v.cells[1].set, ["a.progress=0", "a.lineWidth=4"])
+        XCTAssertEqual(v.cells[5].caption, "a.progress=1 · a.lineWidth=8")
+        XCTAssertTrue(Variants.empty.cells.isEmpty)
+    }
+
+    func testMoreThanSixtyFourCellsOrAShapelessOptionIsRefused() {
+        let many = (0..<9).map(String.init).joined(separator: ",")
+        XCTAssertThrowsError(try Variants(["a.progress=\(many)", "b.progress=\(many)"]))
+        XCTAssertNoThrow(try Variants(["a.progress=0,1,2,3,4,5,6,7", "b.progress=0,1,2,3,4,5,6,7"]))
+        for bad in ["a.progress", "=1,2", "a.progress=", "a.progress=1,,2", "not an address=1"] {
+            XCTAssertThrowsError(try Variants([bad]), bad)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+
+/// `POST /api/write` over a raw socket: the edit engine's change reaches the file only with the
+/// token, a loopback Host, the page's own origin and the hash of the file as it is on disk.
+final class PreviewWriteTests: XCTestCase {
+    func copyOfShowcase() throws -> URL {
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("s.scene.yaml")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml"), to: scene)
+        return scene
+    }
+
+    func body(_ hash: String, _ sets: [String]) throws -> [UInt8] {
+        Array(try JSONSerialization.data(withJSONObject: ["hash": hash, "set": sets]))
+    }
+
+    func hash(_ url: URL) throws -> String {
+        try XCTUnwrap(RunningPreview.sha256(try Data(contentsOf: url)))
+    }
+
+    func post(_ preview: RunningPreview, _ body: [UInt8], token: Bool = true, host: String? = nil,
+              headers: [String] = []) throws -> HTTPReply {
+        try preview.request("POST /api/write\(token ? "?token=\(preview.token)" : "") HTTP/1.1", host: host,
+                            headers: headers, body: body)
+    }
+
+    func testAWriteChangesOnlyThatValueAndAnswersTheNewHash() throws {
+        let scene = try copyOfShowcase()
+        let before = try String(contentsOf: scene, encoding: .utf8)
+        let preview = try RunningPreview(self, scene: scene.path)
+        let origin = "Origin: http://127.0.0.1:\(preview.port)"
+        let reply = try post(preview, try body(try hash(scene), ["download.progress=0.25"]),
+                             headers: [origin, "Sec-Fetch-Site: same-origin", "Content-Type: application/json"])
+        XCTAssertEqual(reply.status, 200, reply.text)
+        let after = try String(contentsOf: scene, encoding: .utf8)
+        XCTAssertEqual(after, before.replacingOccurrences(of: "progress: 0.72,", with: "progress: 0.25,"))
+        XCTAssertEqual(try reply.json()["hash"] as? String, try hash(scene))
+        // The pictures follow at once.
+        let document = try preview.get("/api/scene").json()
+        XCTAssertEqual(document["hash"] as? String, try hash(scene))
+    }
+
+    func testAStaleHashIs409AndTheFileIsLeftAlone() throws {
+        let scene = try copyOfShowcase()
+        let preview = try RunningPreview(self, scene: scene.path)
+        let stale = try hash(scene)
+        try Data((try String(contentsOf: scene, encoding: .utf8) + "# saved in an editor\n").utf8).write(to: scene)
+        let onDisk = try Data(contentsOf: scene)
+        let reply = try post(preview, try body(stale, ["download.progress=0.25"]))
+        XCTAssertEqual(reply.status, 409, reply.text)
+        XCTAssertEqual(try reply.json()["hash"] as? String, try hash(scene))
+        XCTAssertEqual(try Data(contentsOf: scene), onDisk)
+    }
+
+    func testARefusedEditIs422AndBadBodiesAre400() throws {
+        let scene = try copyOfShowcase()
+        let preview = try RunningPreview(self, scene: scene.path)
+        let current = try hash(scene)
+        let refused = try post(preview, try body(current, ["download.progress=3"]))
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertTrue(refused.text.contains("progress must be between 0 and 1, not 3"), refused.text)
+        XCTAssertEqual(try post(preview, Array("not json".utf8)).status, 400)
+        XCTAssertEqual(try post(preview, try body(current, [])).status, 400)
+        XCTAssertEqual(try post(preview, try body(current, ["not an address"])).status, 400)
+        XCTAssertEqual(try hash(scene), current)
+    }
+
+    func testOnlyThePagesOwnOriginWithTheTokenAndAHostOfOursMayWrite() throws {
+        let scene = try copyOfShowcase()
+        let preview = try RunningPreview(self, scene: scene.path)
+        let current = try hash(scene)
+        let write = try body(current, ["download.progress=0.25"])
+        XCTAssertEqual(try post(preview, write, token: false).status, 403, "no token")
+        XCTAssertEqual(try post(preview, write, host: "evil.example:\(preview.port)").status, 403, "rebinding")
+        XCTAssertEqual(try post(preview, write, headers: ["Origin: http://evil.example"]).status, 403)
+        XCTAssertEqual(try post(preview, write, headers: ["Origin: http://localhost:\(preview.port)"]).status, 403,
+                       "an origin other than the Host the request names")
+        XCTAssertEqual(try post(preview, write, headers: ["Origin: null"]).status, 403)
+        XCTAssertEqual(try post(preview, write, headers: ["Sec-Fetch-Site: cross-site"]).status, 403)
+        XCTAssertEqual(try preview.get("/api/write").status, 405)
+        XCTAssertEqual(try hash(scene), current, "nothing was written")
+    }
+}
+
+extension RunningPreview {
+    /// SHA-256 in hex, by coreutils (the server's own digest is what is under test).
+    static func sha256(_ data: Data) throws -> String? {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-sha-\(UUID().uuidString)")
+        try data.write(to: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/sha256sum"), [dir.path])
+        return result.stdoutText.split(separator: " ").first.map(String.init)
+    }
+}
