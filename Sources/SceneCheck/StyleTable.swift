@@ -99,8 +99,9 @@ struct StyleTable {
             let allNames = Registry.attributesByName.keys.sorted()
             let layoutHint = Registry.structuralKeys.contains(key) || key == "children"
                 ? ["'\(key)' belongs to a view, not to a style"] : []
-            return Diagnostic(.error, "unknown attribute '\(key)' in style '\(style)'\(Suggestions.hint(for: key, in: allNames))",
-                              at: keyRange, origin: origin, notes: layoutHint)
+            let (hint, notes) = AttributeSuggestions.hint(for: key, known: allNames)
+            return Diagnostic(.error, "unknown attribute '\(key)' in style '\(style)'\(hint)",
+                              at: keyRange, origin: origin, notes: notes + layoutHint)
         }
         return firstError(key: key, value: value)?.diagnostic(origin: origin)
     }

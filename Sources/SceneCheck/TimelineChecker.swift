@@ -130,8 +130,9 @@ struct TimelineChecker {
         let kind = type.kind
         let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
         guard let spec = kind.attribute(named: name) else {
-            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(Suggestions.hint(for: name, in: kind.attributes.map(\.name)))",
-                      at: node.range, notes: ["animatable: " + animatable.joined(separator: ", ")])
+            let (hint, notes) = AttributeSuggestions.hint(for: name, known: kind.attributes.map(\.name))
+            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
+                      at: node.range, notes: notes + ["animatable: " + animatable.joined(separator: ", ")])
             return nil
         }
         guard spec.animatable != .no else {

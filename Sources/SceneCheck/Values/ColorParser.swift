@@ -12,6 +12,12 @@ enum ColorParser {
         case .sequence:
             return .failure(ValueError(message: "\(what) must be \(expected), not a list", range: node.range))
         case .scalar(let s):
+            if s.isNull, let comment = s.comment, comment.text.count > 1,
+               comment.text.dropFirst().allSatisfy(\.isHexDigit) {
+                return .failure(ValueError(
+                    message: "a # starts a comment in YAML, so \(what) has no value; quote the colour: \(what): \"\(comment.text)\"",
+                    range: comment.range))
+            }
             if s.isNull {
                 return .failure(ValueError(message: "\(what) must be \(expected), not nothing (null)", range: node.range))
             }
