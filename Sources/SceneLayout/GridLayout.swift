@@ -39,3 +39,11 @@ struct GridLayout {
         }
     }
 }
+
+extension Layout {
+    /// A grid's row height in points: its cell width unless `rowHeight` is given (what inspect
+    /// shows for the derived default).
+    public static func gridRowHeight(_ values: AttributeValues, size: (width: Double, height: Double)) -> Double {
+        GridLayout(values: values, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height)).rowHeight
+    }
+}
