@@ -1,4 +1,4 @@
-/// The limits of SPEC §7 and what the command line adds to a check.
+/// The limits of docs/language.md §7 and what the command line adds to a check.
 public struct CheckOptions: Sendable {
     public var maxViews = 100_000
     public var maxNesting = 64

@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Node tree → `Scene`, reporting every problem (SPEC §4). Pure: no I/O.
+/// Node tree → `Scene`, reporting every problem (docs/language.md §4). Pure: no I/O.
 public struct SceneChecker {
     public var options: CheckOptions
 

@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Checks `timeline:` against the views it animates (SPEC §5).
+/// Checks `timeline:` against the views it animates (docs/language.md §5).
 struct TimelineChecker {
     var log: DiagnosticLog
     /// The type of every view with an id.

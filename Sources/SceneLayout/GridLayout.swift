@@ -1,6 +1,6 @@
 import SceneModel
 
-/// A grid's children in equal cells, row by row (SPEC §3). A child fills its cell unless it has
+/// A grid's children in equal cells, row by row (docs/language.md §3). A child fills its cell unless it has
 /// a size (or a size of its own, like pie), then it is centred in the cell.
 struct GridLayout {
     let columns: Int

@@ -1,6 +1,6 @@
 import SceneModel
 
-/// `Scene` → placed views (SPEC §3, Containers). Pure: no drawing, no I/O.
+/// `Scene` → placed views (docs/language.md §3, Containers). Pure: no drawing, no I/O.
 public enum Layout {
     /// Places the scene's views; the canvas is the root container and behaves as a group.
     public static func place(_ scene: Scene) -> [PlacedView] {

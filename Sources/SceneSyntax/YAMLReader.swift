@@ -8,7 +8,7 @@ import CYAML
 /// is still open (a recursive alias) is refused outright.
 public struct YAMLReader {
     public struct Limits: Sendable {
-        /// Nodes in the document after alias expansion (SPEC §7).
+        /// Nodes in the document after alias expansion (docs/language.md §7).
         public var maxNodes: Int = 1_000_000
         /// Depth of nested lists and mappings; far above what a scene needs (64 view levels).
         public var maxDepth: Int = 1_000

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Hostile input: every bad scene, and a few too big to commit, is refused with a located error
-/// quickly and in little memory (SPEC §7), measured per process with wait4.
+/// quickly and in little memory (docs/language.md §7), measured per process with wait4.
 final class ResourceLimitsTests: XCTestCase {
     struct Measured {
         var status: Int32

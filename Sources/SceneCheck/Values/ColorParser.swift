@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Every colour form of SPEC §2: hex, rgb()/rgba(), CSS names, clear, and the two UIColor mappings.
+/// Every colour form of docs/language.md §2: hex, rgb()/rgba(), CSS names, clear, and the two UIColor mappings.
 enum ColorParser {
     static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS name, clear, {red, green, blue, alpha} or {white, alpha})"
 

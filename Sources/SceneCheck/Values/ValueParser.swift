@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Reads a node as a value of a registry kind (SPEC §2). `what` names the attribute in messages.
+/// Reads a node as a value of a registry kind (docs/language.md §2). `what` names the attribute in messages.
 enum ValueParser {
     /// The largest whole number a count attribute (grid columns) takes.
     static let largestCount = 1_000_000

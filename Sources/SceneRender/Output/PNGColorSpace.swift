@@ -1,4 +1,4 @@
-/// Marks a PNG as sRGB (SPEC §6): Cairo writes no colour-space chunk, which leaves viewers to
+/// Marks a PNG as sRGB (docs/language.md §6): Cairo writes no colour-space chunk, which leaves viewers to
 /// guess. An `sRGB` chunk (perceptual intent) goes right after the header chunk, as the PNG
 /// specification requires it before the image data.
 enum PNGColorSpace {

@@ -11,7 +11,8 @@ enum RenderCommand: Command {
         usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [-o OUT2…] [options]
 
         Renders SCENE to a picture. The format follows the output's extension. Several -o
-        write several formats of the same picture, checking the scene once.
+        write several formats of the same picture, checking the scene once. -o - writes to
+        standard output: PNG unless --format says otherwise (refused on a terminal).
 
         options:
           -o, --output PATH        where to write ('-' for standard output); repeatable
@@ -87,6 +88,13 @@ enum RenderCommand: Command {
                 throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
             }
             return f
+        }
+        if output == "-" {
+            // A pipe or a file wants PNG unless told otherwise; a terminal wants no bytes at all.
+            guard !Console.outputIsTerminal else {
+                throw UsageError("-o - would write the picture to this terminal; give a file (-o out.png), or pipe it (-o - | …), with --format for PDF or SVG")
+            }
+            return .png
         }
         guard let f = OutputFormat(path: output) else {
             throw UsageError("cannot tell the format of '\(output)'; end it in .png, .pdf or .svg, or give --format")

@@ -17,7 +17,7 @@ enum SchemaCommand: Command {
 
         options:
           -o, --output PATH        write to PATH (atomically) instead of standard output
-          --markdown               the README's attribute tables instead of the schema
+          --markdown               the attribute tables (README) instead of the schema
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output"], flags: ["--markdown", "--help"])
@@ -28,6 +28,9 @@ enum SchemaCommand: Command {
         }
         var text = args.has("--markdown") ? AttributeTables.markdown : SceneSchema.text
         if let name = args.positionals.first {
+            if name.contains("/") || name.hasSuffix(".yaml") {
+                throw UsageError("schema takes no scene file; it describes them all (or one view kind, such as ring)")
+            }
             guard let kind = KindHelp.kind(named: name) else {
                 throw UsageError(unknownKind(name))
             }

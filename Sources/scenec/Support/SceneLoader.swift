@@ -3,7 +3,7 @@ import ScenecKit
 import SceneModel
 import SceneSyntax
 
-/// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
+/// The options every command that reads scenes shares: `--set` and the raisable limits of docs/language.md §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
     static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
