@@ -108,9 +108,26 @@ struct TimelineChecker {
                 repeatCount = .count(n)
             }
         }
+        warnIfUnseen(keyframes, begin: begin, pairs: pairs, target: targetPair, timeline: timeline)
         let autoreverse = pairs["autoreverse"].flatMap { log.take(ValueParser.bool($0.value, what: "autoreverse")) } ?? false
         return Animation(viewID: id, attribute: spec, begin: begin, keyframes: keyframes, repeatCount: repeatCount,
                          autoreverse: autoreverse, range: node.range)
+    }
+
+    /// An animation that cannot be seen: one whose values are all the same, or one that begins
+    /// when the timeline has already ended. Legal, but almost always a slip.
+    mutating func warnIfUnseen(_ keyframes: [Keyframe], begin: Double, pairs: [Node.Pair], target: Node.Pair,
+                               timeline: Timeline) {
+        let target = target.value.scalar?.text ?? ""
+        let values = keyframes.map(\.value)
+        if values.count >= 2, values.allSatisfy({ $0 != nil && $0 == values[0] }), let first = values[0] {
+            let place = pairs["to"]?.value.range ?? pairs["keyframes"]?.value.range ?? .none
+            log.add(.warning("this animation never changes \(target): every value it gives is \(first)", at: place))
+        }
+        if let end = timeline.duration, begin >= end, let b = pairs["begin"] {
+            log.add(.warning("this animation begins at \(formatNumber(begin)) s, when the timeline (\(formatNumber(end)) s) has ended, so it is never seen",
+                             at: b.value.range))
+        }
     }
 
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.

@@ -14,7 +14,7 @@ public struct CompiledScene: Sendable {
     public let animated: AnimatedScene?
 
     public init(_ file: SourceFile, frontend: Frontend) {
-        let (scene, diagnostics) = frontend.compile(file)
+        let (scene, diagnostics) = frontend.compileAndLint(file)
         self.file = file
         self.diagnostics = diagnostics
         animated = scene.map(AnimatedScene.init)

@@ -124,7 +124,7 @@ struct SceneLoader {
     /// Checks bytes already read from `path`.
     func compile(_ bytes: [UInt8], path: String) -> Outcome {
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let (scene, diagnostics) = limits.frontend.compile(file)
+        let (scene, diagnostics) = limits.frontend.compileAndLint(file)
         reporter.report(diagnostics, in: file)
         guard let scene else { return .failed(.sceneError) }
         return .scene(scene, file)
