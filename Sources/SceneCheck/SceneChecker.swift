@@ -10,6 +10,8 @@ public struct SceneChecker {
     }
 
     static let topKeys = ["version", "canvas", "styles", "views", "timeline"]
+    /// Top-level keys that scenec ignores.
+    public static let extensionPrefix = "x-"
 
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
     public func check(_ root: Node?) -> (scene: Scene?, diagnostics: [Diagnostic]) {
@@ -24,7 +26,8 @@ public struct SceneChecker {
             log.error("a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
             return (nil, log.all)
         }
-        let pairs = log.knownKeys(top, Self.topKeys, in: "the scene")
+        // `x-…` keys are the file's own, as in Compose files: a home for anchors (`x-base: &base`).
+        let pairs = log.knownKeys(top.filter { !$0.key.hasPrefix(Self.extensionPrefix) }, Self.topKeys, in: "the scene")
         if let version = pairs["version"] {
             if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
             } else {

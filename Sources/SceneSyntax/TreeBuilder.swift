@@ -115,8 +115,9 @@ struct TreeBuilder {
             switch open {
             case .sequence(let s):
                 close(Node(.sequence(s.items), range: SourceRange(start: s.start, end: end)), size: s.size, anchor: s.anchor)
-            case .mapping(let m):
+            case .mapping(var m):
                 reportRejoined(m)
+                m.pairs = mergingKeys(m.pairs)
                 close(Node(.mapping(m.pairs), range: SourceRange(start: m.start, end: end)), size: m.size, anchor: m.anchor)
             }
         default:
@@ -221,6 +222,32 @@ struct TreeBuilder {
         m.rejoined[last, default: 0] += 1
         m.openParens += Self.parenBalance(Node(.scalar(.init(text: key, isPlain: true)), range: keyRange))
         return true
+    }
+
+    /// YAML 1.1 merge keys: `<<: *base` or `<<: [*a, *b]` brings in the keys of those mappings
+    /// that the mapping does not give itself; of two merged mappings, the earlier one wins. The
+    /// merged pairs keep their own ranges, so a problem in one is reported where it is written.
+    mutating func mergingKeys(_ pairs: [Node.Pair]) -> [Node.Pair] {
+        guard pairs.contains(where: { $0.key == "<<" }) else { return pairs }
+        var present = Set(pairs.lazy.filter { $0.key != "<<" }.map(\.key))
+        var result: [Node.Pair] = []
+        for pair in pairs {
+            guard pair.key == "<<" else {
+                result.append(pair)
+                continue
+            }
+            for source in pair.value.sequence ?? [pair.value] {
+                guard let merged = source.mapping else {
+                    diagnostics.append(.error("'<<' merges in the keys of a mapping (<<: *base, or <<: [*a, *b]), not \(source.kindDescription)",
+                                              at: source.range))
+                    continue
+                }
+                for p in merged where present.insert(p.key).inserted {
+                    result.append(p)
+                }
+            }
+        }
+        return result
     }
 
     mutating func reportRejoined(_ m: MappingState) {

@@ -20,6 +20,8 @@ public enum SceneSchema {
             "type": "object",
             "additionalProperties": false,
             "required": ["canvas", "views"],
+            // Top-level `x-…` keys are ignored: a place for YAML anchors to share with `<<:`.
+            "patternProperties": ["^x-": ["description": "Ignored by scenec: a home for YAML anchors (x-base: &base {…}) that views and styles merge in with <<: *base."]],
             "properties": [
                 "version": ["description": "The scene language's version; only 1 exists.", "const": 1],
                 "canvas": ValueSchemas.ref("canvas"),
