@@ -17,6 +17,18 @@ public struct CheckOptions: Sendable {
     /// Whether a `--set` naming an id, index path or style the scene lacks is an error (one
     /// scene) or skipped (a build, where one --set serves many scenes).
     public var overridesMustMatch = true
+    /// Reads a file a scene imports (`imports:`), by path; nil where scenes come from elsewhere
+    /// than files (standard input), and imports are then an error.
+    public var readImport: (@Sendable (String) -> Result<[UInt8], ImportFailure>)?
 
     public init() {}
+}
+
+/// Why an imported file could not be read, in words for the message.
+public struct ImportFailure: Error, Sendable {
+    public var reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
 }

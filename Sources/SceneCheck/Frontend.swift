@@ -15,6 +15,6 @@ public struct Frontend {
         if read.diagnostics.hasErrors {
             return (nil, read.diagnostics.sortedByPosition())
         }
-        return SceneChecker(options: options).check(read.root)
+        return SceneChecker(options: options).check(read.root, file: file)
     }
 }

@@ -9,12 +9,13 @@ public struct SceneChecker {
         self.options = options
     }
 
-    static let topKeys = ["version", "canvas", "styles", "views", "timeline"]
+    static let topKeys = ["version", "imports", "canvas", "styles", "views", "timeline"]
     /// Top-level keys that scenec ignores.
     public static let extensionPrefix = "x-"
 
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
-    public func check(_ root: Node?) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+    /// `file` is the scene's own file, which its `imports:` are relative to.
+    public func check(_ root: Node?, file: SourceFile? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
         let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
         guard let root else {
@@ -38,7 +39,12 @@ public struct SceneChecker {
         if pairs["canvas"] == nil {
             log.missing(["canvas"], in: top, "the scene needs a 'canvas' with width and height", at: root.range.startOnly)
         }
-        let styles = StyleTable.read(pairs["styles"]?.value, options: options, log: &log)
+        var imports = ImportReader(options: options)
+        if let importsPair = pairs["imports"] {
+            imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(file?.name ?? "<scene>")], log: &log)
+        }
+        let own = pairs["styles"].map { [StyleSource(node: $0.value, file: nil)] } ?? []
+        let styles = StyleTable.read(imports.sources + own, options: options, log: &log)
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
         if let viewsPair = pairs["views"] {
@@ -59,7 +65,7 @@ public struct SceneChecker {
         }
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
-        return (Scene(canvas: canvas, views: views, timeline: timeline), diagnostics)
+        return (Scene(canvas: canvas, views: views, timeline: timeline, importedFiles: imports.files), diagnostics)
     }
 }
 

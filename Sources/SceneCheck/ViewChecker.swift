@@ -172,7 +172,8 @@ struct ViewChecker {
             }
             for entry in style.values {
                 guard let spec = kind.attribute(named: entry.key) else { continue }
-                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin) {
+                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin,
+                                  file: entry.file) {
                     values.set(spec.name, ResolvedValue(value: v, source: .style(styleName), range: entry.value.range))
                 }
             }

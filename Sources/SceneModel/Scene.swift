@@ -154,10 +154,14 @@ public struct Scene: Sendable {
     public var canvas: Canvas
     public var views: [SceneView]
     public var timeline: Timeline?
+    /// The files the scene imports styles from, directly or through other imports, as paths
+    /// the importing files name them by (a build rebuilds and a watch re-renders when they change).
+    public var importedFiles: [String]
 
-    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil) {
+    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, importedFiles: [String] = []) {
         self.canvas = canvas
         self.views = views
         self.timeline = timeline
+        self.importedFiles = importedFiles
     }
 }

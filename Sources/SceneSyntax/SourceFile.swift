@@ -79,9 +79,23 @@ public struct SourceFile: Sendable {
     }
 }
 
+/// Two files are the same when they have the same name and bytes (diagnostics compare them).
+extension SourceFile: Hashable {
+    public static func == (a: SourceFile, b: SourceFile) -> Bool {
+        a.name == b.name && a.bytes == b.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
+}
+
 extension Diagnostic {
     /// `file:line:col: error: message`, the source line and a caret under the range, then notes.
+    /// A diagnostic in an imported file is shown in that file, whatever `file` says.
     public func rendered(in file: SourceFile?) -> String {
+        let file = self.file ?? file
         var out = ""
         if let origin {
             out += "\(origin): \(severity.rawValue): \(Self.printable(message))\n"

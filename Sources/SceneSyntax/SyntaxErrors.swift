@@ -27,6 +27,9 @@ extension YAMLReader {
             return .error("this line does not line up with the lines above it: YAML nests by indentation",
                           at: Self.oneCharacter(location), notes: ["the YAML parser \(problem) \(context ?? "")"])
         }
+        if context?.contains("flow") == true, let comment = Self.colourComment(file, before: location.line) {
+            return comment
+        }
         let here = "line \(opened.line), column \(opened.column)"
         if problem.hasPrefix("did not find expected ',' or '}'") {
             return .error("the '{' at \(here) is not closed: a ',' or '}' was expected here", at: Self.oneCharacter(location))
@@ -42,6 +45,26 @@ extension YAMLReader {
             return .error("'\(c)' cannot start an unquoted value in YAML; quote the value", at: Self.oneCharacter(location))
         }
         return plainError(problem, context: context, location: location, opened: opened)
+    }
+
+    /// `{progressColor: #ff2d55}`: the `#` starts a comment that swallows the `}`, so YAML
+    /// reports an unclosed brace; the colour is the mistake to name.
+    static func colourComment(_ file: SourceFile, before last: Int) -> Diagnostic? {
+        // The nearest such colour above the error, within the lines a flow mapping plausibly spans.
+        for number in (Swift.max(1, last - 50)...Swift.max(1, last)).reversed() {
+            let text = SyntaxLine(file: file, number: number).text
+            for (i, c) in text.enumerated() where c == "#" && i >= 2 && text[i - 1] == " " {
+                let digits = text[(i + 1)...].prefix { $0.isHexDigit }
+                let colon = text[..<i].lastIndex { $0 != " " }
+                guard [3, 4, 6, 8].contains(digits.count), let colon, text[colon] == ":" else { continue }
+                let key = String(text[..<colon].reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+                let colour = "#" + String(digits)
+                let start = SourceLocation(line: number, column: i + 1)
+                return .error("a # starts a comment in YAML, so \(key) has no value; quote the colour: \(key): \"\(colour)\"",
+                              at: SourceRange(start: start, end: SourceLocation(line: number, column: i + 1 + colour.count)))
+            }
+        }
+        return nil
     }
 
     static let indentationProblems = ["did not find expected key", "did not find expected '-' indicator",

@@ -24,6 +24,8 @@ public enum SceneSchema {
             "patternProperties": ["^x-": ["description": "Ignored by scenec: a home for YAML anchors (x-base: &base {…}) that views and styles merge in with <<: *base."]],
             "properties": [
                 "version": ["description": "The scene language's version; only 1 exists.", "const": 1],
+                "imports": ["description": "Files whose styles this scene uses, relative to it; later imports and the scene's own styles win.",
+                            "type": "array", "items": ["type": "string", "minLength": 1]],
                 "canvas": ValueSchemas.ref("canvas"),
                 "styles": ValueSchemas.ref("styles"),
                 "views": ["description": .string(viewsDescription), "type": "array",

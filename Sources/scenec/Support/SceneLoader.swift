@@ -44,6 +44,21 @@ struct SceneOptions {
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
         frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
+        frontend.options.readImport = Self.importReader(limit: maxFileSize)
+    }
+
+    /// How the checker reads the files a scene imports: whole, within the scene size limit.
+    static func importReader(limit: Int) -> @Sendable (String) -> Result<[UInt8], ImportFailure> {
+        { path in
+            do {
+                let read = try Files.read(path, limit: limit)
+                return read.tooLarge ? .failure(ImportFailure("it is larger than \(limit) bytes")) : .success(read.bytes)
+            } catch let error as FileError {
+                return .failure(ImportFailure(error.message))
+            } catch {
+                return .failure(ImportFailure("it cannot be read"))
+            }
+        }
     }
 }
 
