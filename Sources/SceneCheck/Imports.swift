@@ -113,3 +113,15 @@ struct ImportReader {
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 }
+
+/// The files a scene imports, found without checking the rest of it: what a watch must watch
+/// and a build must hash even while the scene (or an imported file) has errors.
+public enum SceneImports {
+    public static func files(of file: SourceFile, options: CheckOptions) -> [String] {
+        guard let root = YAMLReader().read(file).root, let imports = root.mapping?["imports"] else { return [] }
+        var reader = ImportReader(options: options)
+        var log = DiagnosticLog()
+        reader.read(imports.value, in: nil, chain: [ImportReader.normalised(file.name)], log: &log)
+        return reader.files
+    }
+}

@@ -33,7 +33,8 @@ enum RenderCommand: Command {
         guard let scenePath = args.positionals.first, scenePath != "-", !(args.values["--output"] ?? []).contains("-") else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
-        return try WatchLoop.run("render", inputs: { .init(paths: [scenePath]) }) { try renderOnce(args) }
+        let options = try SceneOptions(args)
+        return try WatchLoop.run("render", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderOnce(args) }
     }
 
     static func renderOnce(_ args: Arguments) throws -> ExitStatus {
@@ -73,7 +74,7 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath])
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -47,6 +47,12 @@ struct SceneOptions {
         frontend.options.readImport = Self.importReader(limit: maxFileSize)
     }
 
+    /// The scene at `path` and the files it imports, for a watch (nothing is reported).
+    func watchedFiles(_ path: String) -> [String] {
+        guard case .bytes(let bytes) = SceneLoader(limits: self).readWithoutReporting(path) else { return [path] }
+        return [path] + SceneImports.files(of: SourceFile(name: path, bytes: bytes), options: frontend.options)
+    }
+
     /// How the checker reads the files a scene imports: whole, within the scene size limit.
     static func importReader(limit: Int) -> @Sendable (String) -> Result<[UInt8], ImportFailure> {
         { path in
