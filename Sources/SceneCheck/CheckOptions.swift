@@ -19,6 +19,9 @@ public struct CheckOptions: Sendable {
     public var overridesMustMatch = true
     /// Reads a file a scene imports (`imports:`), by path; nil where scenes come from elsewhere
     /// than files (standard input), and imports are then an error.
+    /// The scene's path on disk, which its imports are relative to, where the name it is shown
+    /// by is not that path (the preview names it by its file name alone).
+    public var scenePath: String?
     public var readImport: (@Sendable (String) -> Result<[UInt8], ImportFailure>)?
 
     public init() {}

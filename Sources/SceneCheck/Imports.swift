@@ -121,7 +121,7 @@ public enum SceneImports {
         guard let root = YAMLReader().read(file).root, let imports = root.mapping?["imports"] else { return [] }
         var reader = ImportReader(options: options)
         var log = DiagnosticLog()
-        reader.read(imports.value, in: nil, chain: [ImportReader.normalised(file.name)], log: &log)
+        reader.read(imports.value, in: nil, chain: [ImportReader.normalised(options.scenePath ?? file.name)], log: &log)
         return reader.files
     }
 }

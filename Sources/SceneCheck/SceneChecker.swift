@@ -41,7 +41,7 @@ public struct SceneChecker {
         }
         var imports = ImportReader(options: options)
         if let importsPair = pairs["imports"] {
-            imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(file?.name ?? "<scene>")], log: &log)
+            imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(options.scenePath ?? file?.name ?? "<scene>")], log: &log)
         }
         let own = pairs["styles"].map { [StyleSource(node: $0.value, file: nil)] } ?? []
         let styles = StyleTable.read(imports.sources + own, options: options, log: &log)

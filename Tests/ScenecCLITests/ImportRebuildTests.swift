@@ -56,3 +56,22 @@ final class ImportRebuildTests: XCTestCase {
         eventually("the render after the theme changed") { runs(log) == 2 }
     }
 }
+
+extension ImportRebuildTests {
+    /// The preview reads the scene's imports, and a save of one is a new version of the scene.
+    func testPreviewFollowsAnImportedFile() throws {
+        let dir = try temporaryDirectory(self)
+        try setUpScenes(dir)
+        let preview = try RunningPreview(self, scene: dir.appendingPathComponent("scenes/a.scene.yaml").path)
+        let first = try preview.get("/api/render.svg")
+        XCTAssertEqual(first.status, 200, preview.stderr)
+        try theme("blue", in: dir)
+        let deadline = Date().addingTimeInterval(10)
+        var changed = false
+        while Date() < deadline, !changed {
+            Thread.sleep(forTimeInterval: 0.05)
+            changed = try preview.get("/api/render.svg").body != first.body
+        }
+        XCTAssertTrue(changed, "the picture did not follow the imported file: \(preview.stderr)")
+    }
+}
