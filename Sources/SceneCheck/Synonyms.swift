@@ -57,6 +57,21 @@ enum Synonyms {
         "bounds": (["frame"], "CALayer's name"),
     ]
 
+    /// Other toolkits' words for scenec's choice words (CSS flexbox, UIKit, Core Graphics).
+    static let words: [String: [String]] = [
+        "row": ["horizontal"], "column": ["vertical"],
+        "smooth": ["sweep"], "continuous": ["sweep"], "step": ["tick"],
+        "flexstart": ["start"], "flexend": ["end"], "leading": ["start"], "trailing": ["end"],
+        "top": ["start"], "bottom": ["end"], "left": ["start"], "right": ["end"],
+        "centre": ["center"], "middle": ["center"], "fill": ["stretch"],
+        "spacearound": ["spaceEvenly"], "projecting": ["square"], "flat": ["butt"],
+    ]
+
+    /// The allowed word another toolkit's `word` stands for, if any.
+    static func word(for word: String, among allowed: [String]) -> String? {
+        words[normalised(word)]?.first(where: allowed.contains)
+    }
+
     static func normalised(_ word: String) -> String {
         String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }).replacing("colour", with: "color")
     }

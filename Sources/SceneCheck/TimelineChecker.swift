@@ -104,6 +104,8 @@ struct TimelineChecker {
                     log.error("repeat: forever needs the timeline's 'duration', or the timeline would never end",
                               at: r.value.range)
                 }
+            } else if let s = r.value.scalar, Double(s.text) == nil, Suggestions.nearest(to: s.text, in: ["forever"]) != nil {
+                log.error("repeat must be a number or forever, not '\(s.text)'; did you mean 'forever'?", at: r.value.range)
             } else if let n = log.take(Numbers.number(r.value, in: .positive, what: "repeat")) {
                 repeatCount = .count(n)
             }

@@ -134,7 +134,9 @@ enum ValueParser {
                                        range: node.range))
         }
         if words.contains(s.text) { return .success(s.text) }
-        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(Suggestions.hint(for: s.text, in: words))",
+        var hint = Suggestions.hint(for: s.text, in: words)
+        if hint.isEmpty, let meant = Synonyms.word(for: s.text, among: words) { hint = "; did you mean '\(meant)'?" }
+        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(hint)",
                                    range: node.range, notes: [allowed]))
     }
 
