@@ -6,7 +6,7 @@ struct StyleSource {
     var file: SourceFile?
 }
 
-/// `imports: [theme.yaml, ../shared/brand.yaml]`: styles, and only styles, from other files,
+/// `imports: [theme.yaml, ../common/brand.yaml]`: styles, and only styles, from other files,
 /// named relative to the file that imports them. An imported file may import others; what a
 /// file imports comes before its own styles, and a later import before a later one, so later
 /// imports and the file's own styles win. A cycle is refused with the chain that makes it, and

@@ -26,14 +26,25 @@ public struct Node: Sendable {
         }
     }
 
-    /// A `#…` comment's text (the `#` included, up to the first space) and where it is.
-    public struct Comment: Sendable, Hashable {
-        public var text: String
-        public var range: SourceRange
+    /// A `#…` comment's text (the `#` included, up to the first space) and where it is. A class,
+    /// so that the rare comment costs every scalar one pointer, not a string and a range: a
+    /// document of a million nodes holds them inline in its lists.
+    public final class Comment: Sendable, Hashable {
+        public let text: String
+        public let range: SourceRange
 
         public init(text: String, range: SourceRange) {
             self.text = text
             self.range = range
+        }
+
+        public static func == (a: Comment, b: Comment) -> Bool {
+            a.text == b.text && a.range == b.range
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(range)
         }
     }
 
