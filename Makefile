@@ -4,11 +4,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev pkg-config librsvg2-bin poppler-utils ninja-build python3-venv \
-	libxml2-utils libmicrohttpd-dev chromium chromium-driver python3-selenium
+APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev fonts-dejavu-core pkg-config \
+	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
+	python3-selenium pngcheck valgrind
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -45,6 +46,13 @@ $(CHECK_JSONSCHEMA): | deps
 	python3 -m venv .venv
 	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
 
+# Pillow (PyPI): a PNG reader that is not ours, which the encoder tests decode scenec's files
+# with (Tests/SceneRenderTests/PNGEncoderTests.swift); installed only when missing.
+PILLOW := .venv/.pillow-11.3.0
+$(PILLOW): | $(CHECK_JSONSCHEMA)
+	.venv/bin/pip install -q --disable-pip-version-check Pillow==11.3.0
+	@touch $@
+
 # The JUnit schema Jenkins and GitLab read reports with (junit-10.xsd), which the build-report
 # tests validate --junit output against with xmllint. pytest validates its own reports with it
 # and ships it in its source distribution; fetched from PyPI once, not committed.
@@ -56,7 +64,7 @@ $(JUNIT_XSD): | $(CHECK_JSONSCHEMA)
 
 # The CLI tests run the release binary, the one users run (its speed is what the limits tests
 # measure); the unit tests run in the debug build.
-test: deps $(CHECK_JSONSCHEMA) $(JUNIT_XSD)
+test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(JUNIT_XSD)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
 	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \
@@ -69,6 +77,33 @@ test: deps $(CHECK_JSONSCHEMA) $(JUNIT_XSD)
 		      k = 0; if (line ~ /skipped/) { k = line; sub(/ tests? skipped.*/, "", k); sub(/.*with /, "", k) } \
 		      if (n == "") exit 1; print "tests: " n - f - k " passed, " f " failed" (k > 0 ? ", " k " skipped" : "") }' \
 		.build/test-output.txt
+
+# Frame sequences against the C floor (bench/floor.c: Cairo + cairo_surface_write_to_png, built
+# here with cc, never committed): one table of frames/s, bytes per frame and peak memory. See
+# bench/README.md for what the figures mean and how they were chosen.
+FLOOR := .build/bench/floor
+$(FLOOR): bench/floor.c | deps
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o $@ bench/floor.c $$(pkg-config --cflags --libs cairo) -lm
+
+bench: build $(FLOOR)
+	python3 bench/frames.py $(SCENEC) $(FLOOR)
+
+# How the encoder was chosen: row filters and compressors over the example scenes and frames of
+# the bench's ring (bench/encoders.c; about a minute).
+ENCODERS := .build/bench/encoders
+BENCH_PICTURES := .build/bench/pictures
+$(ENCODERS): bench/encoders.c | deps
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o $@ bench/encoders.c $$(pkg-config --cflags --libs cairo libdeflate zlib)
+
+bench-encoders: build $(ENCODERS)
+	@rm -rf $(BENCH_PICTURES) && mkdir -p $(BENCH_PICTURES)
+	@for scene in $(SCENES); do $(SCENEC) render $$scene -o $(BENCH_PICTURES)/$$(basename $$scene .scene.yaml).png || exit 1; done
+	@python3 bench/frames.py --scene 300 $(BENCH_PICTURES)/ring.scene.yaml
+	@$(SCENEC) frames $(BENCH_PICTURES)/ring.scene.yaml -o '$(BENCH_PICTURES)/ring-%04d.png' --range 0-299 --quiet
+	@ls $(BENCH_PICTURES)/ring-*.png | awk 'NR % 30 != 1' | xargs rm
+	$(ENCODERS) $(BENCH_PICTURES)/*.png
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
 docs: build
@@ -109,9 +144,10 @@ fuzz-build: deps
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
 # SWIFT_BACKTRACE=enable=no: the Swift backtracer would otherwise hold a crashing run.
+# fuzz/lsan.supp: fontconfig's encoded offsets, which LeakSanitizer cannot follow (see the file).
 fuzz: fuzz-build
 	@mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
-	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) .build-fuzz/corpus $(FUZZ_SEEDS)
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) .build-fuzz/corpus $(FUZZ_SEEDS)
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)

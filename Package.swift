@@ -12,19 +12,26 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Only for the version libpng reports at run time (`scenec --version`); Cairo writes the PNGs.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Only for the version libpng reports at run time (`scenec --version`): Cairo still reads
+        // PNGs with it; scenec writes its own (SceneRender/Output/PNGEncoder.swift).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel"]),
+        // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
+        .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
-        .target(name: "SceneRender", dependencies: ["CCairo", "SceneModel", "SceneLayout"]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.
         .target(name: "ScenecKit",
-                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender"]),
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
+                               "SceneFonts"]),
         // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
         .target(name: "SceneWatch"),
         // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
@@ -38,9 +45,14 @@ let package = Package(
                 plugins: ["EmbedAssets"]),
         .executableTarget(name: "AssetEmbedder"),
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+        // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
+        .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
+        .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "CCairo", "CYAML", "CPNG"],
+                          dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -48,7 +60,7 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
-                                         "SceneAnimation", "SceneRender"]),
+                                         "SceneAnimation", "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
@@ -56,8 +68,9 @@ let package = Package(
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                   "SceneRender"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit"]),
+                                   "SceneRender", "SceneFonts"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]

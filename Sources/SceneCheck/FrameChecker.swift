@@ -7,7 +7,7 @@ struct FrameChecker {
 
     static let frameKeys = ["x", "y", "centerX", "centerY", "width", "height"]
 
-    mutating func frame(_ node: Node, size: SizeSpec?, intrinsic: Size?, name: String) -> FrameSpec? {
+    mutating func frame(_ node: Node, size: SizeSpec?, kind: ViewKind, name: String) -> FrameSpec? {
         guard let all = node.mapping else {
             log.error("frame must be a mapping such as {x: 20, y: 20, width: 150, height: 150}, not \(node.kindDescription)",
                       at: node.range)
@@ -46,13 +46,15 @@ struct FrameChecker {
             if (width == nil && pairs["width"] != nil) || (height == nil && pairs["height"] != nil) {
                 return nil  // given, but its value is wrong: that error is already reported
             }
-            if let intrinsic {
+            if let intrinsic = kind.intrinsicSize {
                 width = width ?? .pt(intrinsic.width)
                 height = height ?? .pt(intrinsic.height)
+            } else if kind.sizesToContent {
+                // Layout measures what is left out (a label's text, wrapped to a given width).
             } else {
                 let missing = width == nil ? "width" : "height"
                 log.missing([missing], in: all, "frame of \(name) needs '\(missing)'", at: node.range.startOnly,
-                          notes: ["only a view with a size of its own (pie: 37 × 37) may leave width and height out"])
+                          notes: ["only a view with a size of its own (pie: 37 × 37, a label's text) may leave width and height out"])
                 return nil
             }
         }

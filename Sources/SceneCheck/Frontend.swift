@@ -1,3 +1,4 @@
+import SceneFonts
 import SceneModel
 import SceneSyntax
 
@@ -10,11 +11,20 @@ public struct Frontend {
         self.options = options
     }
 
-    public func compile(_ file: SourceFile) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+    /// `scenePath` is where the scene is on disk, for the files it names (`fonts:`); by
+    /// default the file's name, which is its path for every command.
+    public func compile(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         let read = YAMLReader(limits: readerLimits).read(file)
         if read.diagnostics.hasErrors {
             return (nil, read.diagnostics.sortedByPosition())
         }
-        return SceneChecker(options: options).check(read.root, file: file)
+        var options = options
+        if let scenePath { options.scenePath = scenePath }  // its imports are relative to it too
+        let (scene, diagnostics) = SceneChecker(options: options).check(read.root, file: file)
+        guard let scene else { return (nil, diagnostics) }
+        // The scene's fonts are files beside it: found and loaded here, where its path is known.
+        let fonts = SceneFonts.resolve(scene, scenePath: scenePath ?? file.name)
+        let all = (diagnostics + fonts.diagnostics).sortedByPosition()
+        return (all.hasErrors ? nil : fonts.scene, all)
     }
 }

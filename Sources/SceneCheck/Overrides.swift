@@ -34,7 +34,12 @@ public struct Override: Sendable, Hashable {
 
     /// The value as a node: lists and mappings (`[[0, 0], [10, 10]]`, `{white: 1}`) are read as
     /// YAML; anything else is taken as a plain word, so `#ff0000` is a colour, not a comment.
-    func valueNode() -> Result<Node, Diagnostic> {
+    /// For text (`literal`) the value is the text as typed, so `{download.progress:percent}`
+    /// is a binding, not a mapping.
+    public func valueNode(literal: Bool = false) -> Result<Node, Diagnostic> {
+        if literal {
+            return .success(Node(.scalar(Node.Scalar(text: valueText, isPlain: false)), range: .none))
+        }
         let trimmed = valueText.trimmingSpaces
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
             let read = YAMLReader().read(SourceFile(name: option, text: trimmed))

@@ -9,7 +9,7 @@ public struct SceneChecker {
         self.options = options
     }
 
-    static let topKeys = ["version", "imports", "canvas", "styles", "views", "timeline"]
+    static let topKeys = ["version", "imports", "canvas", "styles", "fonts", "views", "timeline"]
     /// Top-level keys that scenec ignores.
     public static let extensionPrefix = "x-"
 
@@ -53,6 +53,9 @@ public struct SceneChecker {
             viewTypes = checker.idTypes
             log = checker.log
             reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
+            var bindings = TextBindingChecker(views: views, log: log)
+            bindings.check(views)
+            log = bindings.log
         } else {
             log.missing(["views"], in: top, "the scene needs 'views', a list (it may be empty: views: [])",
                         at: root.range.startOnly)
@@ -63,9 +66,32 @@ public struct SceneChecker {
             timeline = checker.check(timelinePair.value)
             log = checker.log
         }
+        let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
-        return (Scene(canvas: canvas, views: views, timeline: timeline, importedFiles: imports.files), diagnostics)
+        return (Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files),
+                diagnostics)
+    }
+}
+
+extension SceneChecker {
+    /// `fonts: [fonts/Inter.ttf]`: paths relative to the scene file (the front end finds and
+    /// loads them).
+    func checkFonts(_ node: Node, log: inout DiagnosticLog) -> [FontFile] {
+        guard let items = node.sequence else {
+            log.error("fonts must be a list of font files, such as [fonts/Inter.ttf], not \(node.kindDescription)",
+                      at: node.range)
+            return []
+        }
+        var files: [FontFile] = []
+        for item in items {
+            guard let s = item.scalar, !s.isNull, !s.text.isEmpty else {
+                log.error("each of fonts must be a font file's path, not \(item.kindDescription)", at: item.range)
+                continue
+            }
+            files.append(FontFile(written: s.text, path: s.text, range: item.range))
+        }
+        return files
     }
 }
 

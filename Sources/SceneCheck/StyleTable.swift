@@ -77,7 +77,9 @@ struct StyleTable {
             if mustMatch { log.add(unknownStyle(name, at: .none, origin: o.option)) }
             return
         }
-        switch o.valueNode() {
+        // Text is taken as typed when every kind with this attribute reads it as text.
+        let specs = Registry.kinds.compactMap { $0.attribute(named: key) }
+        switch o.valueNode(literal: !specs.isEmpty && specs.allSatisfy { $0.kind.isText }) {
         case .failure(let d):
             log.add(d)
         case .success(let value):

@@ -121,7 +121,7 @@ struct ViewChecker {
                 frames.log.error("\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",
                                  at: framePair.keyRange)
             } else {
-                frame = frames.frame(framePair.value, size: size, intrinsic: kind.intrinsicSize, name: name)
+                frame = frames.frame(framePair.value, size: size, kind: kind, name: name)
             }
         } else if !placedByContainer {
             frames.log.error("\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",

@@ -23,7 +23,7 @@ extension ViewChecker {
                 log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, in: o))
                 continue
             }
-            switch o.valueNode() {
+            switch o.valueNode(literal: spec.kind.isText) {
             case .failure(let d):
                 log.add(d)
             case .success(let node):

@@ -19,7 +19,7 @@ struct GridLayout {
         rowHeight = values[Grid.rowHeight].map { Layout.nonNegative($0.resolved(against: box.height)) } ?? width
     }
 
-    func frames(for children: [SceneView]) -> [Rect] {
+    func frames(for children: [SceneView], ownSize: (SceneView) -> Size?) -> [Rect] {
         children.enumerated().map { index, child in
             let row = index / columns, column = index % columns
             let cell = Rect(x: content.x + Double(column) * (cellWidth + spacing.column),
@@ -29,7 +29,7 @@ struct GridLayout {
             if let s = child.size {
                 size = (Layout.nonNegative(s.width.resolved(against: content.width)),
                         Layout.nonNegative(s.height.resolved(against: content.height)))
-            } else if let intrinsic = child.type.kind.intrinsicSize {
+            } else if let intrinsic = ownSize(child) {
                 size = (intrinsic.width, intrinsic.height)
             } else {
                 size = nil

@@ -1,37 +1,58 @@
 import SceneModel
 
+/// Measures views that size to their content (a label to its text) for layout, which cannot
+/// itself: text needs fonts. `width` is the width the view is given, if any (its text wraps to it).
+public protocol ContentMeasuring {
+    func contentSize(of view: SceneView, width: Double?) -> Size
+}
+
 /// `Scene` → placed views (docs/language.md §3, Containers). Pure: no drawing, no I/O.
 public enum Layout {
     /// Places the scene's views; the canvas is the root container and behaves as a group.
-    public static func place(_ scene: Scene) -> [PlacedView] {
+    /// Without a `measurer`, views that size to their content have no size of their own.
+    public static func place(_ scene: Scene, measurer: ContentMeasuring? = nil) -> [PlacedView] {
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
-        return placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0))
+        return placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0),
+                             measurer: measurer)
     }
 
     /// Frames for `children` inside a container of `type` whose bounds are `bounds` (in its own
     /// coordinates, origin 0,0); `origin` is the container's position on the canvas.
     static func placeChildren(of children: [SceneView], type: ViewType, values: AttributeValues, bounds: Rect,
-                              origin: (Double, Double)) -> [PlacedView] {
+                              origin: (Double, Double), measurer: ContentMeasuring?) -> [PlacedView] {
         let frames: [Rect]
+        let size = { (view: SceneView) in ownSize(of: view, width: nil, measurer: measurer) }
         switch type {
-        case .stack: frames = StackLayout(values: values, bounds: bounds).frames(for: children)
-        case .grid: frames = GridLayout(values: values, bounds: bounds).frames(for: children)
-        default: frames = children.map { frameInGroup($0, parent: bounds) }
+        case .stack: frames = StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: size)
+        case .grid: frames = GridLayout(values: values, bounds: bounds).frames(for: children, ownSize: size)
+        default: frames = children.map { frameInGroup($0, parent: bounds, measurer: measurer) }
         }
         return zip(children, frames).map { child, frame in
             let canvasFrame = frame.offsetBy(x: origin.0, y: origin.1)
             let own = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             let grandchildren = placeChildren(of: child.children, type: child.type, values: child.values, bounds: own,
-                                              origin: (canvasFrame.x, canvasFrame.y))
+                                              origin: (canvasFrame.x, canvasFrame.y), measurer: measurer)
             return PlacedView(view: child, frame: frame, canvasFrame: canvasFrame, children: grandchildren)
         }
     }
 
+    /// The size a view has of its own (pie's 37 × 37, a label's text), if any; a label given a
+    /// `width` wraps its text to it.
+    static func ownSize(of view: SceneView, width: Double?, measurer: ContentMeasuring?) -> Size? {
+        let kind = view.type.kind
+        if let fixed = kind.intrinsicSize { return fixed }
+        guard kind.sizesToContent else { return nil }
+        let measured = measurer?.contentSize(of: view, width: width) ?? Size(width: 0, height: 0)
+        return Size(width: nonNegative(measured.width), height: nonNegative(measured.height))
+    }
+
     /// A view placed by its own frame, percentages of the parent's size.
-    static func frameInGroup(_ view: SceneView, parent: Rect) -> Rect {
+    static func frameInGroup(_ view: SceneView, parent: Rect, measurer: ContentMeasuring?) -> Rect {
         guard let spec = view.frame else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        let intrinsic = view.type.kind.intrinsicSize
-        let width = nonNegative(spec.width?.resolved(against: parent.width) ?? intrinsic?.width ?? 0)
+        let givenWidth = spec.width.map { nonNegative($0.resolved(against: parent.width)) }
+        let intrinsic = givenWidth != nil && spec.height != nil ? nil
+            : ownSize(of: view, width: givenWidth, measurer: measurer)
+        let width = givenWidth ?? nonNegative(intrinsic?.width ?? 0)
         let height = nonNegative(spec.height?.resolved(against: parent.height) ?? intrinsic?.height ?? 0)
         func position(_ p: FramePosition, _ reference: Double, _ extent: Double) -> Double {
             switch p {

@@ -21,7 +21,7 @@ struct StackLayout {
     var mainExtent: Double { horizontal ? content.width : content.height }
     var crossExtent: Double { horizontal ? content.height : content.width }
 
-    func frames(for children: [SceneView]) -> [Rect] {
+    func frames(for children: [SceneView], ownSize: (SceneView) -> Size?) -> [Rect] {
         guard !children.isEmpty else { return [] }
         // (main, cross) of each child; nil main means flexible.
         let requested: [(main: Double?, cross: Double?)] = children.map { child in
@@ -30,7 +30,7 @@ struct StackLayout {
                 let h = Layout.nonNegative(size.height.resolved(against: content.height))
                 return horizontal ? (w, h) : (h, w)
             }
-            if let intrinsic = child.type.kind.intrinsicSize {
+            if let intrinsic = ownSize(child) {
                 return horizontal ? (intrinsic.width, intrinsic.height) : (intrinsic.height, intrinsic.width)
             }
             return (nil, nil)

@@ -149,19 +149,39 @@ public struct Canvas: Sendable, Hashable {
     }
 }
 
+/// A font file a scene lists under `fonts:`.
+public struct FontFile: Sendable, Hashable {
+    /// As written, relative to the scene file.
+    public var written: String
+    /// Where it is: relative to the working directory, or absolute (set when the scene's own
+    /// path is known; until then the written path).
+    public var path: String
+    public var range: SourceRange
+
+    public init(written: String, path: String, range: SourceRange) {
+        self.written = written
+        self.path = path
+        self.range = range
+    }
+}
+
 /// A checked scene: everything later stages need, nothing they must re-validate.
 public struct Scene: Sendable {
     public var canvas: Canvas
     public var views: [SceneView]
     public var timeline: Timeline?
+    /// The scene's own font files, loaded for its text beside DejaVu Sans.
+    public var fonts: [FontFile]
     /// The files the scene imports styles from, directly or through other imports, as paths
     /// the importing files name them by (a build rebuilds and a watch re-renders when they change).
     public var importedFiles: [String]
 
-    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, importedFiles: [String] = []) {
+    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, fonts: [FontFile] = [],
+                importedFiles: [String] = []) {
         self.canvas = canvas
         self.views = views
         self.timeline = timeline
+        self.fonts = fonts
         self.importedFiles = importedFiles
     }
 }

@@ -10,7 +10,8 @@ struct RegistryDescription: Encodable, Sendable {
         /// The value kind in the docs' words ("number 0–1", "color").
         var kind: String
         /// Which control edits it: number, integer, length, angle, color, bool, choice,
-        /// timeOfDay, points, dash, insets, gridSpacing (one per `ValueKind` case).
+        /// timeOfDay, points, dash, insets, gridSpacing, text, fontFamily, fontWeight (one per
+        /// `ValueKind` case; the page shows a text field for any control it has no builder for).
         var control: String
         var min: Double?
         var max: Double?
@@ -53,7 +54,11 @@ struct RegistryDescription: Encodable, Sendable {
         case .integer(let min): info.min = Double(min)
         case .length(let reference): info.reference = reference
         case .choice(let words): info.choices = words
-        case .angle, .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing: break
+        case .fontWeight:
+            info.min = FontWeight.range.lowerBound
+            info.max = FontWeight.range.upperBound
+            info.choices = FontWeight.words.map(\.name)
+        case .angle, .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing, .text, .fontFamily: break
         }
         return info
     }
@@ -73,6 +78,9 @@ struct RegistryDescription: Encodable, Sendable {
         case .dash: return "dash"
         case .insets: return "insets"
         case .gridSpacing: return "gridSpacing"
+        case .text: return "text"
+        case .fontFamily: return "fontFamily"
+        case .fontWeight: return "fontWeight"
         }
     }
 }

@@ -50,7 +50,8 @@ final class RenderService: @unchecked Sendable {
             frontend.options.maxPixelsPerSide = min(frontend.options.maxPixelsPerSide, Self.maxPNGPixelsPerSide)
         }
         let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
-        let result = CompiledScene(SourceFile(name: name, bytes: snapshot.bytes), frontend: frontend)
+        let result = CompiledScene(SourceFile(name: name, bytes: snapshot.bytes), frontend: frontend,
+                                   scenePath: source.path)
         compiled.withLock { $0.insert(result, for: key) }
         return (result, key)
     }

@@ -68,3 +68,21 @@ enum SceneDrawer {
         return result
     }
 }
+
+extension PlacedView {
+    /// Whether drawing `other` gives the same pixels as drawing this view: everything `draw`
+    /// reads — the kind, the values, the frame and the placed children — is equal. Frame
+    /// sequences reuse the bytes of a frame whose views all draw the same as the previous one's.
+    public func drawsSame(as other: PlacedView) -> Bool {
+        view.type == other.view.type && frame == other.frame && view.values == other.view.values
+            && children.count == other.children.count
+            && zip(children, other.children).allSatisfy { $0.drawsSame(as: $1) }
+    }
+}
+
+extension Array where Element == PlacedView {
+    /// Whether these views draw the same picture as `other` (see `PlacedView.drawsSame(as:)`).
+    public func drawSame(as other: [PlacedView]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.drawsSame(as: $1) }
+    }
+}

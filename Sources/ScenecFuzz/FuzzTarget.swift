@@ -1,5 +1,6 @@
 import SceneAnimation
 import SceneCheck
+import SceneFonts
 import SceneLayout
 import SceneModel
 import SceneRender
@@ -36,7 +37,8 @@ enum FuzzTarget {
             _ = diagnostic.rendered(in: file)
         }
         guard let scene else { return }
-        let placed = Layout.place(scene)
+        let fonts = FontLibrary.of(scene)
+        let placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))
         let sampler = Sampler(scene: scene)
         let length = scene.timeline?.length ?? 0
         // What `frames` asks of the timeline, then the start, the middle (drawn) and the end.
@@ -46,7 +48,7 @@ enum FuzzTarget {
         _ = sampler.sample(placed, at: 0)
         _ = sampler.sample(placed, at: length)
         let middle = sampler.sample(placed, at: length / 2)
-        let renderer = Renderer(canvas: scene.canvas)
+        let renderer = Renderer(canvas: scene.canvas, fonts: fonts)
         let size = renderer.pixelSize
         guard size.width <= maxRenderedSide, size.height <= maxRenderedSide else { return }
         // A drawing error (a Cairo status) is an answer the CLI reports, not a crash.

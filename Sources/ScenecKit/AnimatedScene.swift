@@ -1,16 +1,21 @@
 import SceneAnimation
+import SceneFonts
 import SceneLayout
 import SceneModel
+import SceneRender
 
 /// A checked scene laid out once, sampled at any time: the views every renderer draws.
 public struct AnimatedScene: Sendable {
     public let scene: Scene
     public let placed: [PlacedView]
     public let sampler: Sampler
+    /// DejaVu and the scene's `fonts:` files: what its text is measured and drawn with.
+    public let fonts: FontLibrary
 
     public init(_ scene: Scene) {
         self.scene = scene
-        placed = Layout.place(scene)
+        fonts = FontLibrary.of(scene)
+        placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))
         sampler = Sampler(scene: scene)
     }
 

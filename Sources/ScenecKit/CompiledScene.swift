@@ -13,8 +13,10 @@ public struct CompiledScene: Sendable {
     /// nil when the scene (or an override) has errors.
     public let animated: AnimatedScene?
 
-    public init(_ file: SourceFile, frontend: Frontend) {
-        let (scene, diagnostics) = frontend.compileAndLint(file)
+    /// `scenePath`: where the scene is, when the file's name is not its path (the preview names
+    /// it by its base name in messages).
+    public init(_ file: SourceFile, frontend: Frontend, scenePath: String? = nil) {
+        let (scene, diagnostics) = frontend.compileAndLint(file, scenePath: scenePath)
         self.file = file
         self.diagnostics = diagnostics
         animated = scene.map(AnimatedScene.init)
@@ -29,7 +31,7 @@ public struct CompiledScene: Sendable {
     public func render(at time: Double, as format: OutputFormat,
                        environment: RenderEnvironment = RenderEnvironment()) throws -> [UInt8]? {
         guard let animated else { return nil }
-        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment)
+        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts)
         return try renderer.render(animated.views(at: time), as: format)
     }
 }

@@ -24,7 +24,8 @@ public enum SceneLint {
                 walk(placed.children) { view.path.child($0) }
             }
         }
-        walk(Layout.place(scene)) { ViewPath(root: $0) }
+        // Laid out as it is drawn (labels measured with the scene's fonts).
+        walk(AnimatedScene(scene).placed) { ViewPath(root: $0) }
         return out
     }
 }
@@ -32,8 +33,8 @@ public enum SceneLint {
 extension Frontend {
     /// The checker's diagnostics, then SceneLint's when the scene has no errors: what every
     /// command and the preview report.
-    public func compileAndLint(_ file: SourceFile) -> (scene: Scene?, diagnostics: [Diagnostic]) {
-        let (scene, diagnostics) = compile(file)
+    public func compileAndLint(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let (scene, diagnostics) = compile(file, scenePath: scenePath)
         guard let scene else { return (nil, diagnostics) }
         let all = (diagnostics + SceneLint.diagnostics(scene)).sortedByPosition()
         return (all.hasErrors ? nil : scene, all)

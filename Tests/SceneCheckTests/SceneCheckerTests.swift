@@ -115,7 +115,9 @@ final class SceneCheckerTests: XCTestCase {
 
     func testRegistryAttributesAgreeAcrossKindsByName() {
         var seen: [String: ValueKind] = [:]
-        let allowedToDiffer: Set = ["spacing"]  // a number for stacks, {row, column} for grids
+        // spacing: a number for stacks, {row, column} for grids; alignment: where a stack puts its
+        // children (start … stretch), where a label puts its lines (leading center trailing).
+        let allowedToDiffer: Set = ["spacing", "alignment"]
         for kind in Registry.kinds {
             for spec in kind.attributes {
                 if let other = seen[spec.name], !allowedToDiffer.contains(spec.name) {

@@ -70,6 +70,11 @@ final class SchemaTests: XCTestCase {
                 case .bool:
                     XCTAssertEqual(attr["type"], "boolean", where_)
                     if case .bool(let b)? = spec.defaultValue { XCTAssertEqual(attr["default"], .bool(b), where_) }
+                case .text, .fontFamily:
+                    XCTAssertEqual(attr["type"], "string", where_)
+                    if case .text(let t)? = spec.defaultValue { XCTAssertEqual(attr["default"], .string(t), where_) }
+                case .fontWeight:
+                    XCTAssertEqual(attr["anyOf"]?.arrayValue?.count, 2, where_)
                 case .length, .angle, .color, .timeOfDay, .points, .dash, .insets, .gridSpacing:
                     let ref = try XCTUnwrap(attr[path: "allOf"]?.arrayValue?.first?["$ref"]?.stringValue, where_)
                     let name = String(ref.dropFirst("#/definitions/".count))

@@ -17,7 +17,10 @@ final class PNGFormatTests: XCTestCase {
         XCTAssertEqual(try RasterImage(png: png).width, 21, "still a PNG readers accept")
     }
 
-    func testCRC32KnownValue() {
-        XCTAssertEqual(PNGColorSpace.crc32(Array("123456789".utf8)), 0xCBF4_3926)
+    func testChunkCRCKnownValue() {
+        var chunks = PNGChunks(capacity: 12)
+        chunks.chunk("IEND", [])
+        // Every PNG ends in these 12 bytes: zero length, "IEND", CRC-32 0xAE426082.
+        XCTAssertEqual(chunks.bytes, [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 }

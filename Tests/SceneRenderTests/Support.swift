@@ -1,5 +1,6 @@
 import XCTest
 import SceneCheck
+import SceneFonts
 import SceneLayout
 import SceneModel
 import SceneRender
@@ -14,20 +15,20 @@ func compileScene(_ yaml: String, file: StaticString = #filePath, line: UInt = #
         XCTFail("scene has errors:\n\(text)", file: file, line: line)
         throw XCTSkip("scene did not compile")
     }
-    return (scene, Layout.place(scene))
+    return (scene, Layout.place(scene, measurer: TextMeasurer(fonts: FontLibrary.of(scene), scene: scene)))
 }
 
 /// The picture's pixels, as the PNG holds them.
 func renderImage(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) throws -> RasterImage {
     let (scene, placed) = try compileScene(yaml, file: file, line: line)
-    return try Renderer(canvas: scene.canvas).image(placed)
+    return try Renderer(canvas: scene.canvas, fonts: FontLibrary.of(scene)).image(placed)
 }
 
 /// The bytes of the scene in one format.
 func renderBytes(_ yaml: String, as format: OutputFormat, file: StaticString = #filePath,
                  line: UInt = #line) throws -> [UInt8] {
     let (scene, placed) = try compileScene(yaml, file: file, line: line)
-    return try Renderer(canvas: scene.canvas).render(placed, as: format)
+    return try Renderer(canvas: scene.canvas, fonts: FontLibrary.of(scene)).render(placed, as: format)
 }
 
 /// An RGBA colour, 0–255, for comparing probed pixels.

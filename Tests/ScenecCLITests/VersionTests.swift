@@ -10,7 +10,8 @@ final class VersionTests: XCTestCase {
         XCTAssertTrue(commit == "unknown" || commit.range(of: "^[0-9a-f]{40,64}(-dirty)?$", options: .regularExpression) != nil,
                       "commit: \(commit)")
         // The libraries the binary runs with are this machine's, which pkg-config describes.
-        for (name, package) in [("cairo", "cairo"), ("libyaml", "yaml-0.1"), ("libpng", "libpng")] {
+        for (name, package) in [("cairo", "cairo"), ("libyaml", "yaml-0.1"), ("libpng", "libpng"),
+                                ("libdeflate", "libdeflate")] {
             let pkgConfig = try runProgram(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", package])
             XCTAssertEqual(fields[name], pkgConfig.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), name)
         }

@@ -28,6 +28,8 @@ public enum AttributeTables {
         }
         if let size = kind.intrinsicSize {
             lines.append("Its size when neither a frame nor a size gives one: \(formatNumber(size.width)) × \(formatNumber(size.height)).")
+        } else if kind.sizesToContent {
+            lines.append("Its size when neither a frame nor a size gives one: its text's (a frame with a width and no height wraps the text to the width).")
         }
         return lines.isEmpty ? nil : lines.joined(separator: " ")
     }

@@ -28,6 +28,8 @@ public enum SceneSchema {
                             "type": "array", "items": ["type": "string", "minLength": 1]],
                 "canvas": ValueSchemas.ref("canvas"),
                 "styles": ValueSchemas.ref("styles"),
+                "fonts": ["description": "Font files for the scene's text, relative to the scene file (TrueType, OpenType): their families join DejaVu Sans, for this scene only.",
+                          "type": "array", "items": ["type": "string", "minLength": 1]],
                 "views": ["description": .string(viewsDescription), "type": "array",
                           "items": ValueSchemas.ref(viewPlacedByFrame)],
                 "timeline": ValueSchemas.ref("timeline"),
@@ -138,7 +140,7 @@ public enum SceneSchema {
             "if": ["required": ["size"]],
             "then": ["properties": ["frame": ["properties": ["width": false, "height": false]]]],
         ]
-        if kind.intrinsicSize == nil {
+        if !kind.hasSizeOfItsOwn {
             // Without a size of its own the view's frame must give both dimensions.
             schema = schema.setting("else", ["properties": ["frame": ["required": ["width", "height"]]]])
         }

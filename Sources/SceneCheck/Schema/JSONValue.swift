@@ -163,7 +163,10 @@ extension JSONValue {
         return String(v)
     }
 
-    static func quoted(_ s: String) -> String {
+    /// A JSON string literal. YAML reads JSON's double-quoted form the same way, so it also
+    /// serves to quote a YAML scalar (`scenec edit`); DEL and the C1 controls, which YAML does
+    /// not allow raw, are escaped as well.
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -173,7 +176,7 @@ extension JSONValue {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -73,6 +73,11 @@ enum ValueSchemas {
         case .dash: return ref("dashPattern")
         case .insets: return ref("insets")
         case .gridSpacing: return ref("gridSpacing")
+        case .text, .fontFamily: return ["type": "string"]
+        case .fontWeight:
+            return ["anyOf": .array([["type": "string", "enum": .strings(FontWeight.words.map(\.name))],
+                                     ["type": "number", "minimum": .number(FontWeight.range.lowerBound),
+                                      "maximum": .number(FontWeight.range.upperBound)]])]
         }
     }
 
@@ -190,6 +195,7 @@ enum ValueSchemas {
             return .number(i.top)
         case .gridSpacing(let g):
             return g.row == g.column ? .number(g.row) : ["row": .number(g.row), "column": .number(g.column)]
+        case .text(let t): return .string(t)
         }
     }
 

@@ -41,6 +41,16 @@ enum ValueParser {
             return insets(node, what: what).map(Value.insets)
         case .gridSpacing:
             return gridSpacing(node, what: what).map(Value.gridSpacing)
+        case .text:
+            return TextParsing.text(node, what: what, template: true).map(Value.text)
+        case .fontFamily:
+            return TextParsing.text(node, what: what, template: false).flatMap { family in
+                family.trimmingSpaces.isEmpty
+                    ? .failure(ValueError(message: "\(what) must name a font family", range: node.range))
+                    : .success(.text(family.trimmingSpaces))
+            }
+        case .fontWeight:
+            return TextParsing.fontWeight(node, what: what).map(Value.number)
         }
     }
 

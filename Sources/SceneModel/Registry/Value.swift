@@ -18,6 +18,15 @@ public enum ValueKind: Sendable, Hashable {
     case insets
     /// A number for both, or `{row, column}`.
     case gridSpacing
+    /// Text to draw; `{id.attribute:format}` inserts another view's value at the time drawn.
+    case text
+    /// A font family name, looked up in the scene's font set (DejaVu and its `fonts:` files).
+    case fontFamily
+    /// `regular medium semibold bold heavy`, or a CSS weight 100–900.
+    case fontWeight
+
+    /// Text and font families: values taken as written (a `--set` value is not read as YAML).
+    public var isText: Bool { self == .text || self == .fontFamily }
 
     /// The word the docs and error messages use for this kind.
     public var name: String {
@@ -34,6 +43,9 @@ public enum ValueKind: Sendable, Hashable {
         case .dash: return "list of numbers"
         case .insets: return "number or {top, leading, bottom, trailing}"
         case .gridSpacing: return "number or {row, column}"
+        case .text: return "text"
+        case .fontFamily: return "font family"
+        case .fontWeight: return "font weight"
         }
     }
 }
@@ -92,6 +104,8 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     case dash([Double])
     case insets(Insets)
     case gridSpacing(GridSpacing)
+    /// Text and font families, as written (bindings are resolved when drawn).
+    case text(String)
 
     public var description: String {
         switch self {
@@ -106,6 +120,7 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .dash(let ds): return "[" + ds.map(formatNumber).joined(separator: ", ") + "]"
         case .insets(let i): return i.description
         case .gridSpacing(let g): return g.description
+        case .text(let t): return t
         }
     }
 }
@@ -231,5 +246,21 @@ public struct DashPattern: AttributeValue, Hashable {
     public init?(_ value: Value) {
         guard case .dash(let ds) = value else { return nil }
         lengths = ds
+    }
+}
+
+/// Text to draw or a font family name (a distinct type: `String` reads the words of a choice).
+public struct TextValue: AttributeValue, Hashable {
+    public var asValue: Value { .text(string) }
+
+    public var string: String
+
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    public init?(_ value: Value) {
+        guard case .text(let t) = value else { return nil }
+        string = t
     }
 }

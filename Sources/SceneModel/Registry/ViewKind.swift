@@ -1,6 +1,6 @@
 /// The `type:` of a view.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
-    case ring, pie, clock, indicator, lines, group, stack, grid
+    case ring, pie, clock, indicator, lines, label, group, stack, grid
 
     public var isContainer: Bool { self == .group || self == .stack || self == .grid }
 
@@ -12,6 +12,7 @@ public enum ViewType: String, Sendable, Hashable, CaseIterable {
         case .clock: return Clock.kind
         case .indicator: return Indicator.kind
         case .lines: return Lines.kind
+        case .label: return Label.kind
         case .group: return Group.kind
         case .stack: return Stack.kind
         case .grid: return Grid.kind
@@ -38,13 +39,16 @@ public struct ViewKind: Sendable {
     public let attributes: [AttributeSpec]
     /// The size used when a frame or stack leaves it out (pie: 37 × 37, as the seed's `init`).
     public let intrinsicSize: Size?
+    /// Sizes to its content (a label to its text) where a frame or stack gives no size: layout
+    /// asks a measurer.
+    public let sizesToContent: Bool
     /// Each attribute's default value (derived defaults have none), with the kind's own layer
     /// defaults applied.
     public let defaultValues: [String: Value]
 
     public init(type: ViewType, summary: String, own: [AttributeSpec],
                 layerDefaults: [String: Value] = [:], layerDefaultDescriptions: [String: String] = [:],
-                intrinsicSize: Size? = nil) {
+                intrinsicSize: Size? = nil, sizesToContent: Bool = false) {
         self.type = type
         self.summary = summary
         let layer = Layer.attributes.map { spec -> AttributeSpec in
@@ -58,7 +62,11 @@ public struct ViewKind: Sendable {
         }
         defaultValues = defaults
         self.intrinsicSize = intrinsicSize
+        self.sizesToContent = sizesToContent
     }
+
+    /// Whether a frame may leave out its width and height.
+    public var hasSizeOfItsOwn: Bool { intrinsicSize != nil || sizesToContent }
 
     public func attribute(named name: String) -> AttributeSpec? {
         attributes.first { $0.name == name }

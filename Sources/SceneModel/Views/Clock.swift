@@ -36,9 +36,21 @@ public enum Clock {
         "tickColor", .color, default: .clear, described: "clear (no tick marks)",
         doc: "When set, 12 hour marks from 0.85 r to 0.95 r, width 2.")
 
+    public static let numerals = Attribute<String>(
+        "numerals", .choice(["none", "hours", "quarters"]), default: "none", animatable: .no,
+        doc: "Numbers on the face: hours (1–12) or quarters (12, 3, 6, 9), on a circle inside the tick marks.")
+    public static let numeralColor = DerivedAttribute<Color>(
+        "numeralColor", .color, described: "the handColor", doc: "Colour of the numerals.")
+    public static let numeralFont = Attribute<TextValue>(
+        "numeralFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
+        animatable: .no, doc: "Font family of the numerals.")
+    public static let numeralSize = DerivedAttribute<Double>(
+        "numeralSize", .number(.positive), described: "18% of the radius", doc: "Font size of the numerals.")
+
     public static let kind = ViewKind(
         type: .clock, summary: "Analog clock: hour, minute and second hands from the centre.",
         own: [time.spec, motion.spec, handColor.spec, secondHandColor.spec, hourHandWidth.spec,
               minuteHandWidth.spec, secondHandWidth.spec, hourHandLength.spec, minuteHandLength.spec,
-              secondHandLength.spec, showsSeconds.spec, faceColor.spec, tickColor.spec])
+              secondHandLength.spec, showsSeconds.spec, faceColor.spec, tickColor.spec, numerals.spec,
+              numeralColor.spec, numeralFont.spec, numeralSize.spec])
 }

@@ -31,7 +31,7 @@ public struct RenderError: Error, CustomStringConvertible {
         description = "\(what): \(String(cString: cairo_status_to_string(status)))"
     }
 
-    init(_ message: String) {
+    public init(_ message: String) {
         description = message
     }
 }
@@ -52,6 +52,14 @@ final class Surface {
 
     deinit {
         cairo_surface_destroy(pointer)
+    }
+
+    /// The pixels of an image surface: its bytes, width, height and bytes a row.
+    func withPixels<R>(_ body: (UnsafeRawBufferPointer, Int, Int, Int) throws -> R) throws -> R {
+        let width = Int(cairo_image_surface_get_width(pointer)), height = Int(cairo_image_surface_get_height(pointer))
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer) else { throw RenderError("the picture has no pixels") }
+        return try body(UnsafeRawBufferPointer(start: data, count: stride * height), width, height, stride)
     }
 
     /// Flushes everything to the stream; errors surface here (e.g. a failed write).

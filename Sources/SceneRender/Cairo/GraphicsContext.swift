@@ -1,14 +1,27 @@
 import CCairo
+import CPango
+import SceneFonts
+import SceneLayout
 import SceneModel
 
 /// Owns a `cairo_t` and speaks in the scene's terms (colours, angles in degrees, caps by name).
 /// The one place drawing code touches Cairo's drawing calls.
 final class GraphicsContext {
     let cr: OpaquePointer
+    /// The fonts text is set in.
+    let fonts: FontLibrary
+    /// The views being drawn, for text that shows their values.
+    private let drawn: [PlacedView]
+    /// Every view's values at the time drawn, made at the first text that needs them.
+    private(set) lazy var values = Renderer.valueTable(drawn)
+    /// Pango for this drawing only, made at the first text (most scenes have none).
+    private(set) lazy var text = TextEngine(library: fonts)
 
-    init?(surface: OpaquePointer) {
+    init?(surface: OpaquePointer, fonts: FontLibrary = .standard, views: [PlacedView] = []) {
         guard let cr = cairo_create(surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
         self.cr = cr
+        self.fonts = fonts
+        drawn = views
     }
 
     deinit {
@@ -114,5 +127,28 @@ final class GraphicsContext {
     func endGroup(opacity: Double) {
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, opacity)
+    }
+
+    /// Draws `block` with its top-left corner at (x, y), in `color`.
+    func draw(_ block: TextBlock, x: Double, y: Double, color: Color) {
+        cairo_save(cr)
+        if let options = TextEngine.fontOptions() {
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
+        setColor(color)
+        cairo_move_to(cr, x, y)
+        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+            // Pixels: the glyphs' outlines filled where they fall. Cairo's glyph cache would
+            // round each glyph to a whole pixel, so text would not scale exactly with --scale
+            // nor match what librsvg and poppler draw from the SVG and PDF.
+            pango_cairo_layout_path(cr, block.layout)
+            cairo_fill(cr)
+        } else {
+            // PDF and SVG keep real glyphs: a subset of the font embedded in the PDF, and each
+            // glyph's outline as an SVG <symbol>.
+            pango_cairo_show_layout(cr, block.layout)
+        }
+        cairo_restore(cr)
     }
 }

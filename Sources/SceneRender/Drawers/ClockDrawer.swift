@@ -37,6 +37,7 @@ enum ClockDrawer: ViewDrawer {
                 g.stroke(ticks, width: 2)
             }
         }
+        ClockNumerals.draw(values, center: (cx, cy), radius: r, in: g)
         let seconds: Double
         switch values[Clock.time] {
         case .seconds(let s): seconds = s

@@ -7,6 +7,7 @@ enum RingDrawer: ViewDrawer {
         let lineWidth = values[Ring.lineWidth]
         let radius = Swift.min(size.width, size.height) / 2 - lineWidth / 2
         guard radius > 0, lineWidth > 0 else { return }
+        defer { RingLabel.draw(values, size: size, radius: radius, in: g, environment: environment) }
         let cx = size.width / 2, cy = size.height / 2
         g.setLineCap("butt")
         g.newPath()

@@ -26,6 +26,7 @@ extension ViewType {
         case .clock: return ClockDrawer.self
         case .indicator: return IndicatorDrawer.self
         case .lines: return LinesDrawer.self
+        case .label: return LabelDrawer.self
         case .group, .stack, .grid: return nil
         }
     }

@@ -75,17 +75,10 @@ public struct RasterImage: Sendable {
         return true
     }
 
-    func pngBytes() throws -> [UInt8] {
-        let sink = ByteSink()
-        try data.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { throw RenderError("empty image") }
-            let surface = try Surface(cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: base),
-                                                                          CAIRO_FORMAT_ARGB32, Int32(width),
-                                                                          Int32(height), Int32(stride)),
-                                      what: "image")
-            let status = sink.withClosure { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, $0) }
-            guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("encoding PNG failed", status: status) }
+    /// These pixels as a PNG file, as scenec writes them.
+    func pngBytes(compression: PNGCompression = .default) throws -> [UInt8] {
+        try data.withUnsafeBytes { pixels in
+            try PNGEncoder(compression: compression).encode(pixels, width: width, height: height, stride: stride)
         }
-        return PNGColorSpace.markingSRGB(sink.bytes)
     }
 }

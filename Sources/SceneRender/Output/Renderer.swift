@@ -1,4 +1,5 @@
 import CCairo
+import SceneFonts
 import SceneLayout
 import SceneModel
 
@@ -20,16 +21,23 @@ public struct Renderer: Sendable {
     public var environment: RenderEnvironment
     /// For PDF metadata: seconds since 1970 (SOURCE_DATE_EPOCH) or nil for the fixed date.
     public var sourceDateEpoch: Int?
+    /// The scene's fonts (`AnimatedScene.fonts`); DejaVu alone for a scene without `fonts:`.
+    public var fonts: FontLibrary
+    /// How hard PNG files are compressed (the pixels are the same at every setting).
+    public var pngCompression: PNGCompression
 
-    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil) {
+    public init(canvas: Canvas, environment: RenderEnvironment = RenderEnvironment(), sourceDateEpoch: Int? = nil,
+                fonts: FontLibrary = .standard, pngCompression: PNGCompression = .default) {
         self.canvas = canvas
         self.environment = environment
         self.sourceDateEpoch = sourceDateEpoch
+        self.fonts = fonts
+        self.pngCompression = pngCompression
     }
 
     public func render(_ views: [PlacedView], as format: OutputFormat) throws -> [UInt8] {
         switch format {
-        case .png: return try pngBytes(views)
+        case .png: return try FrameRenderer(self, format: .png).render(views)
         case .pdf: return try pdfBytes(pageCount: 1) { _ in views }
         case .svg: return try svgBytes(views)
         }
@@ -47,11 +55,6 @@ public struct Renderer: Sendable {
         try draw(views, on: surface, scale: canvas.scale)
         cairo_surface_flush(surface.pointer)
         return RasterImage(surface: surface)
-    }
-
-    func pngBytes(_ views: [PlacedView]) throws -> [UInt8] {
-        let image = try image(views)
-        return try image.pngBytes()
     }
 
     /// A PDF of `pageCount` pages (a flipbook when there are several), each drawn from the views
@@ -86,7 +89,7 @@ public struct Renderer: Sendable {
     }
 
     func draw(_ views: [PlacedView], on surface: Surface, scale: Double) throws {
-        guard let g = GraphicsContext(surface: surface.pointer) else {
+        guard let g = GraphicsContext(surface: surface.pointer, fonts: fonts, views: views) else {
             throw RenderError("cannot start drawing")
         }
         g.scale(scale)
@@ -97,5 +100,18 @@ public struct Renderer: Sendable {
         if let problem = g.statusMessage {
             throw RenderError("drawing failed: \(problem)")
         }
+    }
+
+    /// The drawn values of every view with an id, for text that shows them.
+    static func valueTable(_ views: [PlacedView]) -> ValueTable {
+        var table = ValueTable()
+        func walk(_ views: [PlacedView]) {
+            for placed in views {
+                table.add(placed.view)
+                walk(placed.children)
+            }
+        }
+        walk(views)
+        return table
     }
 }

@@ -11,6 +11,8 @@ struct BuildKeys {
     var overrides: [String]
     /// `--scale`, which only PNG pixels depend on.
     var scale: Double?
+    /// `--png-compression`, which only PNG bytes depend on.
+    var pngCompression: PNGCompression = .default
     /// SOURCE_DATE_EPOCH, which only PDF bytes depend on.
     var sourceDateEpoch: Int?
 
@@ -34,7 +36,10 @@ struct BuildKeys {
     func output(sceneKey: String, group: OutputGroup) -> String {
         var text = "\(sceneKey)\u{0}\(group.name)"
         switch group.format {
-        case .png: text += "\u{0}scale \(scale.map { "\($0)" } ?? "-")"
+        case .png:
+            text += "\u{0}scale \(scale.map { "\($0)" } ?? "-")"
+            // Left out at the default, so the keys of builds made before the option stay valid.
+            if pngCompression != .default { text += "\u{0}png-compression \(pngCompression.rawValue)" }
         case .pdf: text += "\u{0}date \(sourceDateEpoch.map(String.init) ?? "-")"
         case .svg: break
         }

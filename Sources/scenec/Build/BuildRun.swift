@@ -20,7 +20,7 @@ struct BuildRun {
         let builder = SceneBuilder(
             outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
             keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides, scale: plan.scale,
-                            sourceDateEpoch: Environment.sourceDateEpoch),
+                            pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch),
             options: plan.options, warningsAreErrors: args.has("--werror"))
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))

@@ -10,6 +10,7 @@ enum NinjaEmitter {
         var flags = plan.overrides.flatMap { ["--set", $0] }
         if !flags.isEmpty { flags.append("--set-where-present") }
         if let scale = plan.scale { flags += ["--scale", formatNumber(scale)] }
+        if plan.pngCompression != .default { flags += ["--png-compression", plan.pngCompression.rawValue] }
         for sink in reporter.sinks where sink.file == nil && sink.format != .text {
             guard sink.format == .github else {
                 throw UsageError("with --emit-ninja, --diagnostics may be text or github: each edge prints its own, and a JSON array or a file would be overwritten by the next")

@@ -56,7 +56,7 @@ struct SceneBuilder {
         // Up to date: a candidate made with this key whose every group is intact on disk. Its
         // key covers the files the scene imported then, as they are now: an edit to one of them
         // (or a new import, which edits the scene) makes a new key.
-        for candidate in candidates where candidate.sceneKey == sceneKey(bytes, imports: candidate.imports ?? []) {
+        for candidate in candidates where candidate.sceneKey == sceneKey(bytes, path: scene.path, imports: candidate.imports ?? []) {
             let sceneKey = candidate.sceneKey ?? ""
             let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline)
             let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
@@ -76,7 +76,7 @@ struct SceneBuilder {
         let reports: [SceneResult.Report] = diagnostics.isEmpty ? [] : [.diagnostics(reported, file)]
         guard let checked else { return failed(.sceneError, "the scene has errors", candidates, reports) }
         let warnings = diagnostics.filter { $0.severity == .warning }
-        let sceneKey = sceneKey(bytes, imports: checked.importedFiles)
+        let sceneKey = sceneKey(bytes, path: scene.path, imports: checked.importedFiles)
         var entry = BuildManifest.Entry(sceneKey: sceneKey, hasTimeline: checked.timeline != nil,
                                         warnings: warnings.map(BuildManifest.StoredDiagnostic.init),
                                         imports: checked.importedFiles.isEmpty ? nil : checked.importedFiles)
@@ -87,13 +87,14 @@ struct SceneBuilder {
         return render(scene, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
     }
 
-    /// The scene key over the scene's bytes and those of the files it imports, as they are now;
-    /// a file that cannot be read counts as empty (the check then reports it).
-    private func sceneKey(_ bytes: [UInt8], imports: [String]) -> String {
-        let inputs = imports.map { path in
+    /// The scene key over the scene's bytes and those of its font files and the files it
+    /// imports, as they are now; a file that cannot be read counts as empty (the check then
+    /// reports it).
+    private func sceneKey(_ bytes: [UInt8], path: String, imports: [String]) -> String {
+        let imported = imports.map { path in
             (path: path, bytes: (try? Files.read(path, limit: options.maxFileSize).bytes) ?? [])
         }
-        return keys.scene(bytes: bytes, inputs: inputs)
+        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path) + imported)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.
@@ -102,7 +103,8 @@ struct SceneBuilder {
         var entry = entry
         let movie = AnimatedScene(checked)
         let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts,
+                                pngCompression: keys.pngCompression)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []
@@ -123,9 +125,19 @@ struct SceneBuilder {
                         try renderer.pdfBytes(pageCount: frameCount) { movie.views(at: Double($0) / fps) }
                     })]
                 case .frames:
+                    // Runs of frames that draw the same are encoded once (see FrameRuns); the
+                    // closures are called in frame order, one after another.
+                    let runs = FrameRuns(0...Swift.max(0, frameCount - 1)) { movie.views(at: Double($0) / fps) }
+                    let maker = FrameRenderer(renderer, format: group.format)
+                    var run: (frames: ClosedRange<Int>, bytes: [UInt8])?
                     files = (0..<frameCount).map { i in
-                        (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)",
-                         { try renderer.render(movie.views(at: Double(i) / fps), as: group.format) })
+                        (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)", {
+                            if let run, run.frames.contains(i) { return run.bytes }
+                            guard let next = runs.next() else { throw RenderError("frame \(i) is past the timeline") }
+                            let bytes = try maker.render(next.views)
+                            run = (next.frames, bytes)
+                            return bytes
+                        })
                     }
                 }
                 for (relative, make) in files {

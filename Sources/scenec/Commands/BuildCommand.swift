@@ -38,12 +38,13 @@ enum BuildCommand: Command {
           --emit-ninja FILE        write a Ninja file for the same build instead of building
         \(WatchLoop.help)
           --scale N                pixels per point for PNG
+        \(PNGOptions.help)
         \(SceneOptions.help)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
-                 "--junit"] + SceneOptions.valued,
+                 "--junit"] + SceneOptions.valued + PNGOptions.valued,
         flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
@@ -56,6 +57,7 @@ enum BuildCommand: Command {
         var shard: Shard?
         var jobs: Int
         var scale: Double?
+        var pngCompression: PNGCompression
         var options: SceneOptions
         var overrides: [String]
     }
@@ -86,7 +88,8 @@ enum BuildCommand: Command {
         options.frontend.options.scaleOverride = scale
         let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
                         shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
-                        scale: scale, options: options, overrides: args.values["--set"] ?? [])
+                        scale: scale, pngCompression: try PNGOptions.compression(args), options: options,
+                        overrides: args.values["--set"] ?? [])
         let reporter = options.reporter
 
         let found = try SceneFinder.find(args.positionals)

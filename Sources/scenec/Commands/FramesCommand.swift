@@ -16,7 +16,9 @@ enum FramesCommand: Command {
         Renders frame i of the timeline at t = i / fps: round(duration × fps) + 1 frames (both
         ends), or one fewer with loop: true. With a %d (or %04d) pattern each frame is its own
         file, numbered by its absolute frame number; a .pdf output without a pattern is one PDF
-        with a page per frame.
+        with a page per frame. Frames are drawn and encoded on --jobs threads and put in place
+        in frame order; a frame that draws the same as the one before it (a held pose, a scene
+        with nothing animated) is a copy of its bytes, not drawn again.
 
         options:
           -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number)
@@ -26,6 +28,7 @@ enum FramesCommand: Command {
                                    still count at the file's fps)
           --jobs N                 frames rendered at once (default: the number of cores)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
+        \(PNGOptions.help)
           --quiet                  no progress line
           --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
         \(WatchLoop.help)
@@ -33,7 +36,7 @@ enum FramesCommand: Command {
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
-                                              "--depfile"] + SceneOptions.valued,
+                                              "--depfile"] + SceneOptions.valued + PNGOptions.valued,
                                      flags: ["--help", "--quiet", "--watch"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -63,6 +66,7 @@ enum FramesCommand: Command {
         let fpsOverride = try args.positiveNumber("--fps")
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
+        let compression = try PNGOptions.compression(args)
 
         let scene: Scene
         switch try SceneLoader(limits: limits).loadOnly(scenePath) {
@@ -74,19 +78,20 @@ enum FramesCommand: Command {
         let fps = fpsOverride ?? timeline.fps
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts,
+                                pngCompression: compression)
         let progress = Progress(total: range.count, quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 
         do {
             if let pattern {
-                try Parallel.forEach(range.first...range.last, jobs: jobs) { frame in
+                try writeFrames(range.first...range.last, jobs: jobs, views: views, renderer: renderer, format: format,
+                                progress: progress) { frame in
                     let path = pattern.path(for: frame)
                     if Files.sameFile(scenePath, path) {
                         throw FileError("refusing to overwrite the scene '\(scenePath)' with frame \(frame)")
                     }
-                    try Files.write(try renderer.render(views(frame), as: format), to: path)
-                    progress.frameDone()
+                    return path
                 }
             } else {
                 if Files.sameFile(scenePath, output) {
@@ -99,7 +104,7 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.importedFiles)
+                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)
@@ -109,5 +114,33 @@ enum FramesCommand: Command {
             return .sceneError
         }
         return .success
+    }
+
+    /// Draws and encodes runs of frames on `jobs` threads (each with its own pixel buffer and
+    /// compressor), stages every frame's file and puts them in place in frame order. Frames are
+    /// not forced to disk one by one (an fsync each cost as much as encoding a frame): the file
+    /// system is synced once at the end, before success is reported.
+    static func writeFrames(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
+                            renderer: Renderer, format: OutputFormat, progress: Progress,
+                            path: @escaping @Sendable (Int) throws -> String) throws {
+        let runs = FrameRuns(frames, sample: views)
+        let commits = InOrderCommit(first: frames.lowerBound)
+        Parallel.threads(Swift.min(jobs, frames.count)) {
+            let maker = FrameRenderer(renderer, format: format)
+            while let run = runs.next() {
+                do {
+                    let bytes = try maker.render(run.views)
+                    for frame in run.frames {
+                        let staged = try Files.stage(bytes, for: try path(frame), sync: false)
+                        try commits.staged(frame, staged) { _ in progress.frameDone() }
+                    }
+                } catch {
+                    runs.fail(error)
+                }
+            }
+        }
+        commits.discardWaiting()
+        if let error = runs.error { throw error }
+        try Files.syncFileSystem(of: try path(frames.lowerBound))
     }
 }

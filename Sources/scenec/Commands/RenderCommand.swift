@@ -18,6 +18,7 @@ enum RenderCommand: Command {
           -o, --output PATH        where to write ('-' for standard output); repeatable
           --format png|pdf|svg     the format, whatever the extension says (one output only)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
+        \(PNGOptions.help)
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
           --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
@@ -25,7 +26,8 @@ enum RenderCommand: Command {
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued,
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued
+                                         + PNGOptions.valued,
                                      flags: ["--help", "--watch"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -54,6 +56,7 @@ enum RenderCommand: Command {
         }
         var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
+        let compression = try PNGOptions.compression(args)
         let scene: Scene
         switch try SceneLoader(limits: limits).loadOnly(scenePath) {
         case .scene(let s, _): scene = s
@@ -62,7 +65,8 @@ enum RenderCommand: Command {
         let animated = AnimatedScene(scene)
         let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch)
+                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts,
+                                pngCompression: compression)
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
         do {
@@ -74,7 +78,7 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.importedFiles)
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)

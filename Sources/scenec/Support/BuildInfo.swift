@@ -1,6 +1,10 @@
 import CCairo
+import CDeflate
 import CPNG
+import CPango
 import CYAML
+import SceneFonts
+import ScenecKit
 
 /// What this binary is: its version, the commit it was built from, and the libraries it runs
 /// with — for `scenec --version` and for the key that decides whether a build's outputs are
@@ -23,6 +27,14 @@ enum BuildInfo {
     static let cairoVersion = String(cString: cairo_version_string())
     static let yamlVersion = String(cString: yaml_get_version_string())
     static let pngVersion = png_get_libpng_ver(nil).map { String(cString: $0) } ?? "unknown"
+    static let pangoVersion = String(cString: pango_version_string())
+    static let fontconfigVersion: String = {
+        let v = Int(FcGetVersion())
+        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+    }()
+    /// libdeflate, which encodes every PNG scenec writes, has no run-time version call: this is
+    /// the header's. Its soname (libdeflate.so.0) and the executable's bytes pin the rest.
+    static let deflateVersion = LIBDEFLATE_VERSION_STRING
 
     /// `scenec --version`: one `name value` pair a line, easy to read and to grep.
     static var versionReport: String {
@@ -32,6 +44,9 @@ enum BuildInfo {
         cairo \(cairoVersion)
         libyaml \(yamlVersion)
         libpng \(pngVersion)
+        pango \(pangoVersion)
+        fontconfig \(fontconfigVersion)
+        libdeflate \(deflateVersion)
 
         """
     }
@@ -44,11 +59,27 @@ enum BuildInfo {
     static func rendererIdentity() -> String { identity }
 
     private static let identity: String = {
-        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion)"
+        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
+            + "pango \(pangoVersion) fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
         guard let code = ExecutableDigest.ofRunningExecutable(stamp: buildStamp) else {
             // No /proc (a bare chroot): the commit is the next best name for the code.
             return "scenec \(version) commit \(commit) \(libraries)"
         }
         return "code sha256:\(code) \(libraries)"
+    }()
+}
+
+extension BuildInfo {
+    /// The default fonts' bytes (fonts-dejavu-core's files), which every label is drawn with:
+    /// an update of the package changes text, so it changes the renderer.
+    static let dejavuDigest: String = {
+        var hash = SHA256()
+        for name in FontLibrary.dejavuFiles {
+            let path = FontLibrary.dejavuDirectory + "/" + name
+            let bytes = (try? Files.read(path, limit: 64 << 20).bytes) ?? []
+            hash.update("\(name)\u{0}\(bytes.count)\u{0}")
+            hash.update(bytes)
+        }
+        return String(hash.finish().prefix(16))
     }()
 }

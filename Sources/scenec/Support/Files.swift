@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import CLinux
 
 /// Reading scenes and writing outputs: whole files, atomically (docs/language.md §6).
 enum Files {
@@ -30,43 +31,88 @@ enum Files {
     /// Writes `bytes` to `path`: through a temporary file in the same directory renamed into
     /// place, so a failed run leaves the previous file intact. "-" is standard output; a path
     /// that exists and is not a regular file (a device, a FIFO) is written directly.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            guard Console.output(bytes: bytes) else { throw FileError("cannot write to standard output: \(reason())") }
-            return
-        }
+    /// `permissions` (exactly, whatever the umask) for a file that replaces one the user keeps.
+    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws {
+        try commit(try stage(bytes, for: path, sync: true, permissions: permissions))
+    }
+
+    /// The first half of `write`: the bytes in a temporary file beside `path` (forced to disk
+    /// when `sync`), not yet in place. A frame sequence stages frames on several threads and
+    /// commits them in frame order.
+    static func stage(_ bytes: [UInt8], for path: String, sync: Bool, permissions: mode_t? = nil) throws -> StagedFile {
+        if path == "-" { return StagedFile(path: path, temporary: nil, direct: bytes) }
         var info = stat()
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw FileError("cannot write '\(path)': it is a directory") }
-            if type != S_IFREG {
-                try writeDirectly(bytes, to: path)
-                return
-            }
+            if type != S_IFREG { return StagedFile(path: path, temporary: nil, direct: bytes) }
         }
         try makeParentDirectories(of: path)
         let temporary = temporaryPath(for: path)
         Interrupts.register(temporary)
-        defer { Interrupts.unregister(temporary) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError("cannot write '\(path)': \(reason())") }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o644)
+        guard fd >= 0 else {
+            Interrupts.unregister(temporary)
+            throw FileError("cannot write '\(path)': \(reason())")
+        }
         do {
+            if let permissions, fchmod(fd, permissions) != 0 { throw FileError("cannot write '\(path)': \(reason())") }
             try writeAll(bytes, fd: fd, path: path)
-            guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
+            if sync {
+                guard fsync(fd) == 0 || errno == EINVAL else { throw FileError("cannot write '\(path)': \(reason())") }
+            } else {
+                _ = sync_file_range(fd, 0, 0, UInt32(CLINUX_SYNC_FILE_RANGE_WRITE))  // a hint: failure is harmless
+            }
             guard close(fd) == 0 else {
                 unlink(temporary)
+                Interrupts.unregister(temporary)
                 throw FileError("cannot write '\(path)': \(reason())")
             }
         } catch {
             close(fd)
             unlink(temporary)
+            Interrupts.unregister(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        return StagedFile(path: path, temporary: temporary, direct: nil)
+    }
+
+    /// Puts a staged file in place: renames it over its target (or writes a device or standard
+    /// output directly).
+    static func commit(_ staged: StagedFile) throws {
+        guard let temporary = staged.temporary else {
+            let bytes = staged.direct ?? []
+            if staged.path == "-" {
+                guard Console.output(bytes: bytes) else { throw FileError("cannot write to standard output: \(reason())") }
+            } else {
+                try writeDirectly(bytes, to: staged.path)
+            }
+            return
+        }
+        defer { Interrupts.unregister(temporary) }
+        guard rename(temporary, staged.path) == 0 else {
             let why = reason()
             unlink(temporary)
-            throw FileError("cannot write '\(path)': \(why)")
+            throw FileError("cannot write '\(staged.path)': \(why)")
         }
+    }
+
+    /// Removes a staged file that will not be committed.
+    static func discard(_ staged: StagedFile) {
+        guard let temporary = staged.temporary else { return }
+        unlink(temporary)
+        Interrupts.unregister(temporary)
+    }
+
+    /// Forces everything written to the file system holding `path` to disk: one call for a
+    /// whole frame sequence instead of an fsync per frame.
+    static func syncFileSystem(of path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("cannot sync '\(dir)': \(reason())") }
+        defer { close(fd) }
+        guard syncfs(fd) == 0 else { throw FileError("cannot sync '\(dir)': \(reason())") }
     }
 
     static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
@@ -147,4 +193,12 @@ enum Files {
     static func reason() -> String {
         String(cString: strerror(errno))
     }
+}
+
+/// A file's new bytes staged beside it by `Files.stage`, waiting for `Files.commit`.
+struct StagedFile: Sendable {
+    let path: String
+    /// The temporary file; nil when the target is written directly (standard output, a device).
+    let temporary: String?
+    let direct: [UInt8]?
 }

@@ -2,26 +2,9 @@
 import ScenecKit
 import Dispatch
 
-/// Runs work items on `jobs` threads, each taking the next item; the first error stops the
-/// items not yet started and is rethrown. Items are independent, so the results do not depend
-/// on `jobs`.
+/// Worker threads: the frames of a sequence and the scenes of a build are independent, so the
+/// results do not depend on how many threads there are.
 enum Parallel {
-    static func forEach<C: Collection & Sendable>(_ items: C, jobs: Int,
-                                                  _ body: @escaping @Sendable (C.Element) throws -> Void) throws
-    where C.Index: Sendable, C.Element: Sendable {
-        let queue = WorkQueue(items)
-        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, items.count))) { _ in
-            while let item = queue.next() {
-                do {
-                    try body(item)
-                } catch {
-                    queue.fail(error)
-                }
-            }
-        }
-        if let error = queue.error { throw error }
-    }
-
     /// Runs `body` on `jobs` threads at once and waits for all of them.
     static func threads(_ jobs: Int, _ body: @escaping @Sendable () -> Void) {
         DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { _ in body() }

@@ -1,0 +1,60 @@
+import SceneModel
+import SceneSyntax
+
+/// Text, font families and font weights (the label's attributes, ring and clock text).
+enum TextParsing {
+    /// Any scalar, kept as written (spaces included): `42` is the text "42". Text with
+    /// `{view.attribute}` must parse as a template; which views it names is checked once every
+    /// view is known (`TextBindingChecker`).
+    static func text(_ node: Node, what: String, template: Bool) -> Parsed<String> {
+        guard let s = node.scalar, !s.isNull else {
+            var notes: [String] = []
+            if node.mapping != nil {
+                notes.append("YAML reads an unquoted {…} as a mapping; quote the text: \(what): \"{download.progress:percent}\"")
+            }
+            return .failure(ValueError(message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
+                                       notes: notes))
+        }
+        guard template else { return .success(s.text) }
+        switch TextTemplate.parse(s.text) {
+        case .success: return .success(s.text)
+        case .failure(let problem):
+            return .failure(ValueError(message: problem.message,
+                                       range: range(of: s.text, writtenAt: node.range, offset: problem.offset,
+                                                    length: problem.length),
+                                       notes: problem.notes))
+        }
+    }
+
+    /// `bold` or `700`.
+    static func fontWeight(_ node: Node, what: String) -> Parsed<Double> {
+        let words = FontWeight.words.map(\.name)
+        let expected = "one of \(words.joined(separator: ", ")) or a weight from 100 to 900"
+        return ValueParser.scalarText(node, what: what, expected: expected).flatMap { text in
+            if let w = FontWeight.words.first(where: { $0.name == text }) { return .success(w.weight) }
+            if let v = Numbers.decimal(text) {
+                guard FontWeight.range.contains(v) else {
+                    return .failure(ValueError(message: "\(what) must be between 100 and 900, not \(formatNumber(v))",
+                                               range: node.range))
+                }
+                return .success(v)
+            }
+            return .failure(ValueError(message: "\(what) cannot be '\(text)'\(Suggestions.hint(for: text, in: words))",
+                                       range: node.range, notes: ["allowed: " + words.joined(separator: ", ") + ", or 100–900"]))
+        }
+    }
+
+    /// The part of a one-line scalar that `offset` and `length` (characters of its text) cover,
+    /// so a message points at the `{…}` it is about; the whole value when the written form does
+    /// not map character for character (escapes, folded lines).
+    static func range(of text: String, writtenAt range: SourceRange, offset: Int, length: Int) -> SourceRange {
+        guard range != .none, range.start.line == range.end.line else { return range }
+        let written = range.end.column - range.start.column
+        let quote: Int
+        if written == text.count { quote = 0 } else if written == text.count + 2 { quote = 1 } else { return range }
+        let line = range.start.line
+        let start = range.start.column + quote + offset
+        return SourceRange(start: SourceLocation(line: line, column: start),
+                           end: SourceLocation(line: line, column: start + Swift.max(1, length)))
+    }
+}

@@ -1,0 +1,54 @@
+import SceneModel
+
+/// Text set in a box: what a label draws, and what ring and clock labels draw through the same
+/// code, so a ring's "72%" is exactly a label's "72%".
+struct TextBox {
+    var text: String
+    var style: TextStyle
+    var color: Color
+    /// top, center or bottom.
+    var verticalAlignment = "center"
+
+    /// Draws the text in the box (origin 0,0, `size`): lines wrapped to its width and aligned in
+    /// it, the block of lines placed in its height.
+    func draw(in size: (width: Double, height: Double), g: GraphicsContext) {
+        guard !text.isEmpty, !color.isClear, size.width > 0,
+              let block = g.text.block(text, style: style, width: size.width) else { return }
+        let height = block.size.height
+        var y: Double
+        switch verticalAlignment {
+        case "top": y = 0
+        case "bottom": y = size.height - height
+        default: y = (size.height - height) / 2
+        }
+        // Glyphs may reach past their advance box (a T's arm, an italic's slant, a j's tail):
+        // nudge the text so its ink stays inside the frame wherever it fits.
+        let ink = block.inkRect
+        let x = Self.nudge(ink.x, ink.width, into: size.width)
+        y += Self.nudge(y + ink.y, ink.height, into: size.height)
+        g.draw(block, x: x, y: y, color: color)
+    }
+
+    /// How far to move a span at `start` of `length` to lie within 0…`extent` (0 when it does
+    /// or cannot).
+    static func nudge(_ start: Double, _ length: Double, into extent: Double) -> Double {
+        guard length <= extent else { return 0 }
+        if start < 0 { return -start }
+        if start + length > extent { return extent - (start + length) }
+        return 0
+    }
+
+    /// The size of `text` in `style` set on its own (no width: only its line breaks wrap it).
+    static func measure(_ text: String, style: TextStyle, width: Double?, engine: TextEngine) -> Size {
+        engine.block(text, style: style, width: width)?.size ?? Size(width: 0, height: 0)
+    }
+}
+
+extension TextStyle {
+    /// A label's style, from its values.
+    init(label values: AttributeValues) {
+        self.init(family: values[Label.font].string, size: values[Label.fontSize], weight: values[Label.fontWeight],
+                  italic: values[Label.italic], tracking: values[Label.tracking], lineSpacing: values[Label.lineSpacing],
+                  alignment: values[Label.alignment], lineLimit: values[Label.lineLimit])
+    }
+}

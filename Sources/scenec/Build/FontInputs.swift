@@ -1,0 +1,31 @@
+import SceneFonts
+import SceneSyntax
+
+/// The font files a scene lists under `fonts:`, as inputs of its outputs: `build` hashes their
+/// bytes into the scene's key, and `--depfile` names them, so editing a font rebuilds the scenes
+/// that use it. Read from the YAML before checking (the key decides whether to check at all).
+enum FontInputs {
+    /// The paths (relative to the working directory) of the files under the scene's `fonts:`.
+    static func paths(sceneBytes bytes: [UInt8], scenePath: String) -> [String] {
+        // Most scenes have no fonts; they skip the parse the up-to-date path otherwise avoids.
+        guard bytes.count >= 6, containsFontsKey(bytes) else { return [] }
+        let read = YAMLReader().read(SourceFile(name: scenePath, bytes: bytes))
+        guard let top = read.root?.mapping, let list = top.first(where: { $0.key == "fonts" })?.value.sequence else {
+            return []
+        }
+        return list.compactMap { $0.scalar?.text }.filter { !$0.isEmpty }
+            .map { SceneFonts.path(of: $0, scenePath: scenePath) }
+    }
+
+    /// The files with their bytes (empty when unreadable: the check reports that).
+    static func inputs(sceneBytes bytes: [UInt8], scenePath: String) -> [(path: String, bytes: [UInt8])] {
+        paths(sceneBytes: bytes, scenePath: scenePath).map { path in
+            (path, (try? Files.read(path, limit: 256 << 20).bytes) ?? [])
+        }
+    }
+
+    static func containsFontsKey(_ bytes: [UInt8]) -> Bool {
+        let key = Array("fonts".utf8)
+        return bytes.indices.dropLast(key.count - 1).contains { i in bytes[i..<(i + key.count)].elementsEqual(key) }
+    }
+}

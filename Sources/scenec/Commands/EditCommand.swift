@@ -1,0 +1,76 @@
+import SceneCheck
+import SceneEdit
+import SceneSyntax
+
+/// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`
+enum EditCommand: Command {
+    static let name = "edit"
+    static let summary = "write --set values into the scene file itself, changing nothing else"
+    static let help = """
+        usage: scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run] [options]
+
+        Writes each value into the scene file as a careful person would: only the value's
+        text is rewritten, or, where the view does not say it (the value is a default, or
+        comes from a style or an alias), one key: value is added beside its siblings —
+        before the } of a {…} mapping, or on a new line at their indent. Comments, blank
+        lines, line endings, quoting and key order stay byte for byte. Values are written
+        as a person writes them: 0.5, "#ff2d55", "50%", round, true.
+
+        The edited text is checked first and must give the scene --set gives; otherwise
+        nothing is written and the problems are reported (exit 1). The file is replaced
+        atomically and keeps its permissions.
+
+        options:
+          --set ADDRESS=VALUE      a value to write (repeatable, applied in order): ID.ATTR,
+                                   views[0].children[1].ATTR, ID.style, canvas.ATTR or
+                                   styles.NAME.ATTR (styles.NAME.ATTR edits the style itself)
+          --diff                   print the change as a unified diff on standard output
+                                   (as git diff writes it: git apply or patch -p1 take it)
+          --dry-run                write nothing; with --diff, show what would change
+        \(DiagnosticReporter.optionHelp)
+          --max-file-size N, --max-nodes N, --max-views N, --max-nesting N, --max-pixels N,
+          --max-pixels-per-side N, --max-frames N
+                                   the limits the edited scene is checked with (see
+                                   scenec check --help)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help", "--diff", "--dry-run"])
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw UsageError(args.positionals.isEmpty ? "edit needs a scene file" : "edit takes one scene file")
+        }
+        guard path != "-" else { throw UsageError("edit changes a file in place; it cannot edit standard input") }
+        let options = try SceneOptions(args)
+        let overrides = options.frontend.options.overrides
+        guard !overrides.isEmpty else {
+            throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
+        }
+        let loader = SceneLoader(limits: options)
+        let bytes: [UInt8]
+        switch loader.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failed):
+            try loader.reporter.finish()
+            return failed.status
+        }
+        switch SceneEditor(frontend: options.frontend).edit(SourceFile(name: path, bytes: bytes), applying: overrides) {
+        case .failure(let refusal):
+            loader.reporter.report(refusal.diagnostics, in: refusal.file)
+            try loader.reporter.finish()
+            return .sceneError
+        case .success(let edited):
+            loader.reporter.report(edited.warnings, in: edited.file)
+            if !args.has("--dry-run"), edited.bytes != bytes {
+                try Files.rewrite(path, with: edited.bytes)
+            }
+            if args.has("--diff") {
+                let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                let diff = UnifiedDiff.diff(old: bytes, new: edited.bytes, oldName: "a/" + name, newName: "b/" + name)
+                guard Console.output(bytes: diff) else { throw FileError("cannot write to standard output") }
+            }
+            try loader.reporter.finish()
+            return .success
+        }
+    }
+}

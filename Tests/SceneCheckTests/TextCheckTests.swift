@@ -1,0 +1,104 @@
+import XCTest
+import SceneCheck
+import SceneModel
+import SceneSyntax
+
+/// Text values, bound text and fonts as the checker reads them: located errors with "did you
+/// mean", braces escaped, formats that suit the value.
+final class TextCheckTests: XCTestCase {
+    func compile(_ yaml: String) -> (Scene?, [Diagnostic]) {
+        Frontend().compile(SourceFile(name: "test.scene.yaml", text: yaml))
+    }
+
+    func scene(text: String, extra: String = "") -> String {
+        """
+        canvas: {width: 200, height: 200}
+        views:
+          - {id: download, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}
+          - {id: clock, type: clock, frame: {x: 100, y: 0, width: 100, height: 100}}
+          - id: caption
+            type: label
+            frame: {x: 0, y: 100, width: 200, height: 50}
+            text: \(text)
+        \(extra)
+        """
+    }
+
+    func testABoundTextThatNamesAMissingViewIsALocatedErrorWithDidYouMean() {
+        let (scene, diags) = compile(scene(text: "\"Done: {downlaod.progress:percent}\""))
+        XCTAssertNil(scene)
+        XCTAssertEqual(diags.count, 1)
+        let d = diags[0]
+        XCTAssertTrue(d.message.contains("no view has the id 'downlaod'; did you mean 'download'?"), d.message)
+        // At the reference itself: line 8, after `text: "Done: `.
+        XCTAssertEqual(d.range.start.line, 8)
+        XCTAssertEqual(d.range.start.column, 18)
+        XCTAssertEqual(d.range.end.column - d.range.start.column, "{downlaod.progress:percent}".count)
+    }
+
+    func testABoundTextThatNamesAMissingAttributeSuggestsTheNearest() {
+        let (_, diags) = compile(scene(text: "\"{download.progres:percent}\""))
+        XCTAssertEqual(diags.first?.message, "ring 'download' has no attribute 'progres'; did you mean 'progress'?")
+    }
+
+    func testAFormatMustSuitTheValue() {
+        XCTAssertTrue(compile(scene(text: "\"{clock.time:percent}\"")).1.first?.message.contains("cannot be percent") ?? false)
+        XCTAssertTrue(compile(scene(text: "\"{download.progress:time}\"")).1.first?.message.contains("cannot be time") ?? false)
+        let unknown = compile(scene(text: "\"{download.progress:percnt}\"")).1.first
+        XCTAssertTrue(unknown?.message.contains("unknown format 'percnt'") ?? false)
+        XCTAssertTrue(unknown?.notes.contains { $0.contains("hh:mm") } ?? false)
+        XCTAssertNotNil(compile(scene(text: "\"{clock.time:hh:mm} {download.progress:number(2)} {download.progress:percent(1)}\"")).0)
+    }
+
+    func testBracesAreEscapedByDoublingAndALoneOneIsAnError() throws {
+        let (scene, _) = compile(scene(text: "\"{{literal}} braces\""))
+        let label = try XCTUnwrap(scene?.views[2])
+        XCTAssertEqual(ValueTable().resolve(label.values[Label.text].string, now: 0), "{literal} braces")
+        XCTAssertTrue(compile(self.scene(text: "\"50% {done\"")).1.first?.message.contains("without its '}'") ?? false)
+    }
+
+    func testAnUnquotedBindingGetsAHintToQuoteIt() {
+        let d = compile(scene(text: "{download.progress:percent}")).1.first
+        XCTAssertTrue(d?.message.contains("must be text, not a mapping") ?? false, d?.message ?? "")
+        XCTAssertTrue(d?.notes.first?.contains("quote the text") ?? false)
+    }
+
+    func testTheValuesBindingsWriteAtTheTimeDrawn() {
+        XCTAssertEqual(TextTemplate.write(.number(0.725), as: .percent(digits: 0), now: 0), "73%")
+        XCTAssertEqual(TextTemplate.write(.number(0.7254), as: .percent(digits: 1), now: 0), "72.5%")
+        XCTAssertEqual(TextTemplate.write(.number(3.14159), as: .number(digits: 2), now: 0), "3.14")
+        XCTAssertEqual(TextTemplate.write(.number(-0.001), as: .number(digits: 2), now: 0), "0.00")
+        XCTAssertEqual(TextTemplate.write(.timeOfDay(.hms(10, 9, 30.7)), as: .time, now: 0), "10:09:30")
+        XCTAssertEqual(TextTemplate.write(.timeOfDay(.hms(25, 5, 0)), as: .hoursMinutes, now: 0), "01:05")
+    }
+
+    func testFontWeightTakesWordsAndNumbers() {
+        XCTAssertNotNil(compile(scene(text: "hi", extra: "    fontWeight: semibold")).0)
+        XCTAssertNotNil(compile(scene(text: "hi", extra: "    fontWeight: 300")).0)
+        XCTAssertTrue(compile(scene(text: "hi", extra: "    fontWeight: bolt")).1.first?.message.contains("did you mean 'bold'") ?? false)
+        XCTAssertTrue(compile(scene(text: "hi", extra: "    fontWeight: 950")).1.first?.message.contains("between 100 and 900") ?? false)
+    }
+
+    func testAFamilyThatIsNotAvailableIsAWarningNamingTheFontUsed() throws {
+        let (scene, diags) = compile(scene(text: "hi", extra: "    font: Helvetica Neue"))
+        XCTAssertNotNil(scene, "a warning, not an error")
+        let d = try XCTUnwrap(diags.first)
+        XCTAssertEqual(d.severity, .warning)
+        XCTAssertEqual(d.message, "font 'Helvetica Neue' is not available; label 'caption' is drawn with DejaVu Sans")
+        XCTAssertEqual(d.range.start.line, 9)
+        XCTAssertTrue(d.notes.first?.contains("DejaVu Sans Mono") ?? false)
+        XCTAssertTrue(compile(self.scene(text: "hi", extra: "    font: dejavu serif")).1.isEmpty, "families match without case")
+    }
+
+    func testAMissingFontFileIsAnErrorAtItsEntry() {
+        let (scene, diags) = compile("canvas: {width: 10, height: 10}\nfonts: [fonts/Nope.ttf]\nviews: []\n")
+        XCTAssertNil(scene)
+        XCTAssertTrue(diags.first?.message.contains("font file 'fonts/Nope.ttf' not found") ?? false)
+        XCTAssertEqual(diags.first?.range.start.line, 2)
+        XCTAssertEqual(diags.first?.range.start.column, 9)
+    }
+
+    func testALabelMayLeaveItsSizeOut() {
+        XCTAssertNotNil(compile("canvas: {width: 10, height: 10}\nviews:\n  - {type: label, frame: {x: 0, y: 0}, text: hi}\n").0)
+    }
+}

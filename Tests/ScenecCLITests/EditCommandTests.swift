@@ -1,0 +1,74 @@
+import XCTest
+
+/// `scenec edit` as a user meets it: the file replaced as an editor saves it, nothing written
+/// when it should not be, and command-line mistakes told apart from scene errors.
+final class EditCommandTests: XCTestCase {
+    let scene = "canvas: {width: 100, height: 100}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}\n"
+
+    func write(_ dir: URL, _ name: String = "s.scene.yaml") throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        try Data(scene.utf8).write(to: url)
+        return url
+    }
+
+    func testTheEditedFileKeepsItsPermissionsAndASymlinkStaysALink() throws {
+        let dir = try temporaryDirectory(self)
+        let target = try write(dir)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        let link = dir.appendingPathComponent("link.scene.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let result = try scenec(["edit", link.path, "--set", "r.progress=0.5"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+        XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).contains("progress: 0.5}"))
+        XCTAssertEqual(fileNames(in: dir), ["link.scene.yaml", "s.scene.yaml"], "no temporary file left")
+    }
+
+    func testDryRunWritesNothingAndDiffGoesToStandardOutput() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        let result = try scenec(["edit", "s.scene.yaml", "--set", "r.progress=0.5", "--dry-run", "--diff"], directory: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), scene)
+        XCTAssertTrue(result.stdoutText.hasPrefix("--- a/s.scene.yaml\n+++ b/s.scene.yaml\n@@ -1,3 +1,3 @@\n"), result.stdoutText)
+        XCTAssertTrue(result.stdoutText.contains("\n+  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.5}\n"))
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testARefusedEditLeavesTheFileAndSaysWhyAgainstTheOption() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        let result = try scenec(["edit", path.path, "--set", "r.progress=0.5", "--set", "r.lineCap=rund", "--diff"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("--set r.lineCap=rund: error: lineCap cannot be 'rund'; did you mean 'round'?"),
+                      result.stderr)
+        XCTAssertEqual(result.stdout, Data())
+        XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), scene)
+    }
+
+    func testCommandLineMistakesExitTwo() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        for arguments in [["edit", path.path], ["edit", "-", "--set", "r.progress=1"], ["edit", path.path, "--set", "progress"],
+                          ["edit", path.path, "--set-where-present", "--set", "r.progress=1"]] {
+            let result = try scenec(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), scene)
+    }
+
+    func testAMissingFileExitsThree() throws {
+        let dir = try temporaryDirectory(self)
+        let result = try scenec(["edit", dir.appendingPathComponent("none.scene.yaml").path, "--set", "r.progress=1"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+    }
+
+    func testEditIsListedWithItsHelp() throws {
+        XCTAssertTrue(try scenec(["--help"]).stdoutText.contains("edit "))
+        let help = try scenec(["edit", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdoutText.contains("usage: scenec edit SCENE --set ADDRESS=VALUE..."))
+    }
+}

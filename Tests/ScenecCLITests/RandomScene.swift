@@ -1,0 +1,175 @@
+import SceneModel
+
+/// A seeded random source (SplitMix64), so a failing case can be made again from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+}
+
+/// A value for an attribute: as `--set` takes it and as a scene file writes it.
+struct RandomValue {
+    var option: String
+    var yaml: String
+
+    init(_ option: String, yaml: String? = nil) {
+        self.option = option
+        self.yaml = yaml ?? option
+    }
+
+    /// A valid value of `kind`, from the registry's kinds, in the many forms the grammar allows.
+    static func of(_ kind: ValueKind, _ random: inout SeededRandom) -> RandomValue {
+        func quoted(_ text: String) -> RandomValue { RandomValue(text, yaml: random.chance(0.5) ? "\"\(text)\"" : "'\(text)'") }
+        switch kind {
+        case .number(let range):
+            let low = range.min ?? -20, high = range.max ?? (low + 20)
+            var v = (Double(Int.random(in: 0...8, using: &random)) / 8 * (high - low) + low)
+            if range.minExclusive, v <= low { v = low + 0.5 }
+            let text = random.chance(0.2) && v == v.rounded() ? "\(Int(v)).0" : formatNumber(v)
+            return RandomValue(text)
+        case .integer(let min):
+            return RandomValue("\(Int.random(in: min...(min + 4), using: &random))")
+        case .length:
+            return random.pick([RandomValue("12"), RandomValue("0.5"), quoted("50%"), quoted("100% - 10"), quoted("25% + 2")])
+        case .angle:
+            return random.pick([RandomValue("90"), RandomValue("-45"), quoted("0.25turn"), quoted("180deg"), quoted("1rad")])
+        case .color:
+            return random.pick([quoted("#ff2d55"), quoted("#abc"), RandomValue("red"), RandomValue("clear"),
+                                quoted("rgb(1, 111, 37)"), quoted("rgba(255, 255, 255, 0.15)"), quoted("#00000080"),
+                                RandomValue("{white: 0.5, alpha: 1}"), RandomValue("{red: 10, green: 20, blue: 30}")])
+        case .bool:
+            return RandomValue(random.chance(0.5) ? "true" : "false")
+        case .choice(let words):
+            return RandomValue(random.pick(words))
+        case .timeOfDay:
+            return random.pick([quoted("10:09:30"), quoted("22:15"), quoted("7:05:01.5")])
+        case .points:
+            return random.pick([RandomValue("[[0, 0], [10, 10]]"), RandomValue("[[0, \"50%\"], [\"100%\", \"50%\"], [5, 5]]")])
+        case .dash:
+            return random.pick([RandomValue("[4, 2]"), RandomValue("[1]"), RandomValue("[0, 3.5]")])
+        case .insets:
+            return random.pick([RandomValue("4"), RandomValue("{top: 1, leading: 2, bottom: 3, trailing: 4}"), RandomValue("{top: 6}")])
+        case .gridSpacing:
+            return random.pick([RandomValue("3"), RandomValue("{row: 1, column: 2}")])
+        case .text:
+            return random.pick([RandomValue("Ready"), RandomValue("72% done", yaml: "\"72% done\""), quoted("Sync: on")])
+        case .fontFamily:
+            return random.pick([RandomValue("DejaVu Sans"), quoted("DejaVu Serif")])
+        case .fontWeight:
+            return random.pick([RandomValue("bold"), RandomValue("regular"), RandomValue("600")])
+        }
+    }
+}
+
+/// A small valid scene in a random mix of styles (flow and block mappings, comments, quoted
+/// and plain values, an anchor and its alias), and the addresses it has.
+struct RandomScene {
+    var text = ""
+    /// Addresses of views: ids where they have one, index paths always.
+    var views: [(address: String, type: ViewType)] = []
+    var styles: [String] = []
+    var random: SeededRandom
+
+    init(seed: UInt64) {
+        random = SeededRandom(state: seed)
+        write()
+    }
+
+    mutating func comment() -> String {
+        random.chance(0.3) ? "   # " + random.pick(["note", "ça va", "日本", "🎯 here", "x: y"]) : ""
+    }
+
+    mutating func write() {
+        let lineBreak = random.chance(0.2) ? "\r\n" : "\n"
+        var lines: [String] = ["# a random scene" + comment()]
+        if random.chance(0.5) {
+            lines.append("canvas: {width: 300, height: 200}" + comment())
+        } else {
+            lines += ["canvas:" + comment(), "  width: 300", "  height: 200" + comment()]
+        }
+        styles = random.chance(0.6) ? ["brand"] : []
+        if !styles.isEmpty {
+            lines += ["styles:", random.chance(0.5)
+                ? "  brand: {progressColor: &accent \"#ff2d55\", lineWidth: 6}" + comment()
+                : "  brand:\n    progressColor: &accent \"#ff2d55\"\n    lineWidth: 6" + comment()]
+        }
+        lines.append("views:")
+        for index in 0..<Int.random(in: 1...4, using: &random) {
+            lines += view(at: "views[\(index)]", indent: "  ", placed: true, depth: 0)
+        }
+        text = lines.joined(separator: "\n").replacingOccurrences(of: "\n", with: lineBreak)
+        if random.chance(0.8) { text += lineBreak }
+    }
+
+    /// One view as lines, and its children; `placed`: it needs a frame (root or group).
+    mutating func view(at path: String, indent: String, placed: Bool, depth: Int) -> [String] {
+        let containers: [ViewType] = depth < 2 ? [.stack, .grid, .group] : []
+        let type = random.pick([.ring, .pie, .clock, .indicator, .lines, .ring] + containers)
+        var pairs: [(String, String)] = []
+        var address = path
+        if random.chance(0.6) {
+            let id = "v\(views.count)"
+            pairs.append(("id", id))
+            address = id
+        }
+        pairs.append(("type", type.rawValue))
+        views.append((address, type))
+        if placed { pairs.append(("frame", "{x: 10, y: 10, width: 80, height: 60}")) }
+        if !styles.isEmpty, random.chance(0.3) { pairs.append(("style", "brand")) }
+        if type == .lines { pairs.append(("points", "[[0, 0], [\"100%\", \"100%\"]]")) }
+        if type == .grid { pairs.append(("columns", "2")) }
+        if !styles.isEmpty, type == .ring, random.chance(0.3) { pairs.append(("trackColor", "*accent")) }
+        for _ in 0..<Int.random(in: 0...2, using: &random) {
+            let spec = random.pick(type.kind.attributes)
+            guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
+            pairs.append((spec.name, RandomValue.of(spec.kind, &random).yaml))
+        }
+        var children: [String] = []
+        if type.isContainer {
+            for index in 0..<Int.random(in: 1...2, using: &random) {
+                children += view(at: "\(path).children[\(index)]", indent: indent + "    ", placed: type == .group,
+                                 depth: depth + 1)
+            }
+        }
+        if children.isEmpty, random.chance(0.5) {
+            return [indent + "- {" + pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}" + comment()]
+        }
+        var lines = pairs.enumerated().map { i, pair in
+            (i == 0 ? indent + "- " : indent + "  ") + "\(pair.0): \(pair.1)" + comment()
+        }
+        if !children.isEmpty {
+            lines.append(indent + "  children:")
+            lines += children
+        }
+        return lines
+    }
+
+    /// A random valid `--set` for this scene: a view's attribute or style, the canvas, a style.
+    mutating func override() -> String {
+        let roll = Double.random(in: 0..<1, using: &random)
+        if roll < 0.1 {
+            return "canvas." + random.pick(["width=250", "height=150.5", "background=#102030", "scale=2"])
+        }
+        if roll < 0.2, let style = styles.first {
+            let spec = random.pick([Ring.kind.attribute(named: "lineWidth"), Ring.kind.attribute(named: "opacity"),
+                                    Clock.kind.attribute(named: "handColor")].compactMap { $0 })
+            return "styles.\(style).\(spec.name)=\(RandomValue.of(spec.kind, &random).option)"
+        }
+        let view = random.pick(views)
+        if roll < 0.25, let style = styles.first {
+            return "\(view.address).style=\(style)"
+        }
+        let spec = random.pick(view.type.kind.attributes)
+        return "\(view.address).\(spec.name)=\(RandomValue.of(spec.kind, &random).option)"
+    }
+}
