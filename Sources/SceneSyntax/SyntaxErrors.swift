@@ -21,7 +21,7 @@ extension YAMLReader {
         if Self.indentationProblems.contains(where: problem.hasPrefix) {
             if let advice = indentationAdvice(line, builder) { return advice }
             if problem.hasPrefix("mapping values") {
-                return .error("a ': ' inside an unquoted value would start a mapping here; quote the value if the colon is part of it",
+                return .error("YAML reads this ': ' as the start of a mapping, which cannot be here; quote the value if the colon is part of it",
                               at: Self.oneCharacter(location))
             }
             return .error("this line does not line up with the lines above it: YAML nests by indentation",
@@ -32,13 +32,13 @@ extension YAMLReader {
         }
         let here = "line \(opened.line), column \(opened.column)"
         if problem.hasPrefix("did not find expected ',' or '}'") {
-            return .error("the '{' at \(here) is not closed: a ',' or '}' was expected here", at: Self.oneCharacter(location))
+            return .error("the '{' at \(here) is not closed: YAML expected a ',' or '}' here", at: Self.oneCharacter(location))
         }
         if problem.hasPrefix("did not find expected ',' or ']'") {
-            return .error("the '[' at \(here) is not closed: a ',' or ']' was expected here", at: Self.oneCharacter(location))
+            return .error("the '[' at \(here) is not closed: YAML expected a ',' or ']' here", at: Self.oneCharacter(location))
         }
         if problem.contains("end of stream"), context?.contains("quoted scalar") == true {
-            return .error("the quote at \(here) is never closed", at: SourceRange(start: opened, end: SourceLocation(line: opened.line, column: opened.column + 1)),
+            return .error("the quote at \(here) is never closed, so YAML reads the rest of the file as text", at: SourceRange(start: opened, end: SourceLocation(line: opened.line, column: opened.column + 1)),
                           notes: ["end the text with the same quote it starts with"])
         }
         if problem.hasPrefix("found character that cannot start any token"), let c = line.character(at: location.column) {

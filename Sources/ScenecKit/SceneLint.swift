@@ -86,11 +86,14 @@ struct Linted {
         if values[Clock.showsSeconds] { hands.append((Clock.secondHandLength, Clock.secondHandWidth)) }
         for (lengthKey, widthKey) in hands {
             let length = values[lengthKey].resolved(against: radius)
-            if length < 0 {
+            // The defaults ("100% - 18") run short of 0 on a clock under 36 points: the clock is
+            // small, not mistaken. Only a length someone wrote is checked.
+            let given = values.explicit[lengthKey.name] != nil
+            if given, length < 0 {
                 out.append(.error("\(lengthKey.name) of \(name) is \(formatNumber(length)): a hand runs from the centre, so its length is 0 or more",
                                   at: range(of: lengthKey.name),
                                   notes: ["the face's radius is \(formatNumber(radius)); \"100% - 18\" is the default hour hand"]))
-            } else if length > radius {
+            } else if given, length > radius {
                 out.append(.warning("\(lengthKey.name) of \(name) is \(formatNumber(length)), longer than the face's radius \(formatNumber(radius))",
                                     at: range(of: lengthKey.name), notes: ["percent lengths are of the radius: \"100%\" reaches the rim"]))
             }
