@@ -1,6 +1,6 @@
 import SceneModel
 
-/// Values between two keyframes (SPEC §5): numbers, lengths and angles linearly, colours per
+/// Values between two keyframes (docs/language.md §5): numbers, lengths and angles linearly, colours per
 /// sRGB component with alpha, time of day as seconds; everything else steps at the segment's end.
 /// `progress` is the eased fraction of the segment, and may overshoot 0–1 (clamped when drawn).
 public enum Interpolation {

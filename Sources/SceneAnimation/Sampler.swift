@@ -1,7 +1,7 @@
 import SceneLayout
 import SceneModel
 
-/// The attribute values of every view at a time t (SPEC §5): what every renderer draws, so a
+/// The attribute values of every view at a time t (docs/language.md §5): what every renderer draws, so a
 /// single image at t and frame i of a sequence at t = i/fps are the same picture.
 public struct Sampler: Sendable {
     /// For each animated view id, its animated attributes and their animations, in order of
@@ -72,7 +72,7 @@ public struct Sampler: Sendable {
     func value(of track: [Animation], model: Value, at time: Double) -> Value {
         guard let index = track.lastIndex(where: { $0.begin <= time }) else {
             guard let first = track.first else { return model }
-            return valueOf(first, localTime: 0, current: model)
+            return keyframeValue(first.keyframes, at: -.infinity, current: model)
         }
         let animation = track[index]
         // Begin-from-current-state: a missing `from` is the value when this animation begins.
@@ -83,7 +83,9 @@ public struct Sampler: Sendable {
     func valueOf(_ animation: Animation, localTime: Double, current: Value) -> Value {
         let single = animation.singleDuration
         let cycle = animation.cycleDuration
-        guard cycle > 0 else { return keyframeValue(animation.keyframes, at: single, current: current) }
+        // No time to run: the value is the last one from the moment it begins (`duration: 0`
+        // switches a bool exactly at `begin`).
+        guard cycle > 0 else { return animation.keyframes.last.map { $0.value ?? current } ?? current }
         var phase: Double
         if let active = animation.activeDuration, localTime >= active {
             // Held at the end of the last (possibly partial) repetition.

@@ -1,4 +1,4 @@
-/// The limits of SPEC §7 and what the command line adds to a check.
+/// The limits of docs/language.md §7 and what the command line adds to a check.
 public struct CheckOptions: Sendable {
     public var maxViews = 100_000
     public var maxNesting = 64
@@ -17,6 +17,21 @@ public struct CheckOptions: Sendable {
     /// Whether a `--set` naming an id, index path or style the scene lacks is an error (one
     /// scene) or skipped (a build, where one --set serves many scenes).
     public var overridesMustMatch = true
+    /// Reads a file a scene imports (`imports:`), by path; nil where scenes come from elsewhere
+    /// than files (standard input), and imports are then an error.
+    /// The scene's path on disk, which its imports are relative to, where the name it is shown
+    /// by is not that path (the preview names it by its file name alone).
+    public var scenePath: String?
+    public var readImport: (@Sendable (String) -> Result<[UInt8], ImportFailure>)?
 
     public init() {}
+}
+
+/// Why an imported file could not be read, in words for the message.
+public struct ImportFailure: Error, Sendable {
+    public var reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
 }

@@ -18,7 +18,9 @@ public struct Frontend {
         if read.diagnostics.hasErrors {
             return (nil, read.diagnostics.sortedByPosition())
         }
-        let (scene, diagnostics) = SceneChecker(options: options).check(read.root)
+        var options = options
+        if let scenePath { options.scenePath = scenePath }  // its imports are relative to it too
+        let (scene, diagnostics) = SceneChecker(options: options).check(read.root, file: file)
         guard let scene else { return (nil, diagnostics) }
         // The scene's fonts are files beside it: found and loaded here, where its path is known.
         let fonts = SceneFonts.resolve(scene, scenePath: scenePath ?? file.name)

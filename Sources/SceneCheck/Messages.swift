@@ -5,9 +5,13 @@ import SceneSyntax
 struct DiagnosticLog {
     private(set) var all: [Diagnostic] = []
     private var seen: Set<String> = []
+    /// The imported file being read, whose name goes on what is found in it.
+    var currentFile: SourceFile?
 
     mutating func add(_ d: Diagnostic) {
-        let key = "\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.message)"
+        var d = d
+        if d.origin == nil, d.file == nil { d.file = currentFile }
+        let key = "\(d.file?.name ?? ""):\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.message)"
         if seen.insert(key).inserted {
             all.append(d)
         }
@@ -19,11 +23,13 @@ struct DiagnosticLog {
     }
 
     /// Unwraps a parsed value, logging its error (against `origin` when the value came from one).
-    mutating func take<T>(_ result: Result<T, ValueError>, origin: String? = nil) -> T? {
+    mutating func take<T>(_ result: Result<T, ValueError>, origin: String? = nil, file: SourceFile? = nil) -> T? {
         switch result {
         case .success(let v): return v
         case .failure(let e):
-            add(e.diagnostic(origin: origin))
+            var d = e.diagnostic(origin: origin)
+            d.file = file
+            add(d)
             return nil
         }
     }

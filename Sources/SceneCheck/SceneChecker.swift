@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Node tree → `Scene`, reporting every problem (SPEC §4). Pure: no I/O.
+/// Node tree → `Scene`, reporting every problem (docs/language.md §4). Pure: no I/O.
 public struct SceneChecker {
     public var options: CheckOptions
 
@@ -9,10 +9,13 @@ public struct SceneChecker {
         self.options = options
     }
 
-    static let topKeys = ["version", "canvas", "styles", "fonts", "views", "timeline"]
+    static let topKeys = ["version", "imports", "canvas", "styles", "fonts", "views", "timeline"]
+    /// Top-level keys that scenec ignores.
+    public static let extensionPrefix = "x-"
 
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
-    public func check(_ root: Node?) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+    /// `file` is the scene's own file, which its `imports:` are relative to.
+    public func check(_ root: Node?, file: SourceFile? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
         let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
         guard let root else {
@@ -24,7 +27,8 @@ public struct SceneChecker {
             log.error("a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
             return (nil, log.all)
         }
-        let pairs = log.knownKeys(top, Self.topKeys, in: "the scene")
+        // `x-…` keys are the file's own, as in Compose files: a home for anchors (`x-base: &base`).
+        let pairs = log.knownKeys(top.filter { !$0.key.hasPrefix(Self.extensionPrefix) }, Self.topKeys, in: "the scene")
         if let version = pairs["version"] {
             if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
             } else {
@@ -35,7 +39,12 @@ public struct SceneChecker {
         if pairs["canvas"] == nil {
             log.missing(["canvas"], in: top, "the scene needs a 'canvas' with width and height", at: root.range.startOnly)
         }
-        let styles = StyleTable.read(pairs["styles"]?.value, options: options, log: &log)
+        var imports = ImportReader(options: options)
+        if let importsPair = pairs["imports"] {
+            imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(options.scenePath ?? file?.name ?? "<scene>")], log: &log)
+        }
+        let own = pairs["styles"].map { [StyleSource(node: $0.value, file: nil)] } ?? []
+        let styles = StyleTable.read(imports.sources + own, options: options, log: &log)
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
         if let viewsPair = pairs["views"] {
@@ -60,7 +69,8 @@ public struct SceneChecker {
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
-        return (Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts), diagnostics)
+        return (Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files),
+                diagnostics)
     }
 }
 

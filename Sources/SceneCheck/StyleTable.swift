@@ -9,6 +9,8 @@ struct StyleTable {
         var name: String
         var range: SourceRange
         var values: [StyleValue]
+        /// The imported file the style is written in; nil for the scene's own.
+        var file: SourceFile?
     }
 
     /// One attribute of a style and where it was written: the file, or an option (`origin`).
@@ -16,6 +18,8 @@ struct StyleTable {
         var key: String
         var value: Node
         var origin: String?
+        /// The imported file it is written in; nil for the scene (or an option).
+        var file: SourceFile?
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -24,12 +28,16 @@ struct StyleTable {
 
     subscript(name: String) -> Entry? { entries[name] }
 
-    /// Reads `styles:` (nil when the file has none), then the style overrides: every key must be
-    /// an attribute of some view kind, and its value must fit that attribute.
-    static func read(_ node: Node?, options: CheckOptions, log: inout DiagnosticLog) -> StyleTable {
+    /// Reads the `styles:` of the files the scene imports, then its own (a later style of a name
+    /// replaces an earlier one), then the style overrides: every key must be an attribute of
+    /// some view kind, and its value must fit that attribute.
+    static func read(_ sources: [StyleSource], options: CheckOptions, log: inout DiagnosticLog) -> StyleTable {
         var table = StyleTable()
-        if let node {
-            table.readFile(node, log: &log)
+        for source in sources {
+            let saved = log.currentFile
+            log.currentFile = source.file
+            table.readFile(source.node, file: source.file, log: &log)
+            log.currentFile = saved
         }
         for o in options.overrides {
             guard case .style(let name, let key) = o.address else { continue }
@@ -38,7 +46,7 @@ struct StyleTable {
         return table
     }
 
-    private mutating func readFile(_ node: Node, log: inout DiagnosticLog) {
+    private mutating func readFile(_ node: Node, file: SourceFile?, log: inout DiagnosticLog) {
         guard let styles = node.mapping else {
             log.error("styles must be a mapping of style names to attributes, not \(node.kindDescription)", at: node.range)
             return
@@ -54,10 +62,10 @@ struct StyleTable {
                 if let problem = Self.problem(key: pair.key, value: pair.value, style: style.key, at: pair.keyRange) {
                     log.add(problem)
                 } else {
-                    kept.append(StyleValue(key: pair.key, value: pair.value, origin: nil))
+                    kept.append(StyleValue(key: pair.key, value: pair.value, origin: nil, file: file))
                 }
             }
-            entries[style.key] = Entry(name: style.key, range: style.keyRange, values: kept)
+            entries[style.key] = Entry(name: style.key, range: style.keyRange, values: kept, file: file)
         }
     }
 
@@ -101,8 +109,9 @@ struct StyleTable {
             let allNames = Registry.attributesByName.keys.sorted()
             let layoutHint = Registry.structuralKeys.contains(key) || key == "children"
                 ? ["'\(key)' belongs to a view, not to a style"] : []
-            return Diagnostic(.error, "unknown attribute '\(key)' in style '\(style)'\(Suggestions.hint(for: key, in: allNames))",
-                              at: keyRange, origin: origin, notes: layoutHint)
+            let (hint, notes) = AttributeSuggestions.hint(for: key, known: allNames)
+            return Diagnostic(.error, "unknown attribute '\(key)' in style '\(style)'\(hint)",
+                              at: keyRange, origin: origin, notes: notes + layoutHint)
         }
         return firstError(key: key, value: value)?.diagnostic(origin: origin)
     }

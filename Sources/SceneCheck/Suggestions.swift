@@ -2,7 +2,19 @@
 public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be what the user meant.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
-        Index(candidates).nearest(to: word)
+        Index(candidates).nearest(to: word) ?? extended(word, in: candidates)
+    }
+
+    /// A candidate the word starts with, or that starts with the word (`rounded` for `round`,
+    /// `horiz` for `horizontal`), at least three letters in common: the edits a spelling
+    /// distance counts as too many. Only for short lists (choices, keys), not for thousands of ids.
+    static func extended(_ word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        guard lowered.count >= 3, lowered.count <= maxLength else { return nil }
+        return candidates.filter { candidate in
+            let c = candidate.lowercased()
+            return c.count >= 3 && (lowered.hasPrefix(c) || c.hasPrefix(lowered))
+        }.max { $0.count < $1.count }
     }
 
     /// "; did you mean 'x'?" or nothing.

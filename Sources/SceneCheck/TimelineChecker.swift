@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Checks `timeline:` against the views it animates (SPEC §5).
+/// Checks `timeline:` against the views it animates (docs/language.md §5).
 struct TimelineChecker {
     var log: DiagnosticLog
     /// The type of every view with an id.
@@ -104,13 +104,32 @@ struct TimelineChecker {
                     log.error("repeat: forever needs the timeline's 'duration', or the timeline would never end",
                               at: r.value.range)
                 }
+            } else if let s = r.value.scalar, Double(s.text) == nil, Suggestions.nearest(to: s.text, in: ["forever"]) != nil {
+                log.error("repeat must be a number or forever, not '\(s.text)'; did you mean 'forever'?", at: r.value.range)
             } else if let n = log.take(Numbers.number(r.value, in: .positive, what: "repeat")) {
                 repeatCount = .count(n)
             }
         }
+        warnIfUnseen(keyframes, begin: begin, pairs: pairs, target: targetPair, timeline: timeline)
         let autoreverse = pairs["autoreverse"].flatMap { log.take(ValueParser.bool($0.value, what: "autoreverse")) } ?? false
         return Animation(viewID: id, attribute: spec, begin: begin, keyframes: keyframes, repeatCount: repeatCount,
                          autoreverse: autoreverse, range: node.range)
+    }
+
+    /// An animation that cannot be seen: one whose values are all the same, or one that begins
+    /// when the timeline has already ended. Legal, but almost always a slip.
+    mutating func warnIfUnseen(_ keyframes: [Keyframe], begin: Double, pairs: [Node.Pair], target: Node.Pair,
+                               timeline: Timeline) {
+        let target = target.value.scalar?.text ?? ""
+        let values = keyframes.map(\.value)
+        if values.count >= 2, values.allSatisfy({ $0 != nil && $0 == values[0] }), let first = values[0] {
+            let place = pairs["to"]?.value.range ?? pairs["keyframes"]?.value.range ?? .none
+            log.add(.warning("this animation never changes \(target): every value it gives is \(first)", at: place))
+        }
+        if let end = timeline.duration, begin >= end, let b = pairs["begin"] {
+            log.add(.warning("this animation begins at \(formatNumber(begin)) s, when the timeline (\(formatNumber(end)) s) has ended, so it is never seen",
+                             at: b.value.range))
+        }
     }
 
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
@@ -130,8 +149,9 @@ struct TimelineChecker {
         let kind = type.kind
         let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
         guard let spec = kind.attribute(named: name) else {
-            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(Suggestions.hint(for: name, in: kind.attributes.map(\.name)))",
-                      at: node.range, notes: ["animatable: " + animatable.joined(separator: ", ")])
+            let (hint, notes) = AttributeSuggestions.hint(for: name, known: kind.attributes.map(\.name))
+            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
+                      at: node.range, notes: notes + ["animatable: " + animatable.joined(separator: ", ")])
             return nil
         }
         guard spec.animatable != .no else {

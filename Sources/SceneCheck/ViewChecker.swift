@@ -172,7 +172,8 @@ struct ViewChecker {
             }
             for entry in style.values {
                 guard let spec = kind.attribute(named: entry.key) else { continue }
-                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin) {
+                if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin,
+                                  file: entry.file) {
                     values.set(spec.name, ResolvedValue(value: v, source: .style(styleName), range: entry.value.range))
                 }
             }
@@ -185,11 +186,18 @@ struct ViewChecker {
             return
         }
         let owners = Registry.kinds.filter { $0.attribute(named: pair.key) != nil }.map(\.type.rawValue)
-        var notes: [String] = []
+        let (hint, hintNotes) = AttributeSuggestions.hint(for: pair.key, known: known)
+        var notes = hintNotes
         if !owners.isEmpty {
             notes.append("'\(pair.key)' is an attribute of \(owners.joined(separator: ", "))")
+        } else if hint.isEmpty {
+            let kind = type.kind
+            notes += AttributeSuggestions.listing(.init(
+                name: type.rawValue, own: kind.ownAttributes.map(\.name),
+                layer: kind.attributes.prefix(kind.attributes.count - kind.ownAttributes.count).map(\.name),
+                structural: Registry.structuralKeys + (type.isContainer ? Registry.containerKeys : [])))
         }
-        log.error("unknown attribute '\(pair.key)' for \(name)\(Suggestions.hint(for: pair.key, in: known))",
+        log.error("unknown attribute '\(pair.key)' for \(name)\(hint)",
                   at: pair.keyRange, notes: notes)
     }
 }

@@ -1,6 +1,6 @@
 import SceneModel
 
-/// A grid's children in equal cells, row by row (SPEC §3). A child fills its cell unless it has
+/// A grid's children in equal cells, row by row (docs/language.md §3). A child fills its cell unless it has
 /// a size (or a size of its own, like pie), then it is centred in the cell.
 struct GridLayout {
     let columns: Int
@@ -37,5 +37,13 @@ struct GridLayout {
             guard let (w, h) = size else { return cell }
             return Rect(x: cell.midX - w / 2, y: cell.midY - h / 2, width: w, height: h)
         }
+    }
+}
+
+extension Layout {
+    /// A grid's row height in points: its cell width unless `rowHeight` is given (what inspect
+    /// shows for the derived default).
+    public static func gridRowHeight(_ values: AttributeValues, size: (width: Double, height: Double)) -> Double {
+        GridLayout(values: values, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height)).rowHeight
     }
 }

@@ -6,7 +6,7 @@ public protocol ContentMeasuring {
     func contentSize(of view: SceneView, width: Double?) -> Size
 }
 
-/// `Scene` → placed views (SPEC §3, Containers). Pure: no drawing, no I/O.
+/// `Scene` → placed views (docs/language.md §3, Containers). Pure: no drawing, no I/O.
 public enum Layout {
     /// Places the scene's views; the canvas is the root container and behaves as a group.
     /// Without a `measurer`, views that size to their content have no size of their own.

@@ -1,6 +1,6 @@
 import SceneModel
 
-/// A stack's children in a row or column (SPEC §3): sized children keep their size; the others
+/// A stack's children in a row or column (docs/language.md §3): sized children keep their size; the others
 /// share what is left along the axis equally and fill the cross axis.
 struct StackLayout {
     let horizontal: Bool

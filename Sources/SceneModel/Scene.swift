@@ -172,11 +172,16 @@ public struct Scene: Sendable {
     public var timeline: Timeline?
     /// The scene's own font files, loaded for its text beside DejaVu Sans.
     public var fonts: [FontFile]
+    /// The files the scene imports styles from, directly or through other imports, as paths
+    /// the importing files name them by (a build rebuilds and a watch re-renders when they change).
+    public var importedFiles: [String]
 
-    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, fonts: [FontFile] = []) {
+    public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, fonts: [FontFile] = [],
+                importedFiles: [String] = []) {
         self.canvas = canvas
         self.views = views
         self.timeline = timeline
         self.fonts = fonts
+        self.importedFiles = importedFiles
     }
 }

@@ -1,6 +1,6 @@
 import SceneSyntax
 
-/// A timing curve (SPEC §5): what fraction of a segment's change has happened.
+/// A timing curve (docs/language.md §5): what fraction of a segment's change has happened.
 public enum Easing: Sendable, Hashable, CustomStringConvertible {
     case linear
     /// Control points of a cubic Bézier from (0, 0) to (1, 1), as CAMediaTimingFunction.
@@ -110,7 +110,7 @@ public struct Animation: Sendable, Hashable {
     public var end: Double? { activeDuration.map { begin + $0 } }
 }
 
-/// `timeline:` (SPEC §5).
+/// `timeline:` (docs/language.md §5).
 public struct Timeline: Sendable, Hashable {
     public var fps: Double
     /// Seconds; nil: the end of the last animation.

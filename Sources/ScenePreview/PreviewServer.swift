@@ -2,6 +2,7 @@
 @preconcurrency import SceneCheck
 import CMicroHTTPD
 import SceneRender
+import SceneSyntax
 import SceneWatch
 import ScenecKit
 
@@ -55,7 +56,13 @@ public final class PreviewServer: @unchecked Sendable {
         guard let token = Gate.newToken() else { throw Failure(description: "cannot draw a random token") }
         let source: SceneSource
         do {
-            source = try SceneSource(path: configuration.scenePath, read: configuration.read)
+            let options = configuration.frontend.options, scenePath = configuration.scenePath
+            source = try SceneSource(path: scenePath, read: configuration.read) { bytes in
+                SceneImports.files(of: SourceFile(name: scenePath, bytes: bytes), options: options).compactMap { path in
+                    guard case .success(let b)? = options.readImport?(path) else { return nil }
+                    return (path, b)
+                }
+            }
         } catch let failure as SceneSource.ReadFailure {
             throw Failure(description: failure.message)
         }
@@ -82,7 +89,9 @@ public final class PreviewServer: @unchecked Sendable {
         url = "http://\(shownHost):\(listener.port)/?token=\(token)"
         let log = configuration.log
         do {
-            watcher = try FileWatcher(paths: [configuration.scenePath], debounce: 0.05) { _ in
+            // The files it imports when the server starts are watched too (an import added later
+            // is seen at the next start).
+            watcher = try FileWatcher(paths: [configuration.scenePath] + source.importedPaths, debounce: 0.05) { _ in
                 guard source.reload() else { return }
                 let snapshot = source.snapshot
                 log("\(configuration.scenePath) changed" + (snapshot.problem.map { " (\($0))" } ?? ""))

@@ -43,6 +43,7 @@ final class RenderService: @unchecked Sendable {
         if let hit = compiled.withLock({ $0.value(for: key) }) { return (hit, key) }
         var frontend = frontend
         frontend.options.overrides += sets
+        frontend.options.scenePath = source.path
         if forPNG {
             frontend.options.scaleOverride = scale
             frontend.options.maxPixels = min(frontend.options.maxPixels, Self.maxPNGPixels)

@@ -48,7 +48,8 @@ struct SceneDocument: Encodable {
         file = scene.file.name
         self.hash = hash
         self.time = time
-        let report = InspectReport(canvas: animated.scene.canvas, placed: animated.views(at: time))
+        let report = InspectReport(canvas: animated.scene.canvas, placed: animated.views(at: time),
+                                   sampler: animated.sampler, time: time)
         canvas = report.canvas
         views = report.views.enumerated().map { i, v in Self.view(v, address: "views[\(i)]", sampler: animated, time: time) }
         timeline = animated.scene.timeline.map {
@@ -63,17 +64,10 @@ struct SceneDocument: Encodable {
     }
 
     static func view(_ v: InspectReport.ViewInfo, address: String, sampler: AnimatedScene, time: Double) -> View {
-        var attributes = v.attributes
-        if let id = v.id {
-            for i in attributes.indices where sampler.sampler.value(of: "\(id).\(attributes[i].name)", at: time) != nil {
-                attributes[i].source = "timeline"
-                attributes[i].style = nil
-            }
-        }
         let children = v.children.enumerated().map { i, child in
             view(child, address: "\(address).children[\(i)]", sampler: sampler, time: time)
         }
-        return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame, attributes: attributes,
+        return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame, attributes: v.attributes,
                     children: children)
     }
 }

@@ -6,7 +6,8 @@ final class SceneSource: @unchecked Sendable {
     /// One reading of the file.
     struct Snapshot: Sendable {
         var bytes: [UInt8]
-        /// SHA-256 of the bytes: part of every cache key, and what `changed` events carry.
+        /// SHA-256 of the bytes (and of the files the scene imports, when it imports any): part
+        /// of every cache key, and what `changed` events carry.
         var hash: String
         /// Why the last read failed (the file is gone mid-save, or too large); the bytes are then
         /// the last good ones.
@@ -14,19 +15,39 @@ final class SceneSource: @unchecked Sendable {
     }
 
     typealias Reader = @Sendable (String) -> SceneReadResult
+    /// The files a scene (given its bytes) imports, with their bytes now.
+    typealias Imports = @Sendable ([UInt8]) -> [(path: String, bytes: [UInt8])]
 
     let path: String
     private let read: Reader
+    private let imports: Imports
     private let state: Locked<Snapshot>
 
-    init(path: String, read: @escaping Reader) throws {
+    init(path: String, read: @escaping Reader, imports: @escaping Imports = { _ in [] }) throws {
         self.path = path
         self.read = read
+        self.imports = imports
         switch read(path) {
-        case .bytes(let bytes): state = Locked(Snapshot(bytes: bytes, hash: SHA256.hex(bytes)))
+        case .bytes(let bytes): state = Locked(Snapshot(bytes: bytes, hash: Self.hash(bytes, imports(bytes))))
         case .failed(let message): throw ReadFailure(message: message)
         }
     }
+
+    /// The scene's hash, with its imported files' paths and bytes when it has any: an edit to
+    /// an imported file is a new version of the scene.
+    static func hash(_ bytes: [UInt8], _ imported: [(path: String, bytes: [UInt8])]) -> String {
+        guard !imported.isEmpty else { return SHA256.hex(bytes) }
+        var hash = SHA256()
+        hash.update(bytes)
+        for file in imported {
+            hash.update("\u{0}import\u{0}\(file.path)\u{0}\(file.bytes.count)\u{0}")
+            hash.update(file.bytes)
+        }
+        return hash.finish()
+    }
+
+    /// The paths of the files the scene imports now.
+    var importedPaths: [String] { imports(snapshot.bytes).map(\.path) }
 
     struct ReadFailure: Error {
         let message: String
@@ -44,7 +65,7 @@ final class SceneSource: @unchecked Sendable {
     func reload() -> Bool {
         switch read(path) {
         case .bytes(let bytes):
-            let hash = SHA256.hex(bytes)
+            let hash = Self.hash(bytes, imports(bytes))
             return state.withLock { s in
                 guard s.hash != hash || s.problem != nil else { return false }
                 s = Snapshot(bytes: bytes, hash: hash)

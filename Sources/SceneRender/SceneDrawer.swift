@@ -50,7 +50,7 @@ enum SceneDrawer {
     }
 
     /// Values an overshooting animation curve pushed out of their range, brought back in
-    /// (SPEC §5: clamped when drawn).
+    /// (docs/language.md §5: clamped when drawn).
     static func clampedToRegistry(_ values: AttributeValues, kind: ViewKind) -> AttributeValues {
         var result = values
         for spec in kind.attributes {

@@ -11,6 +11,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var origin: String?
     /// Extra lines ("allowed: butt, round, square") printed under the source excerpt.
     public var notes: [String]
+    /// The file the problem is in when it is not the scene being checked (a file it imports);
+    /// the range is in this file.
+    public var file: SourceFile?
 
     public init(_ severity: Severity = .error, _ message: String, at range: SourceRange,
                 origin: String? = nil, notes: [String] = []) {

@@ -10,15 +10,41 @@ public struct Node: Sendable {
     public struct Scalar: Sendable, Hashable {
         public var text: String
         public var isPlain: Bool
+        /// The comment that follows an empty value on its line (`progressColor: #ff2d55`): YAML
+        /// reads the value as nothing, and the checker can then say that the `#` began a comment.
+        public var comment: Comment?
 
-        public init(text: String, isPlain: Bool) {
+        public init(text: String, isPlain: Bool, comment: Comment? = nil) {
             self.text = text
             self.isPlain = isPlain
+            self.comment = comment
         }
 
         /// A plain empty scalar, `~` or `null`: YAML's way of writing nothing.
         public var isNull: Bool {
             isPlain && (text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL")
+        }
+    }
+
+    /// A `#…` comment's text (the `#` included, up to the first space) and where it is. A class,
+    /// so that the rare comment costs every scalar one pointer, not a string and a range: a
+    /// document of a million nodes holds them inline in its lists.
+    public final class Comment: Sendable, Hashable {
+        public let text: String
+        public let range: SourceRange
+
+        public init(text: String, range: SourceRange) {
+            self.text = text
+            self.range = range
+        }
+
+        public static func == (a: Comment, b: Comment) -> Bool {
+            a.text == b.text && a.range == b.range
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(range)
         }
     }
 

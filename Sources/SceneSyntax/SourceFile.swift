@@ -58,6 +58,14 @@ public struct SourceFile: Sendable {
         return (Array(all[lo..<hi]), all.count)
     }
 
+    /// Up to `count` characters of line `n` from 1-based `column`, to read what follows a token
+    /// (a comment after an empty value, an indented key); nil past the end, and on a long line
+    /// that is not ASCII, where finding the column would decode the whole line each time.
+    public func text(line n: Int, fromColumn column: Int, count: Int) -> String? {
+        guard let range = lineBytes(n), asciiLines[n - 1] || range.count <= 4096 else { return nil }
+        return excerpt(line: n, from: column - 1, to: column - 1 + count).map { String($0.text) }
+    }
+
     /// The 1-based location of a byte offset (used for libyaml's reader errors, which give offsets).
     public func location(ofByte offset: Int) -> SourceLocation {
         let clamped = Swift.max(0, Swift.min(offset, bytes.count))
@@ -71,9 +79,23 @@ public struct SourceFile: Sendable {
     }
 }
 
+/// Two files are the same when they have the same name and bytes (diagnostics compare them).
+extension SourceFile: Hashable {
+    public static func == (a: SourceFile, b: SourceFile) -> Bool {
+        a.name == b.name && a.bytes == b.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
+}
+
 extension Diagnostic {
     /// `file:line:col: error: message`, the source line and a caret under the range, then notes.
+    /// A diagnostic in an imported file is shown in that file, whatever `file` says.
     public func rendered(in file: SourceFile?) -> String {
+        let file = self.file ?? file
         var out = ""
         if let origin {
             out += "\(origin): \(severity.rawValue): \(Self.printable(message))\n"

@@ -17,7 +17,7 @@ enum FuzzTarget {
     /// Diagnostics rendered per input (source line and caret), as the commands print them.
     static let maxRenderedDiagnostics = 20
 
-    /// The front end with SPEC §7's node and view limits lowered: the limit checks run the same
+    /// The front end with docs/language.md §7's node and view limits lowered: the limit checks run the same
     /// code, but an input at the limit costs a fraction of a second under ASan instead of the ~14 s
     /// the 100,000-view corpus file takes, which would trip `-timeout=10`.
     static let frontend: Frontend = {

@@ -16,7 +16,7 @@ public struct CompiledScene: Sendable {
     /// `scenePath`: where the scene is, when the file's name is not its path (the preview names
     /// it by its base name in messages).
     public init(_ file: SourceFile, frontend: Frontend, scenePath: String? = nil) {
-        let (scene, diagnostics) = frontend.compile(file, scenePath: scenePath)
+        let (scene, diagnostics) = frontend.compileAndLint(file, scenePath: scenePath)
         self.file = file
         self.diagnostics = diagnostics
         animated = scene.map(AnimatedScene.init)

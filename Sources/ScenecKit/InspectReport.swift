@@ -1,3 +1,4 @@
+import SceneAnimation
 import SceneCheck
 import SceneLayout
 import SceneModel
@@ -7,13 +8,14 @@ import SceneModel
 ///
 ///     {"canvas": {"width", "height", "scale", "background"},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
-///                 "attributes": [{"name", "value", "kind", "source", "style"?, "animatable"}],
+///                 "attributes": [{"name", "value", "kind", "source", "style"?, "default", "range"?,
+///                                 "animatable"}],
 ///                 "children": [...]}]}
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
-/// accept for it; `null` when the default is derived and no value was given (`default` then
-/// says what it follows). `source` is "default", "style", "file" or "--set"; `style` names
-/// the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
+/// accept for it; a derived default is computed for the view (`default` says what it follows),
+/// and is `null` only where it is "none". `source` is "default", "style", "file", "--set" or
+/// "timeline" (animated at the time shown); `style` names the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
 public struct InspectReport: Encodable, Sendable {
     public struct CanvasInfo: Encodable, Sendable {
@@ -37,6 +39,8 @@ public struct InspectReport: Encodable, Sendable {
         public var source: String
         public var style: String?
         public var `default`: String
+        /// The allowed numbers ("0–1", "≥ 0"), for number attributes that have a range.
+        public var range: String?
         public var animatable: Bool
     }
 
@@ -52,14 +56,16 @@ public struct InspectReport: Encodable, Sendable {
     public var canvas: CanvasInfo
     public var views: [ViewInfo]
 
-    public init(canvas: Canvas, placed: [PlacedView]) {
+    /// `placed` are the views at `time`; with the scene's `sampler`, values its timeline
+    /// animates are marked as coming from the timeline.
+    public init(canvas: Canvas, placed: [PlacedView], sampler: Sampler? = nil, time: Double = 0) {
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description)
         // A checked scene keeps every view of the file, in order, so positions are index paths.
-        views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0)) }
+        views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0), sampler: sampler, time: time) }
     }
 
-    public static func info(_ placed: PlacedView, at path: ViewPath) -> ViewInfo {
+    public static func info(_ placed: PlacedView, at path: ViewPath, sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
@@ -71,13 +77,19 @@ public struct InspectReport: Encodable, Sendable {
             case .commandLine?: source = "--set"
             default: break
             }
-            return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value), kind: spec.kind.name,
-                                 source: source, style: style, default: spec.defaultDescription,
-                                 animatable: spec.animatable != .no)
+            if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
+                source = "timeline"
+                style = nil
+            }
+            var range: String?
+            if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
+            return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value ?? DerivedDefaults.value(of: spec.name, in: placed)),
+                                 kind: spec.kind.name, source: source, style: style, default: spec.defaultDescription,
+                                 range: range, animatable: spec.animatable != .no)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
-                        children: placed.children.enumerated().map { info($1, at: path.child($0)) })
+                        children: placed.children.enumerated().map { info($1, at: path.child($0), sampler: sampler, time: time) })
     }
 }
 
@@ -118,8 +130,11 @@ public enum JSONScalar: Encodable, Sendable {
 }
 
 extension InspectReport {
-    /// The readable form: a heading per view, then an aligned table of its attributes.
-    public var text: String {
+    /// The readable form: a heading per view, then an aligned table of its attributes; `wide`
+    /// adds each attribute's default and range.
+    public var text: String { text(wide: false) }
+
+    public func text(wide: Bool) -> String {
         var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(canvas.background)\n"
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {
@@ -127,17 +142,21 @@ extension InspectReport {
                 let name = v.id.map { "\(v.type) '\($0)'" } ?? v.type
                 let f = v.frame
                 out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
-                let rows = [["attribute", "value", "source", "animatable"]] + v.attributes.map { a in
+                let heading = ["attribute", "value", "source", "animatable"] + (wide ? ["default", "range"] : [])
+                let rows = [heading] + v.attributes.map { a in
                     let value = a.value.text == "—" ? "(\(a.default))" : a.value.text
                     let source = a.style.map { "style \($0)" } ?? a.source
-                    return [a.name, value, source, a.animatable ? "yes" : "no"]
+                    let more = wide ? [a.default, a.range ?? ""] : []
+                    return [a.name, value, source, a.animatable ? "yes" : "no"] + more
                 }
-                let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+                let widths = heading.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
                 for row in rows {
                     let cells = row.enumerated().map { i, cell in
-                        i == 3 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+                        i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
                     }
-                    out += indent + "  " + cells.joined(separator: "  ") + "\n"
+                    var line = indent + "  " + cells.joined(separator: "  ")
+                    while line.hasSuffix(" ") { line.removeLast() }  // an empty last cell
+                    out += line + "\n"
                 }
                 walk(v.children, depth: depth + 1)
             }

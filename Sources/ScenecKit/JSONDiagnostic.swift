@@ -17,7 +17,7 @@ public struct JSONDiagnostic: Sendable {
     public var origin: String?
 
     public init(_ d: Diagnostic, file: String) {
-        self.file = file
+        self.file = d.file?.name ?? file
         let located = d.origin == nil && !d.range.isNone
         line = located ? d.range.start.line : nil
         column = located ? d.range.start.column : nil

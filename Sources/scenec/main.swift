@@ -1,4 +1,6 @@
 @preconcurrency import Glibc
+import SceneCheck
+import SceneModel
 
 /// scenec: the entry point routes to one command and turns its outcome into an exit status.
 let usage = """
@@ -9,7 +11,9 @@ let usage = """
     commands:
     \(commands.map { "  \($0.name.padding(10))\($0.summary)" }.joined(separator: "\n"))
 
-    Run 'scenec COMMAND --help' for a command's options. 'scenec --version' prints the version, commit and libraries.
+    Run 'scenec COMMAND --help' for a command's options, 'scenec help KIND' for a view kind's
+    attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), and 'scenec --version'
+    for the version, commit and libraries. The scene language: docs/language.md.
 
     """
 
@@ -25,6 +29,9 @@ func main() -> ExitStatus {
     guard let first = words.first else {
         Console.error(usage)
         return .usage
+    }
+    if first == "help", words.count > 1 {
+        return help(Array(words.dropFirst()))
     }
     if first == "--help" || first == "-h" || first == "help" {
         Console.output(usage)
@@ -58,6 +65,27 @@ func main() -> ExitStatus {
         Console.fail("\(error)")
         return .sceneError
     }
+}
+
+/// `scenec help KIND` prints a view kind's page; `scenec help COMMAND` the command's help.
+func help(_ topics: [String]) -> ExitStatus {
+    guard topics.count == 1, let topic = topics.first else {
+        Console.fail("help takes one view kind or command")
+        return .usage
+    }
+    if let kind = KindHelp.kind(named: topic) {
+        Console.output(KindHelp.text(kind))
+        return .success
+    }
+    if let command = commands.first(where: { $0.name == topic }) {
+        Console.output(command.help + "\n")
+        return .success
+    }
+    let topicNames = ViewType.allCases.map(\.rawValue) + commands.map(\.name)
+    let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\($0)'?" } ?? ""
+    Console.fail("no help on '\(topic)'\(guess)")
+    Console.error("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))) and the commands\n")
+    return .usage
 }
 
 exit(main().rawValue)

@@ -5,7 +5,7 @@ import SceneLayout
 import SceneModel
 import SceneSyntax
 
-/// SPEC §5's rules for which value an attribute has at time t.
+/// docs/language.md §5's rules for which value an attribute has at time t.
 final class SamplerTests: XCTestCase {
     func scene(_ timeline: String, views: String = "  - {id: r, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}, progress: 0.5}",
                file: StaticString = #filePath, line: UInt = #line) throws -> Scene {
@@ -30,6 +30,23 @@ final class SamplerTests: XCTestCase {
         XCTAssertEqual(number(s, "r.progress", 2)!, 0.6, accuracy: 1e-12)
         XCTAssertEqual(number(s, "r.progress", 3), 1)
         XCTAssertEqual(number(s, "r.progress", 10), 1, "after its end: its last value")
+    }
+
+    func testStepsSwitchAtTheEndOfTheirDurationAndAZeroDurationSwitchesAtBegin() throws {
+        let views = "  - {id: done, type: indicator, frame: {x: 0, y: 0, width: 10, height: 10}}"
+        let defaulted = Sampler(scene: try scene("""
+              animations:
+                - {target: done.on, to: true, begin: 2s}
+            """, views: views))
+        XCTAssertEqual(defaulted.value(of: "done.on", at: 2.2), .bool(false), "Core Animation's 0.25 s default duration")
+        XCTAssertEqual(defaulted.value(of: "done.on", at: 2.25), .bool(true))
+        let immediate = Sampler(scene: try scene("""
+              animations:
+                - {target: done.on, to: true, begin: 2s, duration: 0}
+            """, views: views))
+        XCTAssertEqual(immediate.value(of: "done.on", at: 1.99), .bool(false))
+        XCTAssertEqual(immediate.value(of: "done.on", at: 2), .bool(true))
+        XCTAssertEqual(immediate.value(of: "done.on", at: 5), .bool(true))
     }
 
     func testEaseInEaseOutFollowsTheCurve() throws {

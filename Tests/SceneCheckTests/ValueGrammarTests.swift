@@ -3,7 +3,7 @@ import XCTest
 import SceneModel
 import SceneSyntax
 
-/// SPEC §2: every value form, read through the same path a scene file takes.
+/// docs/language.md §2: every value form, read through the same path a scene file takes.
 final class ValueGrammarTests: XCTestCase {
     /// Parses `text` as the YAML value of one attribute.
     func parse(_ text: String, as kind: ValueKind) -> Result<Value, ValueError> {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import SceneRender
 
-/// Seed 003: hands from the centre at the angles of SPEC §3, lengths r − 18 / r − 12 / r − 10,
+/// Seed 003: hands from the centre at the angles of docs/language.md §3, lengths r − 18 / r − 12 / r − 10,
 /// widths 8 / 5 / 2, butt caps; hour marks from 0.85 r to 0.95 r.
 ///
 /// Every clock here is 200 × 200 at the canvas origin: centre (100, 100), r = 100. Probes are
@@ -49,7 +49,7 @@ final class ClockRenderTests: XCTestCase {
         }
     }
 
-    /// Hands of a clock at `h:m:s`, by SPEC §3's formulas, with the default lengths and widths.
+    /// Hands of a clock at `h:m:s`, by docs/language.md §3's formulas, with the default lengths and widths.
     static func hands(_ h: Double, _ m: Double, _ s: Double, sweep: Bool = false, r: Double = 100,
                       secondColour: RGBA = red) -> [Spoke] {
         let s = sweep ? s : s.rounded(.down)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import SceneRender
 
-/// SPEC §6: the same input gives byte-identical files; PDF dates come from SOURCE_DATE_EPOCH
+/// docs/language.md §6: the same input gives byte-identical files; PDF dates come from SOURCE_DATE_EPOCH
 /// when set, else a fixed date.
 final class DeterminismTests: XCTestCase {
     /// Every view kind, with group opacity (SVG masks and surfaces) and a rotation.

@@ -2,7 +2,7 @@ import XCTest
 import SceneRender
 
 /// Containers, seen in the picture: coloured boxes (views with a background) land where the
-/// layout rules of SPEC §3 put them.
+/// layout rules of docs/language.md §3 put them.
 final class LayoutRenderTests: XCTestCase {
     static let red = RGBA(255, 0, 0)
     static let green = RGBA(0, 255, 0)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import SceneRender
 
-/// SPEC §6: 8-bit RGBA PNGs, canvas × scale pixels rounded up, marked sRGB.
+/// docs/language.md §6: 8-bit RGBA PNGs, canvas × scale pixels rounded up, marked sRGB.
 final class PNGFormatTests: XCTestCase {
     func testHeaderSizeDepthAndSRGBChunk() throws {
         let png = try renderBytes("canvas: {width: 10.2, height: 5, scale: 2}\nviews: []\n", as: .png)

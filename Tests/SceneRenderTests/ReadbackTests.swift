@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import SceneRender
 
-/// SPEC §6's output promises, checked with the readers users have: librsvg reads the SVG and
+/// docs/language.md §6's output promises, checked with the readers users have: librsvg reads the SVG and
 /// poppler the PDF back into pixels, which must agree with the PNG render; both files stay
 /// vector and carry the canvas size.
 final class ReadbackTests: XCTestCase {

@@ -70,7 +70,39 @@ final class YAMLReaderTests: XCTestCase {
         let (_, diags) = read("canvas:\n\twidth: 1\n")
         XCTAssertEqual(diags.count, 1)
         XCTAssertEqual(diags[0].range.start.line, 2)
-        XCTAssertTrue(diags[0].notes.joined().contains("tabs"), "\(diags[0])")
+        XCTAssertTrue(diags[0].message.contains("tab") && diags[0].message.contains("spaces only"), "\(diags[0])")
+    }
+
+    func testACommentAfterAnEmptyValueIsKeptForTheChecker() throws {
+        let (root, diags) = read("color: #ff2d55\nother: x # fine\n")
+        XCTAssertEqual(diags, [])
+        let value = try XCTUnwrap(root?.mapping?.first?.value.scalar)
+        XCTAssertTrue(value.isNull)
+        XCTAssertEqual(value.comment?.text, "#ff2d55")
+        XCTAssertEqual(value.comment?.range.start, SourceLocation(line: 1, column: 8))
+        XCTAssertNil(root?.mapping?.last?.value.scalar?.comment)
+    }
+
+    func testAnUnquotedCallSplitAtCommasInBracesIsPutBackWithOneError() throws {
+        let (root, diags) = read("a: {x: 1, easing: cubicBezier(0, 0, 0, 1), y: 2}\n")
+        XCTAssertEqual(diags.count, 1, "\(diags)")
+        XCTAssertTrue(diags[0].message.contains("quote it: easing: \"cubicBezier(0, 0, 0, 1)\""), diags[0].message)
+        let pairs = try XCTUnwrap(root?.mapping?.first?.value.mapping)
+        XCTAssertEqual(pairs.map(\.key), ["x", "easing", "y"])
+        XCTAssertEqual(pairs[1].value.scalar?.text, "cubicBezier(0, 0, 0, 1)")
+    }
+
+    func testBareKeysInBracesAfterACompleteValueStayKeys() throws {
+        let (root, diags) = read("a: {type: ring, hidden}\n")
+        XCTAssertEqual(diags, [])
+        XCTAssertEqual(root?.mapping?.first?.value.mapping?.map(\.key), ["type", "hidden"])
+    }
+
+    func testAMisindentedKeyNamesTheKeysToLineUpWith() {
+        let (_, diags) = read("views:\n  - type: ring\n    frame: 1\n     progress: 0.5\n")
+        XCTAssertEqual(diags.count, 1)
+        XCTAssertEqual(diags.first?.message,
+                       "'progress' is indented to column 6, but its siblings 'type' and 'frame' are at column 5; line it up with them")
     }
 
     func testInvalidUTF8AndNULAreLocatedErrors() {

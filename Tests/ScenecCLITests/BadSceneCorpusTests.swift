@@ -10,11 +10,20 @@ import XCTest
 /// LINE and COL are 1-based (the annotation is line 1; columns count characters). Both commands
 /// must finish (no crash, no hang), exit 1, report `FILE:LINE:COL: error: …` as the first error
 /// with WORD in it, show the source line with a caret under COL, and write nothing.
+///
+/// Lines after it may say more, for mistakes whose exact wording is the point:
+///
+///     # message: the first error's message, exactly
+///     # errors: how many errors there must be in all
+///     # note: a note that must be printed, exactly
 final class BadSceneCorpusTests: XCTestCase {
     struct Expectation {
         var line: Int
         var column: Int
         var word: String
+        var message: String?
+        var errors: Int?
+        var notes: [String] = []
     }
 
     static let corpus = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
@@ -31,7 +40,18 @@ final class BadSceneCorpusTests: XCTestCase {
         let location = fields[0].split(separator: ":")
         guard location.count == 2, let line = Int(location[0]), let column = Int(location[1]),
               line >= 1, column >= 1 else { return nil }
-        return Expectation(line: line, column: column, word: String(fields[1]))
+        var expectation = Expectation(line: line, column: column, word: String(fields[1]))
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst()
+        for text in lines.prefix { $0.hasPrefix("# ") } {
+            if text.hasPrefix("# message: ") {
+                expectation.message = String(text.dropFirst("# message: ".count))
+            } else if text.hasPrefix("# errors: ") {
+                expectation.errors = Int(text.dropFirst("# errors: ".count))
+            } else if text.hasPrefix("# note: ") {
+                expectation.notes.append(String(text.dropFirst("# note: ".count)))
+            }
+        }
+        return expectation
     }
 
     func testEveryBadSceneFailsWhereItsAnnotationSays() throws {
@@ -83,6 +103,16 @@ final class BadSceneCorpusTests: XCTestCase {
         }
         if !errorLine.contains(expected.word) {
             problems.append("the first error does not mention '\(expected.word)'")
+        }
+        if let message = expected.message, !errorLine.hasSuffix(": error: " + message) {
+            problems.append("the first error's message is not exactly: \(message)")
+        }
+        let errorCount = lines.filter { $0.contains(": error: ") }.count
+        if let count = expected.errors, errorCount != count {
+            problems.append("\(errorCount) errors reported, expected exactly \(count)")
+        }
+        for note in expected.notes where !lines.contains("note: " + note) {
+            problems.append("no note: \(note)")
         }
         // The source line, then a caret under the column (tabs in the line are kept as tabs).
         let caretIndex = first + 2

@@ -191,7 +191,10 @@ final class BuildCommandTests: XCTestCase {
                            try Data(contentsOf: root.appendingPathComponent("bout/\(file)")), file)
         }
     }
+}
 
+extension XCTestCase {
+    /// Runs `ninja -f build.ninja` in `dir`, failing the test unless it succeeds; its output.
     func runNinja(_ dir: URL) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

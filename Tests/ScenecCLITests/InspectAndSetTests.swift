@@ -63,8 +63,9 @@ final class InspectAndSetTests: XCTestCase {
         let pie = try XCTUnwrap((stack["children"] as? [[String: Any]])?.first)
         XCTAssertEqual(pie["frame"] as? [String: Double], ["x": 41.5, "y": 25, "width": 37, "height": 37])
         let fill = try XCTUnwrap(attribute(pie, "fillColor"))
-        XCTAssertTrue(fill["value"] is NSNull)
+        XCTAssertEqual(fill["value"] as? String, "#ffffff", "a derived default is computed for the view")
         XCTAssertEqual(fill["default"] as? String, "the view's borderColor")
+        XCTAssertEqual(progress["range"] as? String, "0–1")
         XCTAssertEqual(attribute(pie, "borderWidth")?["value"] as? Double, 2)
     }
 

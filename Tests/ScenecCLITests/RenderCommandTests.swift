@@ -75,8 +75,25 @@ final class RenderCommandTests: XCTestCase {
         let result = try scenec(["render", scene, "-o", "-", "--format", "svg"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdoutText.hasPrefix("<?xml"))
+        // Without --format, a pipe gets PNG.
+        let png = try scenec(["render", scene, "-o", "-"])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        XCTAssertEqual(Array(png.stdout.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         XCTAssertEqual(try scenec(["render", scene, "-o", "/dev/null", "--format", "png"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/null"))
+    }
+
+    /// A terminal is refused: picture bytes there only garble the screen. `script` gives the
+    /// command a terminal as its standard output.
+    func testStandardOutputOnATerminalIsRefused() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: script.path), "script(1) is not installed")
+        let dir = try temporaryDirectory(self)
+        let scene = try write(ring, "r.scene.yaml", in: dir)
+        let command = "'\(scenecBinary().path)' render '\(scene)' -o -"
+        let result = try runProgram(script, ["-qec", command, "/dev/null"])
+        XCTAssertEqual(result.status, 2, result.stdoutText)
+        XCTAssertTrue(result.stdoutText.contains("-o - would write the picture to this terminal"), result.stdoutText)
     }
 
     func testCreatesMissingOutputDirectories() throws {

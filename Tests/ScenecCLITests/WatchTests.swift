@@ -9,39 +9,11 @@ final class WatchTests: XCTestCase {
         "canvas: {width: 40, height: 40}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: \(progress)}\n"
     }
 
-    /// Starts scenec in the background; its standard error is collected in a file.
-    func start(_ arguments: [String], in dir: URL) throws -> (Process, URL) {
-        let log = dir.appendingPathComponent("watch-\(UUID().uuidString).log")
-        fm.createFile(atPath: log.path, contents: nil)
-        let p = Process()
-        p.executableURL = scenecBinary()
-        p.arguments = arguments
-        p.currentDirectoryURL = dir
-        p.standardError = try FileHandle(forWritingTo: log)
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        return (p, log)
-    }
-
-    /// Waits until `condition` holds (a watch reacts in well under a second), failing after 10 s.
-    func eventually(_ what: String, _ condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if condition() { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        XCTFail("timed out waiting: \(what)", file: file, line: line)
-    }
-
-    func runs(_ log: URL) -> Int {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "; waiting for a change").count - 1
-    }
-
     func testRenderWatchUpdatesKeepsTheLastGoodPictureAndStopsOnInterrupt() throws {
         let dir = try temporaryDirectory(self)
         let scene = dir.appendingPathComponent("w.scene.yaml"), png = dir.appendingPathComponent("w.png")
         try ring(0.25).write(to: scene, atomically: false, encoding: .utf8)
-        let (process, log) = try start(["render", "w.scene.yaml", "-o", "w.png", "--watch"], in: dir)
+        let (process, log) = try startWatching(["render", "w.scene.yaml", "-o", "w.png", "--watch"], in: dir)
         eventually("the first render") { runs(log) == 1 }
         let first = try Data(contentsOf: png)
         XCTAssertEqual(try renderAlone(ring(0.25), in: dir), first)
@@ -76,7 +48,7 @@ final class WatchTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         try fm.createDirectory(at: dir.appendingPathComponent("scenes/sub"), withIntermediateDirectories: true)
         try ring(0.25).write(to: dir.appendingPathComponent("scenes/a.scene.yaml"), atomically: false, encoding: .utf8)
-        let (process, log) = try start(["build", "scenes", "-o", "out", "--watch"], in: dir)
+        let (process, log) = try startWatching(["build", "scenes", "-o", "out", "--watch"], in: dir)
         eventually("the first build") { runs(log) == 1 }
         try ring(0.5).write(to: dir.appendingPathComponent("scenes/sub/new.scene.yaml"), atomically: false, encoding: .utf8)
         eventually("a build for the new scene") { fm.fileExists(atPath: dir.appendingPathComponent("out/sub/new.png").path) }
@@ -94,7 +66,7 @@ final class WatchTests: XCTestCase {
     func testFramesWatchAndWatchWithStandardOutputIsRefused() throws {
         let dir = try temporaryDirectory(self)
         try ring(0.25).write(to: dir.appendingPathComponent("f.scene.yaml"), atomically: false, encoding: .utf8)
-        let (process, log) = try start(["frames", "f.scene.yaml", "-o", "f/%02d.png", "--watch"], in: dir)
+        let (process, log) = try startWatching(["frames", "f.scene.yaml", "-o", "f/%02d.png", "--watch"], in: dir)
         eventually("the first frames") { runs(log) == 1 && fm.fileExists(atPath: dir.appendingPathComponent("f/00.png").path) }
         process.interrupt()
         process.waitUntilExit()
@@ -110,5 +82,36 @@ final class WatchTests: XCTestCase {
         defer { try? fm.removeItem(at: dir.appendingPathComponent("\(name).yaml")) }
         XCTAssertEqual(try scenec(["render", "\(name).yaml", "-o", "-", "--format", "png"], directory: dir).status, 0)
         return try scenec(["render", "\(name).yaml", "-o", "-", "--format", "png"], directory: dir).stdout
+    }
+}
+
+/// Driving a watch from a test: shared by the tests of what a watch follows.
+extension XCTestCase {
+    /// Starts scenec in the background; its standard error is collected in a file.
+    func startWatching(_ arguments: [String], in dir: URL) throws -> (Process, URL) {
+        let log = dir.appendingPathComponent("watch-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let p = Process()
+        p.executableURL = scenecBinary()
+        p.arguments = arguments
+        p.currentDirectoryURL = dir
+        p.standardError = try FileHandle(forWritingTo: log)
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        return (p, log)
+    }
+
+    /// Waits until `condition` holds (a watch reacts in well under a second), failing after 10 s.
+    func eventually(_ what: String, _ condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if condition() { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        XCTFail("timed out waiting: \(what)", file: file, line: line)
+    }
+
+    func runs(_ log: URL) -> Int {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "; waiting for a change").count - 1
     }
 }

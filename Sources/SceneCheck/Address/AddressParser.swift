@@ -55,7 +55,7 @@ extension ViewPath {
 }
 
 extension ViewSelector {
-    /// What a view id may hold (SPEC §3): letters, digits, _ and -.
+    /// What a view id may hold (docs/language.md §3): letters, digits, _ and -.
     static let idCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
     /// `[A-Za-z_][A-Za-z0-9_-]*`, the shape the checker demands of an `id:`.

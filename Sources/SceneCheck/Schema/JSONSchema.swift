@@ -20,8 +20,12 @@ public enum SceneSchema {
             "type": "object",
             "additionalProperties": false,
             "required": ["canvas", "views"],
+            // Top-level `x-…` keys are ignored: a place for YAML anchors to share with `<<:`.
+            "patternProperties": ["^x-": ["description": "Ignored by scenec: a home for YAML anchors (x-base: &base {…}) that views and styles merge in with <<: *base."]],
             "properties": [
                 "version": ["description": "The scene language's version; only 1 exists.", "const": 1],
+                "imports": ["description": "Files whose styles this scene uses, relative to it; later imports and the scene's own styles win.",
+                            "type": "array", "items": ["type": "string", "minLength": 1]],
                 "canvas": ValueSchemas.ref("canvas"),
                 "styles": ValueSchemas.ref("styles"),
                 "fonts": ["description": "Font files for the scene's text, relative to the scene file (TrueType, OpenType): their families join DejaVu Sans, for this scene only.",

@@ -1,6 +1,6 @@
 import SceneModel
 
-/// `timeline:` in the JSON Schema (SPEC §5). An animation's values are typed by the attribute
+/// `timeline:` in the JSON Schema (docs/language.md §5). An animation's values are typed by the attribute
 /// its target names, through one `if`/`then` per animatable attribute name of the registry.
 enum TimelineSchema {
     static let targetPattern = "^[A-Za-z_][A-Za-z0-9_-]*\\.[A-Za-z]+$"

@@ -1,6 +1,6 @@
 import SceneModel
 
-/// The value grammars of SPEC §2 as JSON Schema: regular expressions where a regex can say it,
+/// The value grammars of docs/language.md §2 as JSON Schema: regular expressions where a regex can say it,
 /// `enum`s for word lists, small objects for the mapping forms. Patterns follow what
 /// `ValueParser`, `ColorParser` and `Timing` accept (the schema tests compare them sample by
 /// sample), written in the subset of regex syntax that ECMAScript and the common validators

@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Every colour form of SPEC §2: hex, rgb()/rgba(), CSS names, clear, and the two UIColor mappings.
+/// Every colour form of docs/language.md §2: hex, rgb()/rgba(), CSS names, clear, and the two UIColor mappings.
 enum ColorParser {
     static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS name, clear, {red, green, blue, alpha} or {white, alpha})"
 
@@ -12,6 +12,12 @@ enum ColorParser {
         case .sequence:
             return .failure(ValueError(message: "\(what) must be \(expected), not a list", range: node.range))
         case .scalar(let s):
+            if s.isNull, let comment = s.comment, comment.text.count > 1,
+               comment.text.dropFirst().allSatisfy(\.isHexDigit) {
+                return .failure(ValueError(
+                    message: "a # starts a comment in YAML, so \(what) has no value; quote the colour: \(what): \"\(comment.text)\"",
+                    range: comment.range))
+            }
             if s.isNull {
                 return .failure(ValueError(message: "\(what) must be \(expected), not nothing (null)", range: node.range))
             }

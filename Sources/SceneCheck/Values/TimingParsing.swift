@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Durations and easing curves (SPEC §2 and §5).
+/// Durations and easing curves (docs/language.md §2 and §5).
 enum Timing {
     /// `1.5`, `"1.5s"`, `"250ms"`, `"12f"` (frames at `fps`), in seconds; never negative.
     static func duration(_ node: Node, fps: Double, what: String) -> Parsed<Double> {

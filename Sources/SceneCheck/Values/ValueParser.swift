@@ -1,7 +1,7 @@
 import SceneModel
 import SceneSyntax
 
-/// Reads a node as a value of a registry kind (SPEC §2). `what` names the attribute in messages.
+/// Reads a node as a value of a registry kind (docs/language.md §2). `what` names the attribute in messages.
 enum ValueParser {
     /// The largest whole number a count attribute (grid columns) takes.
     static let largestCount = 1_000_000
@@ -144,7 +144,9 @@ enum ValueParser {
                                        range: node.range))
         }
         if words.contains(s.text) { return .success(s.text) }
-        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(Suggestions.hint(for: s.text, in: words))",
+        var hint = Suggestions.hint(for: s.text, in: words)
+        if hint.isEmpty, let meant = Synonyms.word(for: s.text, among: words) { hint = "; did you mean '\(meant)'?" }
+        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(hint)",
                                    range: node.range, notes: [allowed]))
     }
 

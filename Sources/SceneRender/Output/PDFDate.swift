@@ -1,5 +1,5 @@
 /// The creation date stamped into PDFs: SOURCE_DATE_EPOCH when given, else a fixed date, so
-/// the same scene gives the same bytes (SPEC §6).
+/// the same scene gives the same bytes (docs/language.md §6).
 enum PDFDate {
     static let fixedEpoch = 946_684_800  // 2000-01-01T00:00:00Z
 

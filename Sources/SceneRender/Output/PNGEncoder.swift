@@ -46,7 +46,7 @@ final class PNGEncoder {
         var file = PNGChunks(capacity: length + 128)
         file.signature()
         file.header(width: width, height: height, colorType: opaque ? 2 : 6)
-        file.chunk("sRGB", [0])  // perceptual rendering intent: the picture is sRGB (SPEC §6)
+        file.chunk("sRGB", [0])  // perceptual rendering intent: the picture is sRGB (docs/language.md §6)
         file.imageData(UnsafeRawBufferPointer(rebasing: zlib[..<length]))
         file.chunk("IEND", [])
         return file.bytes

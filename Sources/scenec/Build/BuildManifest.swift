@@ -23,6 +23,9 @@ struct BuildManifest: Codable {
         var hasTimeline = false
         /// Warnings of the last check, reported again by a build that skips the scene.
         var warnings: [StoredDiagnostic] = []
+        /// The files the scene imported when it was last checked, whose bytes are in `sceneKey`
+        /// (absent in manifests written before imports existed).
+        var imports: [String]?
         /// Output path relative to the build folder → what the build knows of it.
         var outputs: [String: Output] = [:]
     }

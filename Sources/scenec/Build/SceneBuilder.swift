@@ -54,10 +54,12 @@ struct SceneBuilder {
             return failed(.io, "the scene cannot be read", candidates, [.error(message, path: scene.path)])
         }
         let file = SourceFile(name: scene.path, bytes: bytes)
-        let sceneKey = keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: scene.path))
 
-        // Up to date: a candidate made with this key whose every group is intact on disk.
-        for candidate in candidates where candidate.sceneKey == sceneKey {
+        // Up to date: a candidate made with this key whose every group is intact on disk. Its
+        // key covers the files the scene imported then, as they are now: an edit to one of them
+        // (or a new import, which edits the scene) makes a new key.
+        for candidate in candidates where candidate.sceneKey == sceneKey(bytes, path: scene.path, imports: candidate.imports ?? []) {
+            let sceneKey = candidate.sceneKey ?? ""
             let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline,
                                          preview: preview)
             let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
@@ -72,18 +74,30 @@ struct SceneBuilder {
             return SceneResult(status: .upToDate, entry: withStale(entry, candidates), reports: reports)
         }
 
-        let (checked, diagnostics) = options.frontend.compile(file)
+        let (checked, diagnostics) = options.frontend.compileAndLint(file)
         let reported = warningsAreErrors ? warningsAsErrors(diagnostics) : diagnostics
         let reports: [SceneResult.Report] = diagnostics.isEmpty ? [] : [.diagnostics(reported, file)]
         guard let checked else { return failed(.sceneError, "the scene has errors", candidates, reports) }
         let warnings = diagnostics.filter { $0.severity == .warning }
+        let sceneKey = sceneKey(bytes, path: scene.path, imports: checked.importedFiles)
         var entry = BuildManifest.Entry(sceneKey: sceneKey, hasTimeline: checked.timeline != nil,
-                                        warnings: warnings.map(BuildManifest.StoredDiagnostic.init))
+                                        warnings: warnings.map(BuildManifest.StoredDiagnostic.init),
+                                        imports: checked.importedFiles.isEmpty ? nil : checked.importedFiles)
         if warningsAreErrors, !warnings.isEmpty {
             entry.sceneKey = nil
             return failed(.sceneError, "the scene has warnings, and --werror", candidates, reports, keeping: entry)
         }
         return render(scene, file, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
+    }
+
+    /// The scene key over the scene's bytes and those of its font files and the files it
+    /// imports, as they are now; a file that cannot be read counts as empty (the check then
+    /// reports it).
+    private func sceneKey(_ bytes: [UInt8], path: String, imports: [String]) -> String {
+        let imported = imports.map { path in
+            (path: path, bytes: (try? Files.read(path, limit: options.maxFileSize).bytes) ?? [])
+        }
+        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path) + imported)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.

@@ -68,9 +68,11 @@ enum BuildCommand: Command {
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.has("--watch") else { return try buildOnce(args) }
         guard args.value("--emit-ninja") == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
+        let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
             // Every scene found (so an edit is seen) and every folder (so a new scene is).
-            .init(paths: (try? SceneFinder.find(args.positionals))?.scenes.map(\.path) ?? [],
+            .init(paths: ((try? SceneFinder.find(args.positionals))?.scenes.map(\.path) ?? [])
+                    .flatMap(options.watchedFiles),
                   folders: SceneFinder.folders(args.positionals))
         }) { try buildOnce(args) }
     }

@@ -44,7 +44,8 @@ enum FramesCommand: Command {
         guard let scenePath = args.positionals.first, scenePath != "-", args.value("--output") != "-" else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
-        return try WatchLoop.run("frames", inputs: { .init(paths: [scenePath]) }) { try renderFrames(args) }
+        let options = try SceneOptions(args)
+        return try WatchLoop.run("frames", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderFrames(args) }
     }
 
     static func renderFrames(_ args: Arguments) throws -> ExitStatus {
@@ -103,7 +104,7 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path))
+                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -7,21 +7,23 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "list every view, its frame, and every attribute with its value and source"
     static let help = """
-        usage: scenec inspect SCENE [--json] [options]
+        usage: scenec inspect SCENE [--json] [--wide] [--time T] [options]
 
         Shows each view with its address (views[1].children[0], which --set takes for any
         view), its placed frame (canvas coordinates) and every inspectable attribute: its
-        value, where the value came from (default, style NAME, file, --set) and whether it
-        can be animated. --json prints the same as one JSON document (its shape is
-        in the README).
+        value (a derived default computed for the view), where the value came from
+        (default, style NAME, file, --set, or timeline for a value animated at --time) and
+        whether it can be animated. --json prints the same as one JSON document (its shape
+        is in docs/language.md).
 
         options:
           --json                   print JSON instead of tables
+          --wide                   add each attribute's default and range
           --time T                 show attribute values at this moment of the timeline
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json", "--wide"] + SceneOptions.flags)
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
@@ -33,15 +35,15 @@ enum InspectCommand: Command {
         case .failed(let status): return status
         }
         let animated = AnimatedScene(scene)
-        let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
-        let report = InspectReport(canvas: scene.canvas, placed: placed)
+        let time = try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS)
+        let report = InspectReport(canvas: scene.canvas, placed: animated.views(at: time), sampler: animated.sampler, time: time)
         if args.has("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(report)
             Console.output(String(decoding: data, as: UTF8.self) + "\n")
         } else {
-            Console.output(report.text)
+            Console.output(report.text(wide: args.has("--wide")))
         }
         return .success
     }

@@ -11,7 +11,8 @@ enum RenderCommand: Command {
         usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [-o OUT2…] [options]
 
         Renders SCENE to a picture. The format follows the output's extension. Several -o
-        write several formats of the same picture, checking the scene once.
+        write several formats of the same picture, checking the scene once. -o - writes to
+        standard output: PNG unless --format says otherwise (refused on a terminal).
 
         options:
           -o, --output PATH        where to write ('-' for standard output); repeatable
@@ -34,7 +35,8 @@ enum RenderCommand: Command {
         guard let scenePath = args.positionals.first, scenePath != "-", !(args.values["--output"] ?? []).contains("-") else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
-        return try WatchLoop.run("render", inputs: { .init(paths: [scenePath]) }) { try renderOnce(args) }
+        let options = try SceneOptions(args)
+        return try WatchLoop.run("render", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderOnce(args) }
     }
 
     static func renderOnce(_ args: Arguments) throws -> ExitStatus {
@@ -76,7 +78,7 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path))
+                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)
@@ -91,6 +93,13 @@ enum RenderCommand: Command {
                 throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
             }
             return f
+        }
+        if output == "-" {
+            // A pipe or a file wants PNG unless told otherwise; a terminal wants no bytes at all.
+            guard !Console.outputIsTerminal else {
+                throw UsageError("-o - would write the picture to this terminal; give a file (-o out.png), or pipe it (-o - | …), with --format for PDF or SVG")
+            }
+            return .png
         }
         guard let f = OutputFormat(path: output) else {
             throw UsageError("cannot tell the format of '\(output)'; end it in .png, .pdf or .svg, or give --format")

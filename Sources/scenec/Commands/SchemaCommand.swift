@@ -1,29 +1,41 @@
 import SceneCheck
+import SceneModel
 
-/// `scenec schema [-o FILE] [--markdown]`
+/// `scenec schema [KIND] [-o FILE] [--markdown]`
 enum SchemaCommand: Command {
     static let name = "schema"
     static let summary = "print the JSON Schema of the scene language (or the attribute tables)"
     static let help = """
-        usage: scenec schema [-o FILE] [--markdown]
+        usage: scenec schema [KIND] [-o FILE] [--markdown]
 
         Prints the JSON Schema (draft-07) of scene files, generated from the attribute
         registry: the schema editors' YAML language servers read to complete and check scenes.
         Point a scene at it with a first line such as
             # yaml-language-server: $schema=../schema/scene.schema.json
+        With a view KIND (ring, pie, …), only that kind: its part of the schema, or with
+        --markdown its page (as 'scenec help KIND' prints it, in Markdown).
 
         options:
           -o, --output PATH        write to PATH (atomically) instead of standard output
-          --markdown               the README's attribute tables instead of the schema
+          --markdown               the attribute tables (README) instead of the schema
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(valued: ["--output"], flags: ["--markdown", "--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
-        guard args.positionals.isEmpty else {
-            throw UsageError("schema takes no scene file; it describes them all")
+        guard args.positionals.count <= 1 else {
+            throw UsageError("schema takes at most one view kind")
         }
-        let text = args.has("--markdown") ? AttributeTables.markdown : SceneSchema.text
+        var text = args.has("--markdown") ? AttributeTables.markdown : SceneSchema.text
+        if let name = args.positionals.first {
+            if name.contains("/") || name.hasSuffix(".yaml") {
+                throw UsageError("schema takes no scene file; it describes them all (or one view kind, such as ring)")
+            }
+            guard let kind = KindHelp.kind(named: name) else {
+                throw UsageError(unknownKind(name))
+            }
+            text = args.has("--markdown") ? KindHelp.markdown(kind) : SceneSchema.text(of: kind) + "\n"
+        }
         do {
             try Files.write(Array(text.utf8), to: args.value("--output") ?? "-")
         } catch let error as FileError {
@@ -32,4 +44,11 @@ enum SchemaCommand: Command {
         }
         return .success
     }
+}
+
+/// "unknown view kind 'rng'; did you mean 'ring'?" with the kinds there are.
+func unknownKind(_ name: String) -> String {
+    let kinds = ViewType.allCases.map(\.rawValue)
+    let guess = Suggest.nearest(to: name, in: kinds).map { "; did you mean '\($0)'?" } ?? ""
+    return "unknown view kind '\(name)'\(guess) (kinds: \(kinds.joined(separator: ", ")))"
 }

@@ -15,6 +15,9 @@ enum Console {
         return written == bytes.count && fflush(stdout) == 0
     }
 
+    /// Whether standard output is a terminal, where picture bytes would only garble the screen.
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// "scenec: error: …" for problems that are not located in a scene.
     static func fail(_ message: String) {
         error("scenec: error: \(message)\n")

@@ -88,7 +88,7 @@ final class DiagnosticReporter: @unchecked Sendable {
             case .json:
                 return diagnostics.map { JSONDiagnostic($0, file: file.name).json.prettyPrinted }
             case .github:
-                return [diagnostics.map { workflowCommand($0, file: file.name) }.joined()]
+                return [diagnostics.map { workflowCommand($0, file: $0.file?.name ?? file.name) }.joined()]
             }
         }
     }

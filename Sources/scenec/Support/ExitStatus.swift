@@ -1,4 +1,4 @@
-/// SPEC §6 exit statuses.
+/// docs/language.md §6 exit statuses.
 enum ExitStatus: Int32 {
     case success = 0
     /// The scene has errors.

@@ -2,7 +2,7 @@
 import CLinux
 import ScenecKit
 
-/// Reading scenes and writing outputs: whole files, atomically (SPEC §6).
+/// Reading scenes and writing outputs: whole files, atomically (docs/language.md §6).
 enum Files {
     /// The bytes of `path` ("-" is standard input), refusing files over `limit` bytes without
     /// reading them whole.

@@ -3,7 +3,7 @@ import ScenecKit
 import SceneModel
 import SceneSyntax
 
-/// The options every command that reads scenes shares: `--set` and the raisable limits of SPEC §7.
+/// The options every command that reads scenes shares: `--set` and the raisable limits of docs/language.md §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
     static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
@@ -44,6 +44,27 @@ struct SceneOptions {
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
         frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
+        frontend.options.readImport = Self.importReader(limit: maxFileSize)
+    }
+
+    /// The scene at `path` and the files it imports, for a watch (nothing is reported).
+    func watchedFiles(_ path: String) -> [String] {
+        guard case .bytes(let bytes) = SceneLoader(limits: self).readWithoutReporting(path) else { return [path] }
+        return [path] + SceneImports.files(of: SourceFile(name: path, bytes: bytes), options: frontend.options)
+    }
+
+    /// How the checker reads the files a scene imports: whole, within the scene size limit.
+    static func importReader(limit: Int) -> @Sendable (String) -> Result<[UInt8], ImportFailure> {
+        { path in
+            do {
+                let read = try Files.read(path, limit: limit)
+                return read.tooLarge ? .failure(ImportFailure("it is larger than \(limit) bytes")) : .success(read.bytes)
+            } catch let error as FileError {
+                return .failure(ImportFailure(error.message))
+            } catch {
+                return .failure(ImportFailure("it cannot be read"))
+            }
+        }
     }
 }
 
@@ -124,7 +145,7 @@ struct SceneLoader {
     /// Checks bytes already read from `path`.
     func compile(_ bytes: [UInt8], path: String) -> Outcome {
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let (scene, diagnostics) = limits.frontend.compile(file)
+        let (scene, diagnostics) = limits.frontend.compileAndLint(file)
         reporter.report(diagnostics, in: file)
         guard let scene else { return .failed(.sceneError) }
         return .scene(scene, file)

@@ -1,0 +1,120 @@
+/// The names other toolkits give scenec's attributes (Interface Builder and UIKit, CALayer,
+/// SwiftUI, CSS and SVG), so that `alpha` or `stroke-width` gets pointed at its scenec name
+/// rather than at nothing: a new author arrives speaking one of these.
+enum Synonyms {
+    /// Written name (lower case, without `-`, `_` and spaces; `colour` as `color`) → the scenec
+    /// names it may mean, most likely first (the first one the view kind has is offered), and
+    /// whose name it is.
+    static let table: [String: (names: [String], from: String)] = [
+        "alpha": (["opacity"], "UIKit's name"),
+        "ishidden": (["hidden"], "UIKit's name"),
+        "visible": (["hidden"], "a common name (scenec's is the opposite: hidden: true hides)"),
+        "isvisible": (["hidden"], "a common name (scenec's is the opposite: hidden: true hides)"),
+        "visibility": (["hidden"], "CSS's name"),
+        "display": (["hidden"], "CSS's name"),
+        "tintcolor": (["progressColor", "fillColor", "strokeColor", "handColor", "onColor"], "UIKit's name"),
+        "progresstintcolor": (["progressColor"], "UIProgressView's name"),
+        "tracktintcolor": (["trackColor"], "UIProgressView's name"),
+        "ontintcolor": (["onColor"], "UISwitch's name"),
+        "ison": (["on"], "UISwitch's name"),
+        "color": (["progressColor", "strokeColor", "fillColor", "handColor", "onColor", "backgroundColor"], "CSS's name"),
+        "foregroundcolor": (["progressColor", "strokeColor", "fillColor", "handColor", "onColor"], "SwiftUI's name"),
+        "foregroundstyle": (["progressColor", "strokeColor", "fillColor", "handColor", "onColor"], "SwiftUI's name"),
+        "background": (["backgroundColor"], "CSS's name"),
+        "fill": (["fillColor", "backgroundColor"], "SVG's name"),
+        "stroke": (["strokeColor", "progressColor", "borderColor"], "SVG's name"),
+        "linecolor": (["strokeColor", "progressColor"], "a common name"),
+        "strokewidth": (["lineWidth", "borderWidth"], "SVG's and CSS's name"),
+        "thickness": (["lineWidth", "borderWidth"], "a common name"),
+        "borderradius": (["cornerRadius"], "CSS's name"),
+        "radius": (["cornerRadius"], "a common name"),
+        "strokelinecap": (["lineCap"], "SVG's name"),
+        "strokelinejoin": (["lineJoin"], "SVG's name"),
+        "strokedasharray": (["dash"], "SVG's name"),
+        "linedashpattern": (["dash"], "CAShapeLayer's name"),
+        "dasharray": (["dash"], "SVG's name"),
+        "transform": (["rotation"], "CSS's name"),
+        "rotate": (["rotation"], "CSS's name"),
+        "rotationeffect": (["rotation"], "SwiftUI's name"),
+        "value": (["progress", "on", "time"], "a common name"),
+        "percent": (["progress"], "a common name"),
+        "fraction": (["progress"], "a common name"),
+        "direction": (["axis"], "a common name"),
+        "flexdirection": (["axis"], "CSS's name"),
+        "orientation": (["axis"], "a common name"),
+        "gap": (["spacing"], "CSS's name"),
+        "justifycontent": (["distribution"], "CSS's name"),
+        "alignitems": (["alignment"], "CSS's name"),
+        "margin": (["padding"], "CSS's name"),
+        "layoutmargins": (["padding"], "UIKit's name"),
+        "cols": (["columns"], "a common name"),
+        "x": (["frame"], "a common name"),
+        "y": (["frame"], "a common name"),
+        "width": (["frame", "size"], "a common name"),
+        "height": (["frame", "size"], "a common name"),
+        "center": (["frame"], "UIKit's name"),
+        "position": (["frame"], "CALayer's name"),
+        "bounds": (["frame"], "CALayer's name"),
+    ]
+
+    /// Other toolkits' words for scenec's choice words (CSS flexbox, UIKit, Core Graphics).
+    static let words: [String: [String]] = [
+        "row": ["horizontal"], "column": ["vertical"],
+        "smooth": ["sweep"], "continuous": ["sweep"], "step": ["tick"],
+        "flexstart": ["start"], "flexend": ["end"], "leading": ["start"], "trailing": ["end"],
+        "top": ["start"], "bottom": ["end"], "left": ["start"], "right": ["end"],
+        "centre": ["center"], "middle": ["center"], "fill": ["stretch"],
+        "spacearound": ["spaceEvenly"], "projecting": ["square"], "flat": ["butt"],
+    ]
+
+    /// The allowed word another toolkit's `word` stands for, if any.
+    static func word(for word: String, among allowed: [String]) -> String? {
+        words[normalised(word)]?.first(where: allowed.contains)
+    }
+
+    static func normalised(_ word: String) -> String {
+        String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }).replacing("colour", with: "color")
+    }
+
+    /// The scenec name among `known` that `word` is another toolkit's name for, and whose name it is.
+    static func meaning(of word: String, among known: [String]) -> (name: String, from: String)? {
+        guard let entry = table[normalised(word)] else { return nil }
+        guard let name = entry.names.first(where: known.contains) else { return nil }
+        return (name, entry.from)
+    }
+}
+
+/// "Did you mean" for a key that is not an attribute: a close spelling, another toolkit's name,
+/// or, when nothing is close, the attributes there are.
+enum AttributeSuggestions {
+    static func hint(for key: String, known: [String]) -> (hint: String, notes: [String]) {
+        if let meant = Synonyms.meaning(of: key, among: known) {
+            let frameNote = meant.name == "frame"
+                ? "; place a view with frame: {x, y, width, height}" : ""
+            return ("; did you mean '\(meant.name)'?", ["'\(key)' is \(meant.from); scenec says '\(meant.name)'\(frameNote)"])
+        }
+        if let close = Suggestions.nearest(to: key, in: known + known.map(Synonyms.normalised)) {
+            let name = known.first { $0 == close || Synonyms.normalised($0) == close } ?? close
+            return ("; did you mean '\(name)'?", [])
+        }
+        return ("", [])
+    }
+
+    /// The note listing a kind's attributes, own and layer ones apart, for a key nothing is close to.
+    static func listing(_ kind: ViewKindListing) -> [String] {
+        var notes: [String] = []
+        if !kind.own.isEmpty {
+            notes.append("\(kind.name) attributes: " + kind.own.joined(separator: ", "))
+        }
+        notes.append("layer attributes: " + kind.layer.joined(separator: ", "))
+        notes.append("view keys: " + kind.structural.joined(separator: ", "))
+        return notes
+    }
+
+    struct ViewKindListing {
+        var name: String
+        var own: [String]
+        var layer: [String]
+        var structural: [String]
+    }
+}
