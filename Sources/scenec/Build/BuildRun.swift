@@ -24,7 +24,7 @@ struct BuildRun {
             options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview)
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
-        let inOrder = InOrder(count: mine.count)
+        let inOrder = InOrder<[SceneResult.Report]>()
         let keepGoing = args.has("--keep-going")
         let queue = WorkQueue(Array(mine.indices))
         Parallel.threads(Swift.min(plan.jobs, Swift.max(1, mine.count))) {
@@ -33,11 +33,11 @@ struct BuildRun {
                 let result = builder.build(scene, candidates: store.candidates[scene.relativePath] ?? [])
                 store.journal(scene.relativePath, result.entry)
                 results.withLock { $0[index] = result }
-                inOrder.done(index) { i in results.withLock { $0[i] }.map { emit($0.reports) } }
+                inOrder.done(index, result.reports) { _, reports in emit(reports) }
                 if case .failed = result.status, !keepGoing { queue.stop() }
             }
         }
-        inOrder.skipRest { i in results.withLock { $0[i] }.map { emit($0.reports) } }
+        for finished in inOrder.leftBehind() { emit(finished.item) }
 
         var manifest = BuildManifest()
         var report = BuildReport(outDir: plan.outDir)
@@ -64,14 +64,7 @@ struct BuildRun {
         let present = Set(all.map(\.relativePath))
         for (relative, candidates) in store.candidates.sorted(by: { $0.key < $1.key })
         where !present.contains(relative) && (plan.shard?.contains(relative) ?? true) {
-            var entry = BuildManifest.Entry()
-            for candidate in candidates {
-                for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(plan.outDir + "/" + path) {
-                    var stale = record
-                    stale.stale = "the scene was removed"
-                    entry.outputs[path] = stale
-                }
-            }
+            let entry = builder.withStale(BuildManifest.Entry(), candidates, reason: "the scene was removed")
             guard !entry.outputs.isEmpty else { continue }
             manifest.scenes[relative] = entry
             report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
@@ -162,35 +155,5 @@ struct BuildRun {
         if removed > 0 { text += ", \(removed) removed scene\(removed == 1 ? "" : "s")" }
         if stale > 0 { text += ", \(stale) stale output\(stale == 1 ? "" : "s")" }
         return text + " (\(BuildCommand.formatSeconds(seconds)) s)"
-    }
-}
-
-/// Releases finished items in index order: item i is handed over once items 0…i−1 have been.
-/// Scenes finish out of order on several threads; their diagnostics are printed in path order.
-final class InOrder: @unchecked Sendable {
-    private let state: Locked<(next: Int, done: [Bool])>
-
-    init(count: Int) {
-        state = Locked((next: 0, done: Array(repeating: false, count: count)))
-    }
-
-    func done(_ index: Int, release: (Int) -> Void) {
-        state.withLock { s in
-            s.done[index] = true
-            while s.next < s.done.count, s.done[s.next] {
-                release(s.next)
-                s.next += 1
-            }
-        }
-    }
-
-    /// After the workers stopped: hands over the finished items left behind a gap (not started).
-    func skipRest(release: (Int) -> Void) {
-        state.withLock { s in
-            while s.next < s.done.count {
-                if s.done[s.next] { release(s.next) }
-                s.next += 1
-            }
-        }
     }
 }

@@ -211,15 +211,18 @@ struct SceneBuilder {
         for candidate in candidates {
             for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(outDir + "/" + path) {
                 var stale = record
-                stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced"
-                                         : record.group.hasPrefix("frames") || record.group == "flipbook"
-                                             ? "not asked for by --animated"
-                                             : record.group == OutputGroup(kind: .sheet, format: .svg).name
-                                                 ? "not asked for by --preview" : "format no longer requested")
+                stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced" : Self.notAskedFor(record.group))
                 entry.outputs[path] = stale
             }
         }
         return entry
+    }
+
+    /// Why a group this build does not make at all is stale: which option no longer asks for it.
+    static func notAskedFor(_ group: String) -> String {
+        if group.hasPrefix("frames") || group == "flipbook" { return "not asked for by --animated" }
+        if group == OutputGroup(kind: .sheet, format: .svg).name { return "not asked for by --preview" }
+        return "format no longer requested"
     }
 
     private func failed(_ status: ExitStatus, _ reason: String, _ candidates: [BuildManifest.Entry],

@@ -29,7 +29,7 @@ enum SceneFinder {
             var info = stat()
             guard stat(argument, &info) == 0 else {
                 if lstat(argument, &info) == 0 {
-                    found.problems.append("'\(argument)' is a symbolic link to '\(linkTarget(argument))', which does not exist")
+                    found.problems.append("'\(argument)' is a symbolic link to '\(Files.linkTarget(argument) ?? "?")', which does not exist")
                     continue
                 }
                 throw FileError("cannot read '\(argument)': \(Files.reason())")
@@ -68,7 +68,7 @@ enum SceneFinder {
             let rel = relative.isEmpty ? name : relative + "/" + name
             guard stat(path, &info) == 0 else {
                 if name.hasSuffix(".scene.yaml"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                    found.problems.append("'\(path)' is a symbolic link to '\(linkTarget(path))', which does not exist")
+                    found.problems.append("'\(path)' is a symbolic link to '\(Files.linkTarget(path) ?? "?")', which does not exist")
                 }
                 continue
             }
@@ -94,13 +94,6 @@ enum SceneFinder {
             }
         }
         return result.sorted()
-    }
-
-    static func linkTarget(_ path: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink(path, &buffer, buffer.count - 1)
-        guard n > 0 else { return "?" }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Output names two scenes would share: a file both would write, or a file one writes inside

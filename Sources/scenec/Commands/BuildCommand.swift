@@ -168,9 +168,6 @@ enum BuildCommand: Command {
 
     /// This binary's absolute path, for the Ninja file's commands.
     static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return CommandLine.arguments.first ?? "scenec" }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Files.linkTarget("/proc/self/exe") ?? CommandLine.arguments.first ?? "scenec"
     }
 }

@@ -124,7 +124,7 @@ enum FramesCommand: Command {
                             renderer: Renderer, format: OutputFormat, progress: Progress,
                             path: @escaping @Sendable (Int) throws -> String) throws {
         let runs = FrameRuns(frames, sample: views)
-        let commits = InOrderCommit(first: frames.lowerBound)
+        let commits = InOrder<StagedFile>(first: frames.lowerBound)
         Parallel.threads(Swift.min(jobs, frames.count)) {
             let maker = FrameRenderer(renderer, format: format)
             while let run = runs.next() {
@@ -132,14 +132,17 @@ enum FramesCommand: Command {
                     let bytes = try maker.render(run.views)
                     for frame in run.frames {
                         let staged = try Files.stage(bytes, for: try path(frame), sync: false)
-                        try commits.staged(frame, staged) { _ in progress.frameDone() }
+                        try commits.done(frame, staged) { _, ready in
+                            try Files.commit(ready)
+                            progress.frameDone()
+                        }
                     }
                 } catch {
                     runs.fail(error)
                 }
             }
         }
-        commits.discardWaiting()
+        for waiting in commits.leftBehind() { Files.discard(waiting.item) }
         if let error = runs.error { throw error }
         try Files.syncFileSystem(of: try path(frames.lowerBound))
     }

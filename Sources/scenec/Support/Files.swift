@@ -182,6 +182,14 @@ enum Files {
         }
     }
 
+    /// Where a symbolic link points, as written in the link; nil for anything else.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func reason() -> String {
         String(cString: strerror(errno))
     }
