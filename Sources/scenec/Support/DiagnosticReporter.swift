@@ -61,7 +61,6 @@ final class DiagnosticReporter: @unchecked Sendable {
             }
             let sink = Sink(format: format, file: file)
             if sinks.contains(sink) { continue }
-            if file == nil, sinks.contains(where: { $0.file == nil && $0.format == format }) { continue }
             sinks.append(sink)
         }
         if !sinks.contains(where: { $0.file == nil }) { sinks.append(Sink(format: .text)) }
