@@ -6,7 +6,7 @@ SWIFT ?= swift
 SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev fonts-dejavu-core pkg-config \
 	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
-	python3-selenium pngcheck valgrind
+	python3-selenium pngcheck valgrind ffmpeg neovim libwebp-dev
 SCENES := $(wildcard scenes/*.scene.yaml)
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders
@@ -53,6 +53,13 @@ $(PILLOW): | $(CHECK_JSONSCHEMA)
 	.venv/bin/pip install -q --disable-pip-version-check Pillow==11.3.0
 	@touch $@
 
+# rlottie (PyPI rlottie-python): a Lottie player that is not ours, which the export tests play
+# scenec's Lottie JSON with; installed only when missing.
+RLOTTIE := .venv/.rlottie-1.3.8
+$(RLOTTIE): | $(CHECK_JSONSCHEMA)
+	.venv/bin/pip install -q --disable-pip-version-check rlottie-python==1.3.8
+	@touch $@
+
 # The JUnit schema Jenkins and GitLab read reports with (junit-10.xsd), which the build-report
 # tests validate --junit output against with xmllint. pytest validates its own reports with it
 # and ships it in its source distribution; fetched from PyPI once, not committed.
@@ -64,7 +71,7 @@ $(JUNIT_XSD): | $(CHECK_JSONSCHEMA)
 
 # The CLI tests run the release binary, the one users run (its speed is what the limits tests
 # measure); the unit tests run in the debug build.
-test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(JUNIT_XSD)
+test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(RLOTTIE) $(JUNIT_XSD)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
 	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \
