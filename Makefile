@@ -9,7 +9,7 @@ APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-
 	python3-selenium pngcheck valgrind ffmpeg neovim libwebp-dev
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders example
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -76,6 +76,7 @@ test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(RLOTTIE) $(JUNIT_XSD)
 	$(SWIFT) build --build-tests
 	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \
 		2>&1 | tee .build/test-output.txt
+	@$(MAKE) --no-print-directory example
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@# One plain closing line for whoever reads the log last: the XCTest totals.
 	@awk '/Executed [0-9]+ tests?, with/ { line = $$0 } \
@@ -84,6 +85,17 @@ test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(RLOTTIE) $(JUNIT_XSD)
 		      k = 0; if (line ~ /skipped/) { k = line; sub(/ tests? skipped.*/, "", k); sub(/.*with /, "", k) } \
 		      if (n == "") exit 1; print "tests: " n - f - k " passed, " f " failed" (k > 0 ? ", " k " skipped" : "") }' \
 		.build/test-output.txt
+
+# The embedding example (Examples/RenderRing): a package of its own that depends on scenec by
+# path and renders through the ScenecKit library. Built in its own scratch folder (so it does
+# not fight the main build), run, and what it wrote read back with Pillow, xmllint and
+# rsvg-convert (Examples/RenderRing/check.py).
+EXAMPLE_BUILD := .build/examples/RenderRing
+example: deps $(PILLOW)
+	$(SWIFT) build --package-path Examples/RenderRing --scratch-path $(EXAMPLE_BUILD)
+	@rm -rf $(EXAMPLE_BUILD)/out && mkdir -p $(EXAMPLE_BUILD)/out
+	$(EXAMPLE_BUILD)/debug/RenderRing $(EXAMPLE_BUILD)/out > $(EXAMPLE_BUILD)/out/stdout.txt
+	.venv/bin/python Examples/RenderRing/check.py $(EXAMPLE_BUILD)/out
 
 # Frame sequences against the C floor (bench/floor.c: Cairo + cairo_surface_write_to_png, built
 # here with cc, never committed): one table of frames/s, bytes per frame and peak memory. See

@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "scenec", targets: ["scenec"]),
         // The front end under libFuzzer (`make fuzz`); built plainly, a replayer of inputs.
         .executable(name: "scenec-fuzz", targets: ["ScenecFuzz"]),
+        // For programs that embed scenec: SceneFile (load, diagnostics, render, frames) and its
+        // errors; the rest of the module is `package`, shared by the command line and the preview.
+        .library(name: "ScenecKit", targets: ["ScenecKit"]),
     ],
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),

@@ -3,7 +3,7 @@ import SceneModel
 import SceneSyntax
 
 /// Bytes to a checked scene: the stages every command runs first.
-public struct Frontend {
+public struct Frontend: Sendable {
     public var readerLimits = YAMLReader.Limits()
     public var options = CheckOptions()
 

@@ -26,7 +26,7 @@ public final class PreviewServer: @unchecked Sendable {
         /// The `--set`s given on the command line: the page starts with them as its overrides.
         public var initialSet: [String] = []
         /// The `--vary` cells the page shows under the picture.
-        public var variants = Variants.empty
+        package var variants = Variants.empty
         /// Reads the scene as the command line does (size limit, messages).
         public var read: @Sendable (String) -> SceneReadResult
         /// The clock for `time: now`.

@@ -23,20 +23,20 @@ public struct StaticSheet {
     /// A cell, a frame or the scene itself that could not be drawn: the diagnostics of the
     /// scene with that cell's overrides.
     public struct Failure: Error {
-        public var scene: CompiledScene
+        package var scene: CompiledScene
         public var message: String?
     }
 
-    public var base: CompiledScene
+    package var base: CompiledScene
     /// The options the base scene was compiled with, its `--set`s included; cells add theirs.
     public var frontend: Frontend
     public var baseSet: [String]
-    public var variants: Variants
+    package var variants: Variants
     public var environment: RenderEnvironment
     /// Where the scene is, when its file's name is not its path (its `fonts:` are beside it).
     public var scenePath: String?
 
-    public init(base: CompiledScene, frontend: Frontend, baseSet: [String], variants: Variants,
+    package init(base: CompiledScene, frontend: Frontend, baseSet: [String], variants: Variants,
                 environment: RenderEnvironment, scenePath: String? = nil) {
         self.base = base
         self.frontend = frontend

@@ -5,14 +5,14 @@ import SceneModel
 import SceneRender
 
 /// A checked scene laid out once, sampled at any time: the views every renderer draws.
-public struct AnimatedScene: Sendable {
-    public let scene: Scene
-    public let placed: [PlacedView]
-    public let sampler: Sampler
+package struct AnimatedScene: Sendable {
+    package let scene: Scene
+    package let placed: [PlacedView]
+    package let sampler: Sampler
     /// DejaVu and the scene's `fonts:` files: what its text is measured and drawn with.
-    public let fonts: FontLibrary
+    package let fonts: FontLibrary
 
-    public init(_ scene: Scene) {
+    package init(_ scene: Scene) {
         self.scene = scene
         fonts = FontLibrary.of(scene)
         placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))
@@ -20,9 +20,9 @@ public struct AnimatedScene: Sendable {
     }
 
     /// The timeline's own fps (30 without a timeline): frames written as `12f` count at it.
-    public var fileFPS: Double { scene.timeline?.fps ?? 30 }
+    package var fileFPS: Double { scene.timeline?.fps ?? 30 }
 
-    public func views(at time: Double) -> [PlacedView] {
+    package func views(at time: Double) -> [PlacedView] {
         sampler.sample(placed, at: time)
     }
 }

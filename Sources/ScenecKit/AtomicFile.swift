@@ -4,27 +4,27 @@
 /// and renamed over the target, so a reader sees the old file or the new one and a failure leaves
 /// the old one. The command line's outputs and `scenec edit`, and the preview's write-back, all
 /// write through here.
-public enum AtomicFile {
-    public struct Failure: Error, Sendable {
-        public let message: String
+package enum AtomicFile {
+    package struct Failure: Error, Sendable {
+        package let message: String
     }
 
     /// Told of each temporary file while it exists (the command line deletes them on Ctrl-C).
-    public struct TemporaryFiles: Sendable {
-        public var created: @Sendable (String) -> Void
-        public var finished: @Sendable (String) -> Void
+    package struct TemporaryFiles: Sendable {
+        package var created: @Sendable (String) -> Void
+        package var finished: @Sendable (String) -> Void
 
-        public init(created: @escaping @Sendable (String) -> Void, finished: @escaping @Sendable (String) -> Void) {
+        package init(created: @escaping @Sendable (String) -> Void, finished: @escaping @Sendable (String) -> Void) {
             self.created = created
             self.finished = finished
         }
 
-        public static let untracked = TemporaryFiles(created: { _ in }, finished: { _ in })
+        package static let untracked = TemporaryFiles(created: { _ in }, finished: { _ in })
     }
 
     /// Writes `bytes` to the regular file (or new file) `path` through a temporary file renamed
     /// into place; with `permissions` exactly those, whatever the umask.
-    public static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t? = nil,
+    package static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t? = nil,
                                temporaries: TemporaryFiles = .untracked) throws(Failure) {
         let temporary = temporaryPath(for: path)
         temporaries.created(temporary)
@@ -54,7 +54,7 @@ public enum AtomicFile {
     /// Replaces a file the user keeps (a scene being edited) as an editor saves it: through its
     /// real path, so a symbolic link stays a link to the edited file, and with the file's own
     /// permissions rather than the default ones.
-    public static func rewrite(_ path: String, with bytes: [UInt8],
+    package static func rewrite(_ path: String, with bytes: [UInt8],
                                temporaries: TemporaryFiles = .untracked) throws(Failure) {
         guard let resolved = realpath(path, nil) else { throw failure(path) }
         let target = String(cString: resolved)
@@ -64,7 +64,7 @@ public enum AtomicFile {
         try replace(target, with: bytes, permissions: info.st_mode & 0o7777, temporaries: temporaries)
     }
 
-    public static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws(Failure) {
+    package static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -78,7 +78,7 @@ public enum AtomicFile {
 
     /// `dir/.name.scenec-PID-TID.tmp`: beside the target so the rename stays on one file
     /// system, and distinct per thread.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

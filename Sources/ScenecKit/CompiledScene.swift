@@ -7,28 +7,28 @@ import SceneSyntax
 /// One scene source checked with a set of options: its diagnostics and, when it has no errors,
 /// the scene laid out and ready to sample and draw. The pipeline every front end runs
 /// (bytes → check → layout → sample → render), in one place.
-public struct CompiledScene: Sendable {
-    public let file: SourceFile
-    public let diagnostics: [Diagnostic]
+package struct CompiledScene: Sendable {
+    package let file: SourceFile
+    package let diagnostics: [Diagnostic]
     /// nil when the scene (or an override) has errors.
-    public let animated: AnimatedScene?
+    package let animated: AnimatedScene?
 
     /// `scenePath`: where the scene is, when the file's name is not its path (the preview names
     /// it by its base name in messages).
-    public init(_ file: SourceFile, frontend: Frontend, scenePath: String? = nil) {
-        let (scene, diagnostics) = frontend.compileAndLint(file, scenePath: scenePath)
+    package init(_ file: SourceFile, frontend: Frontend, scenePath: String? = nil) {
+        let (animated, diagnostics) = frontend.compileLayOutAndLint(file, scenePath: scenePath)
         self.file = file
         self.diagnostics = diagnostics
-        animated = scene.map(AnimatedScene.init)
+        self.animated = animated
     }
 
     /// The diagnostics as `scenec` prints them: `file:line:col: error: …`, the source line, a caret.
-    public var renderedDiagnostics: String {
+    package var renderedDiagnostics: String {
         diagnostics.map { $0.rendered(in: file) }.joined()
     }
 
     /// The picture at `time` seconds; nil when the scene has errors.
-    public func render(at time: Double, as format: OutputFormat,
+    package func render(at time: Double, as format: OutputFormat,
                        environment: RenderEnvironment = RenderEnvironment()) throws -> [UInt8]? {
         guard let animated else { return nil }
         let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts)

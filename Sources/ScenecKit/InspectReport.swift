@@ -17,55 +17,55 @@ import SceneModel
 /// and is `null` only where it is "none". `source` is "default", "style", "file", "--set" or
 /// "timeline" (animated at the time shown); `style` names the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
-public struct InspectReport: Encodable, Sendable {
-    public struct CanvasInfo: Encodable, Sendable {
-        public var width: Double
-        public var height: Double
-        public var scale: Double
-        public var background: String
+package struct InspectReport: Encodable, Sendable {
+    package struct CanvasInfo: Encodable, Sendable {
+        package var width: Double
+        package var height: Double
+        package var scale: Double
+        package var background: String
     }
 
-    public struct Frame: Encodable, Sendable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
+    package struct Frame: Encodable, Sendable {
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
     }
 
-    public struct AttributeInfo: Encodable, Sendable {
-        public var name: String
-        public var value: JSONScalar
-        public var kind: String
-        public var source: String
-        public var style: String?
-        public var `default`: String
+    package struct AttributeInfo: Encodable, Sendable {
+        package var name: String
+        package var value: JSONScalar
+        package var kind: String
+        package var source: String
+        package var style: String?
+        package var `default`: String
         /// The allowed numbers ("0–1", "≥ 0"), for number attributes that have a range.
-        public var range: String?
-        public var animatable: Bool
+        package var range: String?
+        package var animatable: Bool
     }
 
-    public struct ViewInfo: Encodable, Sendable {
-        public var id: String?
-        public var address: String
-        public var type: String
-        public var frame: Frame
-        public var attributes: [AttributeInfo]
-        public var children: [ViewInfo]
+    package struct ViewInfo: Encodable, Sendable {
+        package var id: String?
+        package var address: String
+        package var type: String
+        package var frame: Frame
+        package var attributes: [AttributeInfo]
+        package var children: [ViewInfo]
     }
 
-    public var canvas: CanvasInfo
-    public var views: [ViewInfo]
+    package var canvas: CanvasInfo
+    package var views: [ViewInfo]
 
     /// `placed` are the views at `time`; with the scene's `sampler`, values its timeline
     /// animates are marked as coming from the timeline.
-    public init(canvas: Canvas, placed: [PlacedView], sampler: Sampler? = nil, time: Double = 0) {
+    package init(canvas: Canvas, placed: [PlacedView], sampler: Sampler? = nil, time: Double = 0) {
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description)
         // A checked scene keeps every view of the file, in order, so positions are index paths.
         views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0), sampler: sampler, time: time) }
     }
 
-    public static func info(_ placed: PlacedView, at path: ViewPath, sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
+    package static func info(_ placed: PlacedView, at path: ViewPath, sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
@@ -94,13 +94,13 @@ public struct InspectReport: Encodable, Sendable {
 }
 
 /// A value as JSON: numbers and booleans as themselves, everything else as its text.
-public enum JSONScalar: Encodable, Sendable {
+package enum JSONScalar: Encodable, Sendable {
     case number(Double)
     case bool(Bool)
     case text(String)
     case null
 
-    public init(_ value: Value?) {
+    package init(_ value: Value?) {
         switch value {
         case .number(let v)?: self = .number(v)
         case .bool(let b)?: self = .bool(b)
@@ -109,7 +109,7 @@ public enum JSONScalar: Encodable, Sendable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .number(let v): try c.encode(v)
@@ -119,7 +119,7 @@ public enum JSONScalar: Encodable, Sendable {
         }
     }
 
-    public var text: String {
+    package var text: String {
         switch self {
         case .number(let v): return formatNumber(v)
         case .bool(let b): return b ? "true" : "false"
@@ -132,9 +132,9 @@ public enum JSONScalar: Encodable, Sendable {
 extension InspectReport {
     /// The readable form: a heading per view, then an aligned table of its attributes; `wide`
     /// adds each attribute's default and range.
-    public var text: String { text(wide: false) }
+    package var text: String { text(wide: false) }
 
-    public func text(wide: Bool) -> String {
+    package func text(wide: Bool) -> String {
         var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(canvas.background)\n"
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {

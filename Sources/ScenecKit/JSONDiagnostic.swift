@@ -5,18 +5,18 @@ import SceneSyntax
 /// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
 /// line and column are null for problems in a command-line option (`origin` names it) and for
 /// files that could not be read or written.
-public struct JSONDiagnostic: Sendable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-    public var endLine: Int?
-    public var endColumn: Int?
-    public var severity: String
-    public var message: String
-    public var hints: [String]
-    public var origin: String?
+package struct JSONDiagnostic: Sendable {
+    package var file: String
+    package var line: Int?
+    package var column: Int?
+    package var endLine: Int?
+    package var endColumn: Int?
+    package var severity: String
+    package var message: String
+    package var hints: [String]
+    package var origin: String?
 
-    public init(_ d: Diagnostic, file: String) {
+    package init(_ d: Diagnostic, file: String) {
         self.file = d.file?.name ?? file
         let located = d.origin == nil && !d.range.isNone
         line = located ? d.range.start.line : nil
@@ -30,18 +30,18 @@ public struct JSONDiagnostic: Sendable {
     }
 
     /// A file that could not be read or written.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         file = path
         severity = Diagnostic.Severity.error.rawValue
         self.message = message
         hints = []
     }
 
-    public static func array(_ items: [JSONDiagnostic]) -> String {
+    package static func array(_ items: [JSONDiagnostic]) -> String {
         JSONValue.array(items.map(\.json)).prettyPrinted
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
         var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
                                  "endLine": number(endLine), "endColumn": number(endColumn),

@@ -3,12 +3,12 @@ import SceneCheck
 /// `--set` texts → overrides, with one message for text of the wrong shape, so the command
 /// line and the preview's `set=` parameter read overrides the same way (and both follow
 /// `Override`'s grammar as it grows).
-public enum OverrideList {
-    public struct SyntaxError: Error, Sendable {
-        public let message: String
+package enum OverrideList {
+    package struct SyntaxError: Error, Sendable {
+        package let message: String
     }
 
-    public static func parse(_ texts: [String]) -> Result<[Override], SyntaxError> {
+    package static func parse(_ texts: [String]) -> Result<[Override], SyntaxError> {
         var overrides: [Override] = []
         for text in texts {
             do throws(AddressError) {

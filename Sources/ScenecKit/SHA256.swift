@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for build manifests and shard assignment: the toolchain has no
 /// hashing library on Linux and no outside package may be fetched.
-public struct SHA256 {
+package struct SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -17,9 +17,9 @@ public struct SHA256 {
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var offset = 0
         // Top up a partial block first; then whole blocks straight from the input, unbuffered.
@@ -42,12 +42,12 @@ public struct SHA256 {
         buffer.append(contentsOf: bytes[offset...])
     }
 
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         update(Array(text.utf8))
     }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func finish() -> String {
+    package mutating func finish() -> String {
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -65,7 +65,7 @@ public struct SHA256 {
         return hex
     }
 
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var h = SHA256()
         h.update(bytes)
         return h.finish()

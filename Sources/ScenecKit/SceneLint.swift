@@ -7,8 +7,9 @@ import SceneSyntax
 /// clock hand longer than the face (or pointing backwards: an error), a view wholly off the
 /// canvas, a view whose every visible part is fully transparent. They need the laid-out
 /// sizes, so they are found here, after layout, rather than by the checker.
-public enum SceneLint {
-    public static func diagnostics(_ scene: Scene) -> [Diagnostic] {
+package enum SceneLint {
+    package static func diagnostics(_ laidOut: AnimatedScene) -> [Diagnostic] {
+        let scene = laidOut.scene
         let animated = Set(scene.timeline?.animations.map(\.viewID) ?? [])
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
         var out: [Diagnostic] = []
@@ -25,7 +26,7 @@ public enum SceneLint {
             }
         }
         // Laid out as it is drawn (labels measured with the scene's fonts).
-        walk(AnimatedScene(scene).placed) { ViewPath(root: $0) }
+        walk(laidOut.placed) { ViewPath(root: $0) }
         return out
     }
 }
@@ -33,11 +34,19 @@ public enum SceneLint {
 extension Frontend {
     /// The checker's diagnostics, then SceneLint's when the scene has no errors: what every
     /// command and the preview report.
-    public func compileAndLint(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+    package func compileAndLint(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let (animated, diagnostics) = compileLayOutAndLint(file, scenePath: scenePath)
+        return (animated?.scene, diagnostics)
+    }
+
+    /// `compileAndLint`, keeping the layout the lint made for whoever draws the scene next.
+    package func compileLayOutAndLint(_ file: SourceFile, scenePath: String? = nil)
+        -> (animated: AnimatedScene?, diagnostics: [Diagnostic]) {
         let (scene, diagnostics) = compile(file, scenePath: scenePath)
         guard let scene else { return (nil, diagnostics) }
-        let all = (diagnostics + SceneLint.diagnostics(scene)).sortedByPosition()
-        return (all.hasErrors ? nil : scene, all)
+        let animated = AnimatedScene(scene)
+        let all = (diagnostics + SceneLint.diagnostics(animated)).sortedByPosition()
+        return (all.hasErrors ? nil : animated, all)
     }
 }
 

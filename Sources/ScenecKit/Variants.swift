@@ -2,32 +2,32 @@
 /// option's values (the first option varies slowest, so with two options it names the rows and
 /// the second the columns), each cell a list of `ADDR=VALUE` overrides and a caption. The
 /// preview's page and its static sheet read the same cells.
-public struct Variants: Sendable, Equatable {
+package struct Variants: Sendable, Equatable {
     /// One `--vary`: an address and the values it takes, in order.
-    public struct Axis: Sendable, Equatable {
-        public var address: String
-        public var values: [String]
+    package struct Axis: Sendable, Equatable {
+        package var address: String
+        package var values: [String]
     }
 
     /// One picture of the grid: the overrides it adds to the base ones, and its caption
     /// (`download.progress=0.5 · download.progressColor=#ff2d55`).
-    public struct Cell: Sendable, Equatable, Encodable {
-        public var set: [String]
-        public var caption: String
+    package struct Cell: Sendable, Equatable, Encodable {
+        package var set: [String]
+        package var caption: String
     }
 
-    public struct UsageProblem: Error, Sendable {
-        public let message: String
+    package struct UsageProblem: Error, Sendable {
+        package let message: String
     }
 
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
-    public static let maxCells = 64
+    package static let maxCells = 64
 
-    public var axes: [Axis]
+    package var axes: [Axis]
 
     /// Reads the options' texts; a text of the wrong shape, or a product over `maxCells`, is a
     /// command-line problem.
-    public init(_ texts: [String]) throws(UsageProblem) {
+    package init(_ texts: [String]) throws(UsageProblem) {
         var axes: [Axis] = []
         for text in texts {
             guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
@@ -55,20 +55,20 @@ public struct Variants: Sendable, Equatable {
         self.axes = axes
     }
 
-    public var isEmpty: Bool { axes.isEmpty }
+    package var isEmpty: Bool { axes.isEmpty }
 
     /// No `--vary`: no cells.
-    public static let empty = Variants(axes: [])
+    package static let empty = Variants(axes: [])
 
     private init(axes: [Axis]) {
         self.axes = axes
     }
 
     /// How many cells a row holds: the last option's values (one option: a strip).
-    public var columns: Int { axes.last?.values.count ?? 0 }
+    package var columns: Int { axes.last?.values.count ?? 0 }
 
     /// Every combination, the last option varying fastest.
-    public var cells: [Cell] {
+    package var cells: [Cell] {
         guard !axes.isEmpty else { return [] }
         var sets: [[String]] = [[]]
         for axis in axes {
@@ -80,7 +80,7 @@ public struct Variants: Sendable, Equatable {
     /// Splits on the commas that separate values: not those inside brackets, braces,
     /// parentheses or quotes, so `rgb(1, 2, 3)`, `[[0, 0], [1, 1]]` and `"a, b"` stay whole.
     /// Spaces around a value are dropped.
-    public static func splitValues(_ text: String) -> [String] {
+    package static func splitValues(_ text: String) -> [String] {
         var values: [String] = []
         var current = ""
         var depth = 0

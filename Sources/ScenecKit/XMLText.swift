@@ -2,8 +2,8 @@
 /// characters, each escaped); characters XML 1.0 cannot hold at all (most C0 controls) become
 /// their Unicode control pictures, as in the text diagnostics. HTML reads it alike (the preview
 /// sheet), and JUnit reports are XML.
-public enum XML {
-    public static func escape(_ text: String) -> String {
+package enum XML {
+    package static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {

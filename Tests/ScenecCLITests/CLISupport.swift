@@ -74,6 +74,13 @@ func runProgram(_ binary: URL, _ arguments: [String], stdin: Data? = nil, enviro
     return result
 }
 
+/// Writes `text` to the file `name` in `dir`; its path.
+func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
 /// A fresh temporary directory, removed when the test ends.
 func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-cli-\(UUID().uuidString)")

@@ -9,11 +9,11 @@ final class FrameRunsTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let path = dir.appendingPathComponent("a.scene.yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .scene(let scene, _) = try SceneLoader(limits: SceneOptions(Arguments())).loadOnly(path) else {
+        guard case .scene(let scene) = try SceneLoader(limits: SceneOptions(Arguments())).loadOnly(path) else {
             XCTFail("the scene has errors")
             return []
         }
-        let animated = AnimatedScene(scene)
+        let animated = scene.animated
         let runs = FrameRuns(frames) { animated.views(at: Double($0) / fps) }
         var result: [ClosedRange<Int>] = []
         while let run = runs.next() { result.append(run.frames) }

@@ -7,12 +7,6 @@ final class RenderCommandTests: XCTestCase {
           - {type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.5}
         """
 
-    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     func testRendersEachFormatByExtension() throws {
         let dir = try temporaryDirectory(self)
         let scene = try write(ring, "r.scene.yaml", in: dir)

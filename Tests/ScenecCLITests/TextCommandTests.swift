@@ -28,12 +28,6 @@ final class TextCommandTests: XCTestCase {
         """
     }
 
-    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     func testASceneDrawsWithItsOwnFontFilesAndWarnsOfNone() throws {
         let dir = try sceneFolder()
         let own = try write(Self.scene(font: "Scenec Probe"), "own.scene.yaml", in: dir)

@@ -68,18 +68,17 @@ enum FramesCommand: Command {
         limits.frontend.options.fpsOverride = fpsOverride
         let compression = try PNGOptions.compression(args)
 
-        let scene: Scene
+        let compiled: SceneFile
         switch try SceneLoader(limits: limits).loadOnly(scenePath) {
-        case .scene(let s, _): scene = s
+        case .scene(let s): compiled = s
         case .failed(let status): return status
         }
-        let animated = AnimatedScene(scene)
+        let scene = compiled.animated.scene, animated = compiled.animated
         let timeline = scene.timeline ?? Timeline()
         let fps = fpsOverride ?? timeline.fps
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
-        let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts,
-                                pngCompression: compression)
+        let renderer = compiled.renderer(.init(environment: Environment.render, sourceDateEpoch: Environment.sourceDateEpoch,
+                                               pngCompression: compression))
         let progress = Progress(total: range.count, quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 

@@ -31,7 +31,7 @@ enum InspectCommand: Command {
         }
         let scene: Scene
         switch try SceneLoader(limits: try SceneOptions(args)).loadOnly(scenePath) {
-        case .scene(let s, _): scene = s
+        case .scene(let s): scene = s.animated.scene
         case .failed(let status): return status
         }
         let animated = AnimatedScene(scene)

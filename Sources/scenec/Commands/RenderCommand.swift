@@ -57,20 +57,19 @@ enum RenderCommand: Command {
         var limits = try SceneOptions(args)
         limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
         let compression = try PNGOptions.compression(args)
-        let scene: Scene
+        let compiled: SceneFile
         switch try SceneLoader(limits: limits).loadOnly(scenePath) {
-        case .scene(let s, _): scene = s
+        case .scene(let s): compiled = s
         case .failed(let status): return status
         }
-        let animated = AnimatedScene(scene)
-        let placed = animated.views(at: try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS))
-        let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
-                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts,
-                                pngCompression: compression)
+        let scene = compiled.animated.scene
+        let time = try AnimatedScene.time(args.value("--time"), fps: compiled.fps)
+        let settings = SceneFile.RenderSettings(environment: Environment.render, sourceDateEpoch: Environment.sourceDateEpoch,
+                                                pngCompression: compression)
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
         do {
-            for target in targets { pictures.append((target.path, try renderer.render(placed, as: target.format))) }
+            for target in targets { pictures.append((target.path, try compiled.render(target.format, at: time, settings: settings))) }
         } catch {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError

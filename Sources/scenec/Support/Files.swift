@@ -7,26 +7,11 @@ enum Files {
     /// The bytes of `path` ("-" is standard input), refusing files over `limit` bytes without
     /// reading them whole.
     static func read(_ path: String, limit: Int) throws -> (bytes: [UInt8], tooLarge: Bool) {
-        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError("cannot read '\(path)': \(reason())") }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError("cannot read '\(path)': it is a directory")
+        do throws(SceneReading.Failure) {
+            return try SceneReading.read(path, limit: limit, dashIsStandardInput: true)
+        } catch {
+            throw FileError(error.message)
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError("cannot read '\(path)': \(reason())")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { return (bytes, true) }
-        }
-        return (bytes, false)
     }
 
     /// Writes `bytes` to `path`: through a temporary file in the same directory renamed into

@@ -25,7 +25,7 @@ struct SceneOptions {
           --max-frames N           refuse timelines over N frames (default 100000)
         """
 
-    var maxFileSize = 16 * 1024 * 1024
+    var maxFileSize = SceneReading.maxFileSize
     var frontend = Frontend()
     /// Where this command's diagnostics go (`--diagnostics`).
     var reporter = DiagnosticReporter()
@@ -44,27 +44,13 @@ struct SceneOptions {
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
         frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
-        frontend.options.readImport = Self.importReader(limit: maxFileSize)
+        frontend.options.readImport = SceneReading.importReader(limit: maxFileSize)
     }
 
     /// The scene at `path` and the files it imports, for a watch (nothing is reported).
     func watchedFiles(_ path: String) -> [String] {
         guard case .bytes(let bytes) = SceneLoader(limits: self).readWithoutReporting(path) else { return [path] }
         return [path] + SceneImports.files(of: SourceFile(name: path, bytes: bytes), options: frontend.options)
-    }
-
-    /// How the checker reads the files a scene imports: whole, within the scene size limit.
-    static func importReader(limit: Int) -> @Sendable (String) -> Result<[UInt8], ImportFailure> {
-        { path in
-            do {
-                let read = try Files.read(path, limit: limit)
-                return read.tooLarge ? .failure(ImportFailure("it is larger than \(limit) bytes")) : .success(read.bytes)
-            } catch let error as FileError {
-                return .failure(ImportFailure(error.message))
-            } catch {
-                return .failure(ImportFailure("it cannot be read"))
-            }
-        }
     }
 }
 
@@ -87,7 +73,7 @@ struct SceneLoader {
     }
 
     enum Outcome {
-        case scene(Scene, SourceFile)
+        case scene(SceneFile)
         case failed(ExitStatus)
     }
 
@@ -145,10 +131,10 @@ struct SceneLoader {
     /// Checks bytes already read from `path`.
     func compile(_ bytes: [UInt8], path: String) -> Outcome {
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let (scene, diagnostics) = limits.frontend.compileAndLint(file)
+        let (scene, diagnostics) = SceneFile.check(file, frontend: limits.frontend)
         reporter.report(diagnostics, in: file)
         guard let scene else { return .failed(.sceneError) }
-        return .scene(scene, file)
+        return .scene(scene)
     }
 
     let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))

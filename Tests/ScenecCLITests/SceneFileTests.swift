@@ -1,0 +1,161 @@
+import XCTest
+import ScenecKit
+
+/// The embedding API (`SceneFile`, the ScenecKit library product) against the command line run
+/// as a process: the same diagnostics, word for word, and the same bytes for the same options;
+/// every bad argument a `SceneError` of the right kind, and nothing written.
+final class SceneFileTests: XCTestCase {
+    let ring = """
+        canvas: {width: 100, height: 100, background: "#1e6fd9"}
+        views:
+          - id: ring
+            type: ring
+            frame: {x: 10, y: 10, width: 80, height: 80}
+            lineWidth: 10
+        timeline:
+          fps: 10
+          animations:
+            - {target: ring.progress, from: 0, to: 1, duration: 1s}
+        """
+
+    func sceneError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
+        do {
+            try body()
+            XCTFail("no error thrown", file: file, line: line)
+        } catch let error as SceneError {
+            return error
+        } catch {
+            XCTFail("\(error) is not a SceneError", file: file, line: line)
+        }
+        return nil
+    }
+
+    func testABadScenesErrorsAreEveryProblemAsScenecCheckPrintsThem() throws {
+        let dir = try temporaryDirectory(self)
+        let text = ring.replacingOccurrences(of: "lineWidth: 10", with: "lineWidth: 10\n    progres: 0.5\n    trackColor: whyte")
+        let path = try write(text, "bad.scene.yaml", in: dir)
+        let check = try scenec(["check", path])
+        XCTAssertEqual(check.status, 1)
+
+        for load in [{ try SceneFile(contentsOf: path) }, { try SceneFile(source: text, name: path) }] {
+            guard let error = sceneError({ _ = try load() }) else { continue }
+            XCTAssertEqual(error.kind, .invalidScene)
+            XCTAssertEqual(error.description, check.stderr)
+            XCTAssertEqual(error.diagnostics.map(\.line), [7, 8])
+            XCTAssertEqual(error.diagnostics.map(\.column), [5, 17])
+            XCTAssertEqual(error.diagnostics.map(\.severity), [.error, .error])
+            XCTAssertEqual(error.diagnostics.map(\.file), [path, path])
+            XCTAssertEqual(error.diagnostics[0].message, "unknown attribute 'progres' for ring 'ring'; did you mean 'progress'?")
+            XCTAssertTrue(error.diagnostics[0].formatted.hasSuffix("    progres: 0.5\n    ^~~~~~~\n"), error.diagnostics[0].formatted)
+        }
+    }
+
+    func testWarningsLeaveTheSceneUsable() throws {
+        let text = ring.replacingOccurrences(of: "frame: {x: 10, y: 10,", with: "frame: {x: 500, y: 10,")
+        let scene = try SceneFile(source: text, name: "off.scene.yaml")
+        XCTAssertEqual(scene.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(scene.diagnostics.first?.line, 3)
+        XCTAssertTrue(scene.diagnostics.first?.message.contains("canvas") ?? false, "\(scene.diagnostics)")
+        XCTAssertEqual(try scene.render(.png).prefix(4), [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    func testRenderGivesTheBytesOfScenecRenderWithTheSameOptions() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(ring, "ring.scene.yaml", in: dir)
+        let scene = try SceneFile(contentsOf: path)
+        XCTAssertEqual(scene.size.width, 100)
+        XCTAssertEqual(scene.duration, 1)
+        XCTAssertEqual(scene.fps, 10)
+        for format in [SceneFile.Format.png, .svg] {
+            let out = dir.appendingPathComponent("cli.\(format.rawValue)").path
+            let cli = try scenec(["render", path, "-o", out, "--time", "0.4", "--set", "ring.progressColor=#00c000",
+                                  "--scale", "2"])
+            XCTAssertEqual(cli.status, 0, cli.stderr)
+            let bytes = try scene.render(format, at: 0.4, overrides: ["ring.progressColor=#00c000"], scale: 2)
+            XCTAssertEqual(bytes, try [UInt8](Data(contentsOf: URL(fileURLWithPath: out))), format.rawValue)
+            XCTAssertNotEqual(bytes, try scene.render(format, at: 0.4), "the override and scale change the picture")
+
+            let written = dir.appendingPathComponent("kit.\(format.rawValue)").path
+            try scene.write(to: written, at: 0.4, overrides: ["ring.progressColor=#00c000"], scale: 2)
+            XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: written))), bytes)
+        }
+    }
+
+    func testFramesAreScenecFramesSequence() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(ring, "ring.scene.yaml", in: dir)
+        let cli = try scenec(["frames", path, "-o", dir.appendingPathComponent("f-%02d.png").path, "--fps", "4", "--quiet"])
+        XCTAssertEqual(cli.status, 0, cli.stderr)
+        let frames = try SceneFile(contentsOf: path).frames(fps: 4)
+        XCTAssertEqual(frames.count, 5)
+        XCTAssertEqual(frames.map(\.time), [0, 0.25, 0.5, 0.75, 1])
+        for frame in frames {
+            let file = dir.appendingPathComponent(String(format: "f-%02d.png", frame.index))
+            XCTAssertEqual(try frame.render(), try [UInt8](Data(contentsOf: file)), "frame \(frame.index)")
+        }
+        XCTAssertEqual(fileNames(in: dir).count, 6, "scenec wrote frames 0 to 4, and no more")
+    }
+
+    func testFramesCountAsTheTimelineSays() throws {
+        let looped = try SceneFile(source: ring.replacingOccurrences(of: "fps: 10", with: "fps: 10\n  loop: true"))
+        XCTAssertEqual(try looped.frames().count, 10, "with loop the last frame is the first one again")
+        XCTAssertEqual(try SceneFile(source: ring).frames().count, 11)
+        let still = try SceneFile(source: "canvas: {width: 10, height: 10}\nviews: []\n")
+        XCTAssertEqual(try still.frames().map(\.time), [0], "a scene without a timeline is one frame")
+        XCTAssertEqual(still.duration, 0)
+    }
+
+    func testUnusableArgumentsAreSceneErrorsNamingThem() throws {
+        let scene = try SceneFile(source: ring, name: "ring.scene.yaml")
+        let cases: [(String, () throws -> Void)] = [
+            ("time", { _ = try scene.render(.png, at: -1) }),
+            ("time", { _ = try scene.render(.png, at: .nan) }),
+            ("scale", { _ = try scene.render(.png, scale: 0) }),
+            ("fps", { _ = try scene.frames(fps: 1000) }),
+            ("--set ring.progress", { _ = try scene.render(.png, overrides: ["ring.progress"]) }),
+        ]
+        for (origin, call) in cases {
+            guard let error = sceneError(call) else { continue }
+            XCTAssertEqual(error.kind, .invalidArgument, origin)
+            XCTAssertEqual(error.diagnostics.map(\.origin), [origin])
+            XCTAssertTrue(error.description.hasPrefix("\(origin): error: "), error.description)
+        }
+        // An override the scene refuses is a check error, as `--set` is on the command line.
+        let refused = sceneError { _ = try scene.render(.png, overrides: ["rign.progress=0.5", "ring.progress=2"]) }
+        XCTAssertEqual(refused?.kind, .invalidScene)
+        XCTAssertEqual(Set(refused?.diagnostics.compactMap(\.origin) ?? []), ["--set rign.progress=0.5", "--set ring.progress=2"])
+        // Too many frames for the limit.
+        let long = try SceneFile(source: ring.replacingOccurrences(of: "duration: 1s}", with: "duration: 1000s}"))
+        XCTAssertEqual(sceneError { _ = try long.frames(fps: 240) }?.kind, .invalidScene)
+    }
+
+    func testFilesThatCannotBeReadOrWrittenAreIOErrorsAndLeaveNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let missing = dir.appendingPathComponent("missing.scene.yaml").path
+        let unreadable = sceneError { _ = try SceneFile(contentsOf: missing) }
+        XCTAssertEqual(unreadable?.kind, .io)
+        XCTAssertEqual(unreadable?.description, "\(missing): error: cannot read '\(missing)': No such file or directory\n")
+        XCTAssertEqual(sceneError { _ = try SceneFile(contentsOf: dir.path) }?.kind, .io)
+
+        let scene = try SceneFile(source: ring)
+        let intoNowhere = dir.appendingPathComponent("no/such/dir/r.png").path
+        XCTAssertEqual(sceneError { try scene.write(to: intoNowhere) }?.kind, .io)
+        XCTAssertEqual(sceneError { try scene.write(to: dir.appendingPathComponent("r.jpg").path) }?.kind, .invalidArgument)
+        XCTAssertEqual(fileNames(in: dir), [], "nothing written, no temporary file left")
+    }
+
+    func testImportsAndFontsAreFoundBesideTheScenesPath() throws {
+        let dir = try temporaryDirectory(self)
+        _ = try write("styles:\n  thick: {lineWidth: 30}\n", "theme.yaml", in: dir)
+        let text = ring.replacingOccurrences(of: "canvas:", with: "imports: [theme.yaml]\ncanvas:")
+            .replacingOccurrences(of: "lineWidth: 10", with: "style: thick")
+        let path = try write(text, "ring.scene.yaml", in: dir)
+        let fromFile = try SceneFile(contentsOf: path)
+        let fromText = try SceneFile(source: text, name: path)
+        XCTAssertEqual(try fromFile.render(.svg, at: 1), try fromText.render(.svg, at: 1))
+        XCTAssertTrue(String(decoding: try fromFile.render(.svg, at: 1), as: UTF8.self).contains("stroke-width:30"))
+        let elsewhere = sceneError { _ = try SceneFile(source: text, name: "/nonexistent/ring.scene.yaml") }
+        XCTAssertEqual(elsewhere?.kind, .invalidScene)
+        XCTAssertEqual(elsewhere?.diagnostics.first?.line, 1)
+    }
+}
