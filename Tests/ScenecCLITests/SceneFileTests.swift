@@ -158,4 +158,13 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(elsewhere?.kind, .invalidScene)
         XCTAssertEqual(elsewhere?.diagnostics.first?.line, 1)
     }
+
+    /// The README's embedding sample is the example `make test` builds and runs, so it compiles.
+    func testTheREADMESampleIsTheExampleProgram() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let program = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/RenderRing/Sources/RenderRing/main.swift"),
+                                 encoding: .utf8)
+        XCTAssertTrue(readme.contains("```swift\n" + program + "```\n"),
+                      "README.md's Embedding section must show Examples/RenderRing/Sources/RenderRing/main.swift as it is")
+    }
 }
