@@ -372,6 +372,11 @@ def appearance_checks(driver, binary, work):
         if "systemBlue (dark)" not in text:
             fail(f"the inspector should say the colour came from systemBlue (dark), not {text!r}")
         ok(f"the inspector says {text!r}")
+        driver.find_element(By.ID, "copy-set").click()
+        flags = wait_until(lambda: driver.find_element(By.ID, "set-text").get_attribute("value"), "the copied flags")
+        if flags != "--appearance dark":
+            fail(f"Copy as --set in dark should give --appearance dark, not {flags!r}")
+        ok(f"Copy as --set gives {flags!r}")
     finally:
         preview.stop()
 

@@ -240,7 +240,9 @@ $('write').addEventListener('click', async () => {
 const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 $('copy-set').addEventListener('click', async () => {
-  const text = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`).join(' ');
+  const flags = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`);
+  if (state.appearance === 'dark') flags.push('--appearance dark');   // light is the command line's default
+  const text = flags.join(' ');
   $('set-text').value = text;
   try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }
   $('set-dialog').showModal();
