@@ -32,9 +32,7 @@ enum ColorParser {
                                            notes: ["write \(pair.key): \"#rrggbb\" (or any single color)"]))
             }
             switch single(pair.value, what: "\(what).\(pair.key)") {
-            case .success(.adaptiveColor(let system)): sides[pair.key] = system.color(for: appearance)
-            case .success(.color(let c)): sides[pair.key] = c
-            case .success: break
+            case .success(let side): sides[pair.key] = side.color(for: appearance)
             case .failure(let e): return .failure(e)
             }
         }

@@ -36,6 +36,18 @@ public struct AdaptiveColor: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension Value {
+    /// A colour value's colour in `appearance` (a plain colour is the same in both); nil for
+    /// values of other kinds.
+    public func color(for appearance: Appearance) -> Color? {
+        switch self {
+        case .color(let c): return c
+        case .adaptiveColor(let a): return a.color(for: appearance)
+        default: return nil
+        }
+    }
+}
+
 extension Scene {
     /// Every `{light, dark}` and system colour the checker read, replaced by its side for
     /// `appearance` (the original kept beside it for inspect): after this, drawing, lint and
