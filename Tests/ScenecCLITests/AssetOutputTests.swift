@@ -16,6 +16,15 @@ final class AssetOutputTests: XCTestCase {
         """
     }
 
+    /// White with a systemBlue right half in the light; black with the dark systemBlue in the dark.
+    static let adaptive = """
+        canvas: {width: 30, height: 20, background: {light: "#ffffff", dark: "#000000"}}
+        views:
+          - {type: group, frame: {x: "50%", y: 0, width: "50%", height: "100%"}, backgroundColor: systemBlue}
+
+        """
+    static let lightProbes = ["ffffff", "007aff"], darkProbes = ["000000", "0a84ff"]
+
     func makeScenes(_ files: [String: String]) throws -> URL {
         let root = try temporaryDirectory(self)
         for (path, text) in files {
@@ -260,6 +269,62 @@ final class AssetOutputTests: XCTestCase {
         try checkCatalog(catalog)
     }
 
+    func testScenesWithAppearanceColoursHaveDarkImages() throws {
+        let root = try makeScenes(["sys.scene.yaml": Self.adaptive, "plain.scene.yaml": Self.halves()])
+        let run = try scenec(["build", "scenes", "--asset-catalog", "A.xcassets"], directory: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let catalog = root.appendingPathComponent("A.xcassets")
+        let sets = try checkCatalog(catalog)
+        let images = try XCTUnwrap(sets["sys.imageset"])
+        func describe(_ image: [String: Any]) -> String {
+            let look = (image["appearances"] as? [[String: String]])?.first?["value"] ?? "any"
+            return "\(image["filename"] ?? "") \(image["scale"] ?? "") \(look)"
+        }
+        XCTAssertEqual(images.map(describe), ["sys.png 1x any", "sys-dark.png 1x dark", "sys@2x.png 2x any",
+                                              "sys-dark@2x.png 2x dark", "sys@3x.png 3x any", "sys-dark@3x.png 3x dark"])
+        XCTAssertFalse(try XCTUnwrap(sets["plain.imageset"]).contains { $0["appearances"] != nil },
+                       "a scene whose colours do not depend on the appearance has no dark images")
+        let folder = catalog.appendingPathComponent("sys.imageset")
+        let read = try pillow(images.compactMap { $0["filename"] as? String }.map { folder.appendingPathComponent($0) })
+        for image in images {
+            let name = try XCTUnwrap(image["filename"] as? String)
+            let png = try XCTUnwrap(read[folder.appendingPathComponent(name).path])
+            let scale = Int(String((image["scale"] as? String ?? "0").dropLast())) ?? 0
+            XCTAssertEqual([png.width, png.height], [30 * scale, 20 * scale], name)
+            XCTAssertEqual([png.left, png.right], image["appearances"] == nil ? Self.lightProbes : Self.darkProbes, name)
+        }
+
+        // One PDF per appearance.
+        let pdf = try scenec(["build", "scenes", "--asset-catalog", "P.xcassets", "--asset-catalog-format", "pdf"], directory: root)
+        XCTAssertEqual(pdf.status, 0, pdf.stderr)
+        let pdfSets = try checkCatalog(root.appendingPathComponent("P.xcassets"))
+        XCTAssertEqual(try XCTUnwrap(pdfSets["sys.imageset"]).map(describe), ["sys.pdf  any", "sys-dark.pdf  dark"])
+
+        // The catalog draws both appearances itself, so --appearance is refused.
+        let forced = try scenec(["build", "scenes", "--asset-catalog", "A.xcassets", "--appearance", "dark"], directory: root)
+        XCTAssertEqual(forced.status, 2)
+        XCTAssertTrue(forced.stderr.contains("--appearance does not go with --asset-catalog"), forced.stderr)
+    }
+
+    func testAScenesDarkImagesComeAndGoWithItsAppearanceColours() throws {
+        let root = try makeScenes(["icon.scene.yaml": Self.halves()])
+        let build = ["build", "scenes", "--asset-catalog", "A.xcassets"]
+        let scene = root.appendingPathComponent("scenes/icon.scene.yaml")
+        let folder = root.appendingPathComponent("A.xcassets/icon.imageset")
+        XCTAssertEqual(try scenec(build, directory: root).status, 0)
+        XCTAssertEqual(fileNames(in: folder), ["Contents.json", "icon.png", "icon@2x.png", "icon@3x.png"])
+        try Self.adaptive.write(to: scene, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try scenec(build, directory: root).status, 0)
+        XCTAssertEqual(fileNames(in: folder).count, 7)
+        try checkCatalog(root.appendingPathComponent("A.xcassets"))
+        try Self.halves().write(to: scene, atomically: true, encoding: .utf8)
+        let plain = try scenec(build, directory: root)
+        XCTAssertTrue(plain.stderr.contains("stale: A.xcassets/icon.imageset/icon-dark@2x.png (no longer produced)"), plain.stderr)
+        XCTAssertEqual(try scenec(build + ["--prune"], directory: root).status, 0)
+        try checkCatalog(root.appendingPathComponent("A.xcassets"))
+        XCTAssertEqual(fileNames(in: folder), ["Contents.json", "icon.png", "icon@2x.png", "icon@3x.png"])
+    }
+
     func testAnAppsOwnCatalogContentsAreKept() throws {
         let root = try makeScenes(["ring.scene.yaml": Self.halves()])
         let catalog = root.appendingPathComponent("A.xcassets")
@@ -314,6 +379,25 @@ final class AssetOutputTests: XCTestCase {
         }
         let again = try scenec(["build", "scenes", "--android-res", "app/src/main/res"], directory: root)
         XCTAssertTrue(again.stderr.contains("0 built, 1 up to date"), again.stderr)
+    }
+
+    func testAndroidNightDrawablesForScenesWithAppearanceColours() throws {
+        let root = try makeScenes(["sys.scene.yaml": Self.adaptive, "plain.scene.yaml": Self.halves()])
+        let run = try scenec(["build", "scenes", "--android-res", "res"], directory: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let res = root.appendingPathComponent("res")
+        let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
+        XCTAssertEqual(files(res), (densities.flatMap { ["drawable-\($0)/plain.png", "drawable-\($0)/sys.png"] }
+                                    + densities.map { "drawable-night-\($0)/sys.png" }).sorted())
+        let read = try pillow(densities.flatMap { [res.appendingPathComponent("drawable-\($0)/sys.png"),
+                                                   res.appendingPathComponent("drawable-night-\($0)/sys.png")] })
+        for density in densities {
+            let day = try XCTUnwrap(read[res.appendingPathComponent("drawable-\(density)/sys.png").path])
+            let night = try XCTUnwrap(read[res.appendingPathComponent("drawable-night-\(density)/sys.png").path])
+            XCTAssertEqual([day.left, day.right], Self.lightProbes, density)
+            XCTAssertEqual([night.left, night.right], Self.darkProbes, density)
+            XCTAssertEqual([night.width, night.height], [day.width, day.height], density)
+        }
     }
 
     func testSceneNamesAndroidCannotTakeAreRefused() throws {

@@ -12,7 +12,7 @@ enum AndroidResources {
     static func drawables(name: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
         looks.flatMap { look in
             densities.map { density in
-                ("drawable-\(look.dark ? "night-" : "")\(density.name)/\(name).png",
+                ("drawable-\(look.appearance == .dark ? "night-" : "")\(density.name)/\(name).png",
                  { try look.draw(.png, scale: density.scale, with: renderer) })
             }
         }

@@ -25,9 +25,9 @@ enum AssetCatalog {
         // Xcode's order: each scale's universal image, then its dark one.
         for scale in format == .pdf ? [nil] : scales.map(Optional.some) {
             for look in looks {
-                let base = look.dark ? "\(name)-dark" : name
+                let base = look.appearance == .dark ? "\(name)-dark" : name
                 let filename = scale.map { Scales.path(base + ".png", scale: $0) } ?? base + ".pdf"
-                images.append(Contents.Image(appearances: look.dark ? [.dark] : nil, filename: filename,
+                images.append(Contents.Image(appearances: look.appearance == .dark ? [.dark] : nil, filename: filename,
                                              scale: scale.map(Scales.word)))
                 files.append((folder + filename, { try look.draw(format, scale: scale, with: renderer) }))
             }

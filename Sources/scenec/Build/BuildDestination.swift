@@ -51,7 +51,7 @@ enum BuildDestination: Equatable {
             guard folder.split(separator: "/").last?.hasSuffix(".xcassets") == true else {
                 throw UsageError("--asset-catalog takes a folder whose name ends in .xcassets, as Xcode needs, not '\(given)'")
             }
-            try refuse(folderOnly + ["--preview"], with: option, args)
+            try refuse(folderOnly + ["--preview", "--appearance"], with: option, args)
             let format = args.value("--asset-catalog-format") ?? "png"
             switch format {
             case "png":
@@ -69,7 +69,7 @@ enum BuildDestination: Equatable {
                 throw UsageError("--asset-catalog-format must be png or pdf, not '\(format)'")
             }
         case "--android-res":
-            try refuse(folderOnly + ["--preview", "--scales", "--asset-catalog-format"], with: option, args)
+            try refuse(folderOnly + ["--preview", "--appearance", "--scales", "--asset-catalog-format"], with: option, args)
             return (.androidResources, folder)
         default:
             try refuse(["--scales", "--asset-catalog-format"], with: "-o", args)
@@ -89,6 +89,7 @@ enum BuildDestination: Equatable {
             case ("--asset-catalog-format", _): why = "it goes with --asset-catalog"
             case ("--formats", "--android-res"): why = "Android drawables are PNG"
             case ("--formats", _): why = "an image set's format is --asset-catalog-format png or pdf"
+            case ("--appearance", _): why = "each scene is drawn light, and dark too when its colours depend on the appearance"
             default: why = "it belongs to builds into a folder (-o)"
             }
             throw UsageError("\(option) does not go with \(destination): \(why)")
@@ -132,7 +133,7 @@ enum BuildDestination: Equatable {
         }
     }
 
-    /// The scene's asset files, drawn from the looks it has (`looks(_:file:options:)`).
+    /// The scene's asset files, drawn in the looks it has (`looks(of:file:options:)`).
     func files(stem: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
         let name = OutputGroup.fileName(stem)
         switch self {
@@ -145,15 +146,24 @@ enum BuildDestination: Equatable {
     }
 
     /// The appearances a scene's asset is written in, each with the scene as it draws in it.
-    /// The one place that decides: every asset has the scene as it is.
-    static func looks(of checked: Scene, file: SourceFile, options: SceneOptions) -> [AssetLook] {
-        [AssetLook(dark: false, scene: checked)]
+    /// The one place that decides: every asset has the scene as it is (light, which an asset
+    /// catalog uses for any appearance); a scene with a colour that depends on the appearance
+    /// (a system colour or `{light, dark}`) also has its dark look, checked again for it.
+    static func looks(of checked: Scene, file: SourceFile, options: SceneOptions) throws -> [AssetLook] {
+        let light = AssetLook(appearance: checked.appearance, scene: checked)
+        guard checked.usesAppearance else { return [light] }
+        var frontend = options.frontend
+        frontend.options.appearance = .dark
+        guard let dark = frontend.compile(file).scene else {
+            throw RenderError("the scene does not check in the dark appearance")
+        }
+        return [light, AssetLook(appearance: .dark, scene: dark)]
     }
 }
 
-/// A scene as one appearance draws it: the scene as it is, or its dark variant.
+/// A scene as one appearance draws it.
 struct AssetLook {
-    var dark: Bool
+    var appearance: Appearance
     var scene: Scene
 
     /// The still (time 0) in this look, at `scale` pixels per point for PNG.

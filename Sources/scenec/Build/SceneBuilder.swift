@@ -152,7 +152,7 @@ struct SceneBuilder {
                 case .sheet:
                     files = [(group.claimedName(stem: scene.outputStem), { try sheet(file) })]
                 case .imageset, .drawables:
-                    files = destination.files(stem: scene.outputStem, looks: BuildDestination.looks(of: checked, file: file, options: options),
+                    files = destination.files(stem: scene.outputStem, looks: try BuildDestination.looks(of: checked, file: file, options: options),
                                               renderer: renderer)
                 }
                 for (relative, make) in files {
