@@ -18,16 +18,19 @@ enum BuildDestination: Equatable {
     static let valued = ["--asset-catalog", "--asset-catalog-format", "--android-res", "--scales"]
     static let help = """
           --asset-catalog DIR.xcassets
-                                   instead of -o: an Xcode asset catalog, an image set per scene,
-                                   named after the scene file (NAME.imageset/ with its pictures and
-                                   a Contents.json)
+                                   instead of -o: an Xcode asset catalog, an image set per scene
+                                   named after the scene file (NAME.imageset/: its pictures and a
+                                   Contents.json listing them by scale and appearance)
           --asset-catalog-format png|pdf
                                    png (the default): a PNG at each of --scales; pdf: one PDF per
                                    image set, with "Preserve Vector Data" set
           --scales LIST            the image sets' PNG scales, of 1, 2 and 3 (default 1,2,3)
           --android-res DIR        instead of -o: Android resources, drawable-mdpi … drawable-xxxhdpi/
-                                   NAME.png per scene, NAME the scene file's name in lower case
-                                   with - . and spaces as _
+                                   NAME.png per scene (1, 1.5, 2, 3, 4 × the canvas), NAME the scene
+                                   file's name in lower case with - . and spaces as _
+                                   A scene whose colours depend on the appearance (systemBlue,
+                                   {light, dark}) also gets its dark picture: NAME-dark… in its
+                                   image set, drawable-night-DENSITY/NAME.png for Android
         """
 
     /// The options only a folder build reads, refused with the others (they would be ignored).
