@@ -1,4 +1,5 @@
 import ScenecKit
+import SceneLayout
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -167,13 +168,21 @@ enum BuildDestination: Equatable {
 /// A scene as one appearance draws it.
 struct AssetLook {
     var appearance: Appearance
-    var scene: Scene
+    var canvas: Canvas
+    /// The views placed at time 0, laid out once for every file of the look.
+    var views: [PlacedView]
 
-    /// The still (time 0) in this look, at `scale` pixels per point for PNG.
+    init(appearance: Appearance, scene: Scene) {
+        self.appearance = appearance
+        canvas = scene.canvas
+        views = AnimatedScene(scene).views(at: 0)
+    }
+
+    /// The still in this look, at `scale` pixels per point for PNG.
     func draw(_ format: OutputFormat, scale: Double?, with renderer: Renderer) throws -> [UInt8] {
         var renderer = renderer
-        renderer.canvas = scene.canvas
+        renderer.canvas = canvas
         if let scale { renderer.canvas.scale = scale }
-        return try renderer.render(AnimatedScene(scene).views(at: 0), as: format)
+        return try renderer.render(views, as: format)
     }
 }
