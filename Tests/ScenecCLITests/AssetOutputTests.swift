@@ -325,6 +325,19 @@ final class AssetOutputTests: XCTestCase {
         XCTAssertEqual(fileNames(in: folder), ["Contents.json", "icon.png", "icon@2x.png", "icon@3x.png"])
     }
 
+    func testAnImageSetCutShortIsRebuiltNextTime() throws {
+        let root = try makeScenes(["x.scene.yaml": Self.halves()])
+        let blocker = root.appendingPathComponent("A.xcassets/x.imageset/Contents.json")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+        let blocked = try scenec(["build", "scenes", "--asset-catalog", "A.xcassets"], directory: root)
+        XCTAssertEqual(blocked.status, 3, blocked.stderr)
+        XCTAssertTrue(blocked.stderr.contains("cannot write 'A.xcassets/x.imageset/Contents.json': it is a directory"), blocked.stderr)
+        try FileManager.default.removeItem(at: blocker)
+        let next = try scenec(["build", "scenes", "--asset-catalog", "A.xcassets"], directory: root)
+        XCTAssertTrue(next.stderr.contains("1 built"), "the PNGs written before the failure are not a whole image set: \(next.stderr)")
+        try checkCatalog(root.appendingPathComponent("A.xcassets"))
+    }
+
     func testAnAppsOwnCatalogContentsAreKept() throws {
         let root = try makeScenes(["ring.scene.yaml": Self.halves()])
         let catalog = root.appendingPathComponent("A.xcassets")

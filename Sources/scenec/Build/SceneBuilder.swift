@@ -164,6 +164,10 @@ struct SceneBuilder {
                     written.append(relative)
                 }
             } catch let error as FileError {
+                // The group was cut short: without its key the entry cannot pass for up to date
+                // next time (the files written so far would look like a complete set of frames
+                // or an image set without its Contents.json).
+                entry.sceneKey = nil
                 var result = SceneResult(status: .failed(.io), entry: withStale(entry, candidates),
                                          reports: reports + [.error(error.message, path: outDir + "/" + current)])
                 result.written = written
