@@ -50,7 +50,7 @@ extension SceneChecker {
         let pixelsWide = (width * canvas.scale).rounded(.up), pixelsHigh = (height * canvas.scale).rounded(.up)
         // Point at what makes the picture too big: the scale when the size alone would fit,
         // else the dimension (or, for the total, the whole canvas).
-        let how = options.scaleOverride == nil ? "" : " at --scale \(formatNumber(canvas.scale))"
+        let how = options.scaleOverride == nil ? "" : " at \(options.scaleOverrideOption) \(formatNumber(canvas.scale))"
         let perSide = Double(options.maxPixelsPerSide)
         if pixelsWide > perSide || pixelsHigh > perSide {
             let tooWide = pixelsWide > perSide

@@ -12,6 +12,8 @@ public struct CheckOptions: Sendable {
     public var maxFrames = 100_000
     /// `--scale`, which replaces the canvas's own.
     public var scaleOverride: Double?
+    /// The option that set `scaleOverride`, for messages (`--scales 1,2,3` checks at 3).
+    public var scaleOverrideOption = "--scale"
     /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
     public var fpsOverride: Double?
     /// `--appearance`: which side of system colours and `{light, dark}` the scene is drawn with.

@@ -18,6 +18,8 @@ struct BuildKeys {
     var pngCompression: PNGCompression = .default
     /// SOURCE_DATE_EPOCH, which only PDF bytes depend on.
     var sourceDateEpoch: Int?
+    /// `--scales` of an asset catalog, which its image sets' PNGs depend on.
+    var assetScales: [Double] = []
 
     /// Everything but the format: the renderer, the scene's bytes and the files it reads, the
     /// overrides.
@@ -48,14 +50,21 @@ struct BuildKeys {
         case .pdf: text += "\u{0}date \(sourceDateEpoch.map(String.init) ?? "-")"
         case .svg: break
         }
+        if group.kind == .imageset, group.format == .png { text += "\u{0}scales \(assetScales.map(Scales.word))" }
         return SHA256.hex(Array(text.utf8))
     }
 }
 
 /// Outputs made together from one scene: its still in one format, its flipbook, its frames in
-/// one format, or its preview sheet (`--preview`, whose pictures are SVG).
+/// one format, its preview sheet (`--preview`, whose pictures are SVG), its image set in an
+/// asset catalog, or its Android drawables.
 struct OutputGroup: Hashable {
-    enum Kind: String { case still, flipbook, frames, sheet }
+    enum Kind: String {
+        case still, flipbook, frames, sheet, imageset, drawables
+
+        /// Whether the group is one file (else a set of them, all made together).
+        var isOneFile: Bool { self != .frames && self != .imageset && self != .drawables }
+    }
     var kind: Kind
     var format: OutputFormat
 
@@ -65,12 +74,15 @@ struct OutputGroup: Hashable {
         case .flipbook: return "flipbook"
         case .frames: return "frames.\(format.rawValue)"
         case .sheet: return "sheet"
+        case .imageset: return "imageset.\(format.rawValue)"
+        case .drawables: return "android"
         }
     }
 
     /// The groups a build makes for a scene; a scene without a timeline has no flipbook or frames.
     static func all(formats: [OutputFormat], animated: BuildCommand.Animated, hasTimeline: Bool,
-                    preview: Bool) -> [OutputGroup] {
+                    preview: Bool, destination: BuildDestination = .folder) -> [OutputGroup] {
+        if let group = destination.group { return [group] }
         var groups = formats.map { OutputGroup(kind: .still, format: $0) }
         if hasTimeline {
             switch animated {
@@ -84,13 +96,21 @@ struct OutputGroup: Hashable {
     }
 
     /// Names a group may write, for finding collisions before building: a still and a flipbook
-    /// are one file, frames a directory (ending in `/`).
+    /// are one file, frames a directory (ending in `/`). Image sets and drawables are named by
+    /// the scene file's name alone, so scenes of one name in two folders collide.
     func claimedName(stem: String) -> String {
         switch kind {
         case .still: return "\(stem).\(format.rawValue)"
         case .flipbook: return "\(stem).flipbook.pdf"
         case .frames: return "\(stem).frames/"
         case .sheet: return "\(stem).preview.html"
+        case .imageset: return "\(Self.fileName(stem)).imageset/"
+        case .drawables: return "drawable-mdpi/\(AndroidResources.resourceName(Self.fileName(stem))).png"
         }
+    }
+
+    /// `ring` for the stem `icons/ring`.
+    static func fileName(_ stem: String) -> String {
+        stem.split(separator: "/").last.map(String.init) ?? stem
     }
 }

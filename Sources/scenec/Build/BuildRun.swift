@@ -21,8 +21,10 @@ struct BuildRun {
             outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
             keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides,
                             appearance: plan.options.frontend.options.appearance, scale: plan.scale,
-                            pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch),
-            options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview)
+                            pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch,
+                            assetScales: plan.destination.scales),
+            options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview,
+            destination: plan.destination)
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder<[SceneResult.Report]>()

@@ -36,6 +36,14 @@ struct SceneBuilder {
     var warningsAreErrors: Bool
     /// `--preview`: a static sheet per scene beside its outputs.
     var preview = false
+    /// A folder, an asset catalog or Android resources.
+    var destination = BuildDestination.folder
+
+    /// The groups of outputs a scene has.
+    func groups(hasTimeline: Bool) -> [OutputGroup] {
+        OutputGroup.all(formats: formats, animated: animated, hasTimeline: hasTimeline, preview: preview,
+                        destination: destination)
+    }
 
     func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
         let started = Progress.now()
@@ -60,8 +68,7 @@ struct SceneBuilder {
         // (or a new import, which edits the scene) makes a new key.
         for candidate in candidates where candidate.sceneKey == sceneKey(bytes, path: scene.path, imports: candidate.imports ?? []) {
             let sceneKey = candidate.sceneKey ?? ""
-            let groups = OutputGroup.all(formats: formats, animated: animated, hasTimeline: candidate.hasTimeline,
-                                         preview: preview)
+            let groups = self.groups(hasTimeline: candidate.hasTimeline)
             let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
             guard valid.count == groups.count else { continue }
             let warnings = candidate.warnings.map(\.diagnostic)
@@ -112,8 +119,7 @@ struct SceneBuilder {
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
         var written: [String] = []
         var current = ""
-        for group in OutputGroup.all(formats: formats, animated: animated, hasTimeline: checked.timeline != nil,
-                                         preview: preview) {
+        for group in groups(hasTimeline: checked.timeline != nil) {
             if let kept = candidates.lazy.filter({ $0.sceneKey == sceneKey }).compactMap({ intact(group, in: $0, sceneKey: sceneKey) }).first {
                 entry.outputs.merge(kept) { a, _ in a }
                 continue
@@ -145,6 +151,9 @@ struct SceneBuilder {
                     }
                 case .sheet:
                     files = [(group.claimedName(stem: scene.outputStem), { try sheet(file) })]
+                case .imageset, .drawables:
+                    files = destination.files(stem: scene.outputStem, looks: try BuildDestination.looks(of: checked, file: file, options: options),
+                                              renderer: renderer)
                 }
                 for (relative, make) in files {
                     current = relative
@@ -155,6 +164,10 @@ struct SceneBuilder {
                     written.append(relative)
                 }
             } catch let error as FileError {
+                // The group was cut short: without its key the entry cannot pass for up to date
+                // next time (the files written so far would look like a complete set of frames
+                // or an image set without its Contents.json).
+                entry.sceneKey = nil
                 var result = SceneResult(status: .failed(.io), entry: withStale(entry, candidates),
                                          reports: reports + [.error(error.message, path: outDir + "/" + current)])
                 result.written = written
@@ -189,8 +202,8 @@ struct SceneBuilder {
         let key = keys.output(sceneKey: sceneKey, group: group)
         var outputs = candidate.outputs.filter { $0.value.group == group.name && $0.value.key == key }
         guard !outputs.isEmpty else { return nil }
-        if group.kind != .frames, outputs.count != 1 { return nil }
-        if group.kind == .frames,
+        if group.kind.isOneFile, outputs.count != 1 { return nil }
+        if !group.kind.isOneFile,
            candidate.outputs.contains(where: { $0.value.group == group.name && $0.value.key != key && $0.value.stale == nil }) {
             return nil
         }
@@ -206,8 +219,7 @@ struct SceneBuilder {
     /// listed as stale with the reason it is no longer current.
     func withStale(_ entry: BuildManifest.Entry, _ candidates: [BuildManifest.Entry], reason: String? = nil) -> BuildManifest.Entry {
         var entry = entry
-        let wanted = Set(OutputGroup.all(formats: formats, animated: animated, hasTimeline: entry.hasTimeline,
-                                                  preview: preview).map(\.name))
+        let wanted = Set(groups(hasTimeline: entry.hasTimeline).map(\.name))
         for candidate in candidates {
             for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(outDir + "/" + path) {
                 var stale = record

@@ -11,6 +11,7 @@ enum BuildCommand: Command {
     static let summary = "render every scene under directories, skipping what is up to date"
     static let help = """
         usage: scenec build SCENES_DIR|SCENE... -o OUT_DIR [options]
+               scenec build SCENES_DIR|SCENE... --asset-catalog DIR.xcassets|--android-res DIR [options]
 
         Finds *.scene.yaml under each directory (recursively) and renders each scene to each
         format under OUT_DIR, mirroring the directories. An output is rebuilt when anything its
@@ -40,13 +41,14 @@ enum BuildCommand: Command {
           --emit-ninja FILE        write a Ninja file for the same build instead of building
         \(WatchLoop.help)
           --scale N                pixels per point for PNG
+        \(BuildDestination.help)
         \(PNGOptions.help)
         \(SceneOptions.help)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
-                 "--junit"] + SceneOptions.valued + PNGOptions.valued,
+                 "--junit"] + SceneOptions.valued + PNGOptions.valued + BuildDestination.valued,
         flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
@@ -63,6 +65,7 @@ enum BuildCommand: Command {
         var options: SceneOptions
         var overrides: [String]
         var preview = false
+        var destination = BuildDestination.folder
     }
 
     static func run(_ args: Arguments) throws -> ExitStatus {
@@ -79,29 +82,29 @@ enum BuildCommand: Command {
 
     static func buildOnce(_ args: Arguments) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
-        guard let outDir = args.value("--output").map({ $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }) else {
-            throw UsageError("build needs an output directory: -o OUT_DIR")
-        }
+        let (destination, outDir) = try BuildDestination.parse(args)
         guard let animated = Animated(rawValue: args.value("--animated") ?? "still") else {
             throw UsageError("--animated must be still, frames or flipbook")
         }
         var options = try SceneOptions(args)
         options.frontend.options.overridesMustMatch = false  // one --set serves many scenes
         let scale = try args.positiveNumber("--scale")
-        options.frontend.options.scaleOverride = scale
+        options.frontend.options.scaleOverride = destination.largestScale ?? scale
+        if destination != .folder { options.frontend.options.scaleOverrideOption = destination.scaleOption }
         let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
                         shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
                         scale: scale, pngCompression: try PNGOptions.compression(args), options: options,
-                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"))
+                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"), destination: destination)
         if plan.preview, args.value("--emit-ninja") != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }
         let reporter = options.reporter
 
         let found = try SceneFinder.find(args.positionals)
-        var problems = found.problems
+        var problems = found.problems + destination.nameProblems(found.scenes)
         problems += SceneFinder.collisions(found.scenes) { scene in
-            OutputGroup.all(formats: plan.formats, animated: plan.animated, hasTimeline: true, preview: plan.preview)
+            OutputGroup.all(formats: plan.formats, animated: plan.animated, hasTimeline: true, preview: plan.preview,
+                            destination: destination)
                 .map { $0.claimedName(stem: scene.outputStem) }
         }
         if found.scenes.isEmpty, found.problems.isEmpty, !args.has("--allow-empty") {
@@ -122,6 +125,7 @@ enum BuildCommand: Command {
             try reporter.finish()
             return status
         }
+        if case .assetCatalog = destination { try AssetCatalog.writeRootContents(in: outDir) }
         return try BuildRun(plan: plan, reporter: reporter, all: found.scenes, args: args).run()
     }
 

@@ -18,6 +18,8 @@ enum RenderCommand: Command {
           -o, --output PATH        where to write ('-' for standard output); repeatable
           --format png|pdf|svg     the format, whatever the extension says (one output only)
           --scale N                pixels per point for PNG (overrides the canvas's scale)
+          --scales LIST            each PNG at several scales, in place of --scale: 1,2,3 writes
+                                   OUT.png, OUT@2x.png and OUT@3x.png (1, 2 and 3 × the canvas)
         \(PNGOptions.help)
           --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
                                    12f (frames at the timeline's fps); default 0
@@ -26,7 +28,7 @@ enum RenderCommand: Command {
         \(SceneOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--time", "--depfile"] + SceneOptions.valued
+    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--scales", "--time", "--depfile"] + SceneOptions.valued
                                          + PNGOptions.valued,
                                      flags: ["--help", "--watch"] + SceneOptions.flags)
 
@@ -50,12 +52,16 @@ enum RenderCommand: Command {
         if outputs.count > 1, args.value("--format") != nil {
             throw UsageError("--format goes with one output; with several, each output's extension names its format")
         }
-        let targets = try outputs.map { (path: $0, format: try outputFormat(args.value("--format"), output: $0)) }
-        for output in outputs where Files.sameFile(scenePath, output) {
-            throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
+        let scales = try args.value("--scales").map { try Scales.parse($0) }
+        let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(args.value("--format"), output: $0)) },
+                                        scales: scales, args)
+        for target in targets where Files.sameFile(scenePath, target.path) {
+            throw UsageError("the output '\(target.path)' is the scene file itself; refusing to overwrite it")
         }
         var limits = try SceneOptions(args)
-        limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
+        // The largest scale is the one the pixel limits are checked at.
+        limits.frontend.options.scaleOverride = try scales?.last ?? args.positiveNumber("--scale")
+        if scales != nil { limits.frontend.options.scaleOverrideOption = "--scales" }
         let compression = try PNGOptions.compression(args)
         let compiled: SceneFile
         switch try SceneLoader(limits: limits).loadOnly(scenePath) {
@@ -69,7 +75,13 @@ enum RenderCommand: Command {
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
         do {
-            for target in targets { pictures.append((target.path, try compiled.render(target.format, at: time, settings: settings))) }
+            let renderer = compiled.renderer(settings)
+            let placed = compiled.animated.views(at: time)
+            for target in targets {
+                var renderer = renderer
+                if let scale = target.scale { renderer.canvas.scale = scale }
+                pictures.append((target.path, try renderer.render(placed, as: target.format)))
+            }
         } catch {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
@@ -77,13 +89,33 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: outputs, inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
+                try Depfile.write(depfile, outputs: targets.map(\.path), inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
             }
         } catch let error as FileError {
             Console.fail(error.message)
             return .io
         }
         return .success
+    }
+
+    /// The files to write: with `--scales`, each PNG output once per scale (`icon@2x.png`);
+    /// PDF and SVG, which have no pixels, once.
+    static func scaledTargets(_ targets: [(path: String, format: OutputFormat)], scales: [Double]?,
+                              _ args: Arguments) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
+        guard let scales else { return targets.map { ($0.path, $0.format, nil) } }
+        if args.value("--scale") != nil {
+            throw UsageError("--scale and --scales both set the pixels per point; give one of them")
+        }
+        if targets.contains(where: { $0.path == "-" }) {
+            throw UsageError("--scales writes a file per scale, and -o - is a single stream; give a file name (-o icon.png)")
+        }
+        guard targets.contains(where: { $0.format == .png }) else {
+            throw UsageError("--scales makes PNGs at several scales, and none of the outputs is a PNG")
+        }
+        return targets.flatMap { target in
+            target.format == .png ? scales.map { (Scales.path(target.path, scale: $0), target.format, $0) }
+                                  : [(target.path, target.format, nil)]
+        }
     }
 
     static func outputFormat(_ explicit: String?, output: String) throws -> OutputFormat {
