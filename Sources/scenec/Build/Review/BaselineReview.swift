@@ -1,0 +1,182 @@
+@preconcurrency import Glibc
+import SceneRender
+import SceneReview
+import ScenecKit
+
+/// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
+/// against the file with the same path under the baseline, on `--jobs` threads, and the report
+/// (index.html, summary.json) is written. The result depends only on the two folders' files.
+struct BaselineReview {
+    var options: ReviewOptions
+    var outDir: String
+    var jobs: Int
+
+    /// Files larger than this are not read (a baseline is not ours to trust).
+    static let maxFileSize = 1 << 30
+    /// Pictures larger than this (scenec's own limit, --max-pixels) are not decoded.
+    static let maxPixels = 1 << 28
+
+    /// Reviews the build's current outputs (paths relative to the folder). Returns .io when an
+    /// output could not be compared or the report not written, .sceneError when
+    /// `--fail-on-change` and anything is changed, new or removed, else .success.
+    func run(outputs: [String]) -> ExitStatus {
+        let baseline: Set<String>
+        do { baseline = try BaselineFiles.list(options.baseline) } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
+        } catch { return .io }
+        let built = Set(outputs)
+        let paths = baseline.union(built).sorted()
+        let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
+        let queue = WorkQueue(Array(paths.indices))
+        Parallel.threads(Swift.min(jobs, Swift.max(1, paths.count))) {
+            while let index = queue.next() {
+                let path = paths[index]
+                let result = review(path, inBaseline: baseline.contains(path), built: built.contains(path))
+                results.withLock { $0[index] = result }
+            }
+        }
+        let reviewed = results.withLock { $0.compactMap { $0 } }
+        let report = ReviewReport(baseline: options.baseline, outputDirectory: outDir, threshold: options.threshold,
+                                  outputs: reviewed.map(\.output))
+        var status = ExitStatus.success
+        for (output, problem) in reviewed.sorted(by: { $0.output.path < $1.output.path }) {
+            guard let problem else { continue }
+            Console.fail("cannot compare '\(output.path)' with the baseline: \(problem)")
+            if output.verdict == .changed { status = .io }
+        }
+        for output in report.outputs where output.verdict != .same {
+            let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            Console.error("scenec build: \(output.verdict.rawValue): \(outDir)/\(output.path)\(how)\n")
+        }
+        let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
+        do {
+            try Files.write(Array(report.html.utf8), to: html)
+            try Files.write(Array(report.json.prettyPrinted.utf8) + [10], to: json)
+        } catch let error as FileError {
+            Console.fail(error.message)
+            status = .io
+        } catch { status = .io }
+        Console.error("scenec build: against \(options.baseline): \(report.counts); report: \(html)\n")
+        if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
+        return status
+    }
+
+    /// One output's verdict, and what went wrong when it could not be compared (it is then
+    /// called changed, so `--fail-on-change` does not pass what it could not see).
+    private func review(_ path: String, inBaseline: Bool, built: Bool) -> (output: ReviewedOutput, problem: String?) {
+        let kind = OutputKind(path: path)
+        let before = options.baseline + "/" + path, after = outDir + "/" + path
+        guard inBaseline, built else {
+            var output = ReviewedOutput(path: path, verdict: built ? .new : .removed, comparedAs: kind.comparedAs)
+            guard kind != .bytes else { return (output, nil) }
+            do {
+                let page = try kind.pages(of: built ? after : before)[0]
+                if built { output.pictures.after = page.png; output.afterSize = page.size } else {
+                    output.pictures.before = page.png
+                    output.beforeSize = page.size
+                }
+            } catch { output.note = "cannot show it: \(Self.message(error))" }
+            return (output, nil)
+        }
+        do {
+            let beforeBytes = try Self.read(before), afterBytes = try Self.read(after)
+            if beforeBytes == afterBytes { return (ReviewedOutput(path: path, verdict: .same, comparedAs: kind.comparedAs), nil) }
+            guard kind != .bytes else { return (ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs), nil) }
+            return (try compare(path, kind, try kind.pages(of: before, bytes: beforeBytes), try kind.pages(of: after, bytes: afterBytes)), nil)
+        } catch {
+            var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
+            output.note = Self.message(error)
+            return (output, Self.message(error))
+        }
+    }
+
+    /// Page by page; a page only one side has is compared with nothing. The pictures shown are
+    /// those of the page that changed most.
+    private func compare(_ path: String, _ kind: OutputKind, _ before: [OutputKind.Page],
+                         _ after: [OutputKind.Page]) throws -> ReviewedOutput {
+        let empty = OutputKind.Page(png: nil, image: RasterImage(width: 0, height: 0, premultipliedARGB: []))
+        var total = PixelComparison()
+        var worst: (index: Int, changed: Int, diff: RasterImage)?
+        for index in 0..<Swift.max(before.count, after.count) {
+            let b = index < before.count ? before[index] : empty, a = index < after.count ? after[index] : empty
+            let (comparison, diff) = PixelComparison.compare(b.image, a.image, tolerance: options.threshold.channel)
+            total = total.adding(comparison)
+            if worst == nil || comparison.changedPixels > worst!.changed { worst = (index, comparison.changedPixels, diff) }
+        }
+        if before.count != after.count { total.sameSize = false }
+        var output = ReviewedOutput(path: path, verdict: options.threshold.isChange(total) ? .changed : .same,
+                                    comparedAs: kind.comparedAs)
+        output.comparison = total
+        let pages = Swift.max(before.count, after.count)
+        output.pages = pages > 1 ? pages : nil
+        output.beforeSize = before.first.map(\.size)
+        output.afterSize = after.first.map(\.size)
+        if output.verdict == .changed, let worst {
+            output.pictures.before = worst.index < before.count ? before[worst.index].png : nil
+            output.pictures.after = worst.index < after.count ? after[worst.index].png : nil
+            output.pictures.diff = try worst.diff.pngBytes()
+            output.shownPage = worst.index
+        }
+        return output
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        let read = try Files.read(path, limit: maxFileSize)
+        guard !read.tooLarge else { throw FileError("'\(path)' is larger than \(maxFileSize >> 20) MiB") }
+        return read.bytes
+    }
+
+    private static func message(_ error: Error) -> String {
+        switch error {
+        case let e as FileError: return e.message
+        case let e as VectorRasteriser.Failure: return e.message
+        default: return "\(error)"
+        }
+    }
+
+    /// How an output is compared, by its extension.
+    enum OutputKind: Equatable {
+        case png, svg, pdf, bytes
+
+        init(path: String) {
+            let lower = path.lowercased()
+            self = lower.hasSuffix(".png") ? .png : lower.hasSuffix(".svg") ? .svg : lower.hasSuffix(".pdf") ? .pdf : .bytes
+        }
+
+        var comparedAs: String {
+            switch self {
+            case .png: return "png"
+            case .svg: return "svg via rsvg-convert"
+            case .pdf: return "pdf via pdftoppm"
+            case .bytes: return "bytes"
+            }
+        }
+
+        struct Page {
+            /// The PNG shown in the report (nil for a page that is not there).
+            var png: [UInt8]?
+            var image: RasterImage
+            var size: (width: Int, height: Int) { (image.width, image.height) }
+        }
+
+        func pages(of path: String, bytes: [UInt8]? = nil) throws -> [Page] {
+            let pngs = self == .png ? [try bytes ?? BaselineReview.read(path)] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
+            return try pngs.map { png in
+                if let (w, h) = Self.pngSize(png), w * h > BaselineReview.maxPixels {
+                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(BaselineReview.maxPixels) (2²⁸)")
+                }
+                do { return Page(png: png, image: try RasterImage(png: png)) } catch {
+                    throw FileError("'\(path)' cannot be read as a PNG picture: \(error)")
+                }
+            }
+        }
+
+        /// Width and height from the header, before decoding the rest.
+        static func pngSize(_ png: [UInt8]) -> (Int, Int)? {
+            guard png.count >= 24 else { return nil }
+            func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (word(16), word(20))
+        }
+    }
+}
