@@ -92,9 +92,10 @@ extension ReviewReport {
         section.output{background:#fff;border-radius:8px;padding:12px 16px;margin:16px 0}
         .numbers,.note{margin:0 0 8px;color:#444}.note{color:#c00}
         .pictures{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}figcaption{font-size:12px;color:#666}
-        img{display:block;max-width:min(100%,480px);height:auto;image-rendering:pixelated;
+        img{display:block;max-width:min(100%,480px);height:auto;image-rendering:pixelated;outline:1px solid #c7c7cc;
         background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
         .wipe{margin-top:12px}.wipe .stage{position:relative;display:inline-block}
+        .wipe .stage::after{content:'';position:absolute;top:0;bottom:0;left:var(--wipe);border-left:1px solid #ff2d55}
         .wipe img{max-width:min(100%,720px)}
         .wipe .wipe-before{position:absolute;left:0;top:0;width:100%;height:100%;clip-path:inset(0 calc(100% - var(--wipe)) 0 0)}
         .wipe label{display:block;font-size:12px;color:#666}.wipe input{width:240px;vertical-align:middle}
