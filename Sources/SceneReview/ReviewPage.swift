@@ -5,7 +5,8 @@ import ScenecKit
 /// anything outside it (a Content-Security-Policy forbids the page any other source), every
 /// name and path escaped. Changed outputs show before | after | diff and a slider that wipes
 /// from the before to the after over one picture; new and removed ones show the side they have;
-/// the same ones are listed.
+/// the same ones are listed. Animated outputs (GIF, APNG, WebP) play in place, MP4 and WebM
+/// in a video element.
 extension ReviewReport {
     public var html: String {
         var page = """
@@ -13,7 +14,7 @@ extension ReviewReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>scenec review: \(XML.escape(counts))</title>
             <style>\(Self.style)</style>
@@ -48,12 +49,16 @@ extension ReviewReport {
         if let note = output.note { html += "<p class=\"note\">\(XML.escape(note))</p>\n" }
         let p = output.pictures
         html += "<div class=\"pictures\">\n"
-        for (name, bytes) in [("before", p.before), ("after", p.after), ("diff", p.diff)] {
+        for (name, bytes, type) in [("before", p.before, p.mediaType), ("after", p.after, p.mediaType), ("diff", p.diff, "image/png")] {
             guard let bytes else { continue }
-            html += "<figure><figcaption>\(name)</figcaption><img class=\"\(name)\" alt=\"\(name): \(XML.escape(output.path))\" src=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\"></figure>\n"
+            let source = "class=\"\(name)\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\""
+            let element = type.hasPrefix("video/")
+                ? "<video \(source) autoplay loop muted playsinline controls></video>"
+                : "<img \(source) alt=\"\(name): \(XML.escape(output.path))\">"
+            html += "<figure><figcaption>\(name)</figcaption>\(element)</figure>\n"
         }
         html += "</div>\n"
-        if p.before != nil, p.after != nil {
+        if p.before != nil, p.after != nil, p.mediaType.hasPrefix("image/") {
             // The script fills both pictures from the figures above, so each is in the file once.
             html += """
                 <div class="wipe" style="--wipe: 50%">

@@ -15,14 +15,19 @@ public struct ReviewedOutput: Sendable {
         public static let reportOrder: [Verdict] = [.changed, .new, .removed, .same]
     }
 
-    /// A picture shown in the report, as PNG bytes.
+    /// What the report shows: the file's bytes, or a PNG of them for a vector file.
     public struct Pictures: Sendable {
         public var before: [UInt8]?
         public var after: [UInt8]?
+        /// The media type of `before` and `after`: `image/png`, or the animated file's own
+        /// (`image/gif`, `image/apng`, `image/webp`, `video/mp4`, `video/webm`).
+        public var mediaType: String
+        /// Always a PNG.
         public var diff: [UInt8]?
-        public init(before: [UInt8]? = nil, after: [UInt8]? = nil, diff: [UInt8]? = nil) {
+        public init(before: [UInt8]? = nil, after: [UInt8]? = nil, mediaType: String = "image/png", diff: [UInt8]? = nil) {
             self.before = before
             self.after = after
+            self.mediaType = mediaType
             self.diff = diff
         }
     }

@@ -4,13 +4,15 @@ by selenium.
 
 Usage: review_test.py REPORT.html EXPECTED.json
 
-EXPECTED maps an output's path to {"red": [[x0, y0, x1, y1], ...]}, the boxes (end exclusive, in
-the picture's pixels) where its diff picture must be red, and optionally "wipe": {"point": [x, y],
-"before": [r, g, b], "after": [r, g, b]}, a point whose colour tells the two sides apart. Checks
-that the page loads nothing from outside itself, that exactly those outputs have diff pictures,
-that each diff picture is red in its boxes and grey elsewhere (read back through a canvas), that
-the screenshot shows the red, and that the slider wipes from the before to the after. Prints one
-line per check; exits 1 at the first failure.
+EXPECTED is {"diffs": {PATH: {"red": [[x0, y0, x1, y1], ...]}, ...}, "animated": {PATH: FRAMES}}:
+"diffs" gives the boxes (end exclusive, in the picture's pixels) where an output's diff picture
+must be red, and optionally "wipe": {"point": [x, y], "before": [r, g, b], "after": [r, g, b]},
+a point whose colour tells the two sides apart; "animated" the number of frames the browser's
+own decoder (WebCodecs' ImageDecoder) must find in an output's embedded pictures. Checks that
+the page loads nothing from outside itself, that exactly those outputs have diff pictures, that
+each diff picture is red in its boxes and grey elsewhere (read back through a canvas), that the
+screenshot shows the red, that the slider wipes from the before to the after, and that animated
+pictures are embedded whole. Prints one line per check; exits 1 at the first failure.
 """
 import json
 import os
@@ -93,6 +95,35 @@ def check_diff(driver, path, expected):
         ok(f"{path}: the slider wipes from the before {wipe['before']} to the after {wipe['after']}")
 
 
+# How many frames the browser finds in a picture's data: URI.
+COUNT_FRAMES = """
+const img = arguments[0], done = arguments[arguments.length - 1];
+const comma = img.src.indexOf(','), type = img.src.slice(5, img.src.indexOf(';'));
+const bytes = Uint8Array.from(atob(img.src.slice(comma + 1)), c => c.charCodeAt(0));
+try {
+  const decoder = new ImageDecoder({data: bytes, type});
+  decoder.tracks.ready.then(() => done([type, decoder.tracks.selectedTrack.frameCount])).catch(e => done([type, String(e)]));
+} catch (e) { done([type, String(e)]); }
+"""
+
+
+def check_animated(driver, path, frames):
+    sections = [s for s in driver.find_elements(By.CSS_SELECTOR, "section.output")
+                if s.get_attribute("data-path") == path]
+    if len(sections) != 1:
+        fail(f"{path}: {len(sections)} sections")
+    pictures = sections[0].find_elements(By.CSS_SELECTOR, ".pictures img.before, .pictures img.after")
+    if not pictures:
+        fail(f"{path}: no picture shown")
+    for picture in pictures:
+        wait_until(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", picture),
+                   f"{path}'s picture to decode")
+        kind, found = driver.execute_async_script(COUNT_FRAMES, picture)
+        if found != frames:
+            fail(f"{path}: the embedded {kind} has {found} frames, not {frames}")
+        ok(f"{path}: the {picture.get_attribute('class')} picture plays as {kind}, {found} frames")
+
+
 def main():
     if len(sys.argv) != 3:
         fail("usage: review_test.py REPORT.html EXPECTED.json")
@@ -108,11 +139,14 @@ def main():
         ok("the report loads nothing from outside itself")
         with_diff = sorted(s.get_attribute("data-path") for s in driver.find_elements(By.CSS_SELECTOR, "section.output")
                            if s.find_elements(By.CSS_SELECTOR, "img.diff"))
-        if with_diff != sorted(expected):
-            fail(f"diff pictures for {with_diff}, expected {sorted(expected)}")
+        diffs = expected.get("diffs", {})
+        if with_diff != sorted(diffs):
+            fail(f"diff pictures for {with_diff}, expected {sorted(diffs)}")
         ok(f"diff pictures for exactly {with_diff}")
-        for path, boxes in expected.items():
+        for path, boxes in diffs.items():
             check_diff(driver, path, boxes)
+        for path, frames in expected.get("animated", {}).items():
+            check_animated(driver, path, frames)
     finally:
         driver.quit()
     print("all review checks passed", flush=True)

@@ -71,7 +71,7 @@ final class BuildReviewTests: XCTestCase {
         XCTAssertEqual(outputs(report, "removed").map { $0["path"] as? String }, ["a/s05.png"])
         XCTAssertFalse(outputs(report, "same").contains { ($0["path"] as? String) == "a/s05.png" })
         for line in ["changed: \(out.path)/b/s17.png (8.3333% of pixels, by up to 255)", "new: \(out.path)/b/s30.png",
-                     "removed: \(out.path)/a/s05.png"] {
+                     "removed: \(base.path)/a/s05.png"] {
             XCTAssertTrue(review.stderr.contains(line), review.stderr)
         }
         let failing = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path, "--fail-on-change"],
@@ -81,10 +81,10 @@ final class BuildReviewTests: XCTestCase {
 
         // The report in a real browser: both diff pictures, red exactly where the geometry says.
         let spec = dir.appendingPathComponent("expected.json")
-        try JSONSerialization.data(withJSONObject: [
+        try JSONSerialization.data(withJSONObject: ["diffs": [
             "a/s03.png": ["red": [[3, 5, 13, 15]], "wipe": ["point": [8, 10], "before": [0, 0, 255], "after": [255, 153, 0]]],
             "b/s17.png": ["red": [[17, 5, 27, 15], [47, 5, 57, 15]]],
-        ]).write(to: spec)
+        ]]).write(to: spec)
         let html = reportDirectory.appendingPathComponent("index.html")
         try runBrowserCheck(html, spec)
 
@@ -185,6 +185,32 @@ final class BuildReviewTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(bad): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--threshold takes N or N,S%"), result.stderr)
         }
+    }
+
+    /// Animated files (here a GIF and an animated PNG that ffmpeg made, which the build no
+    /// longer makes) are embedded whole, so they play in the report; an animated PNG is not
+    /// taken for its first frame.
+    func testAnimatedOutputsAreEmbeddedWholeAndPlay() throws {
+        let dir = try temporaryDirectory(self)
+        let scenes = dir.appendingPathComponent("scenes"), base = dir.appendingPathComponent("base")
+        try write(square(x: 4), "still.scene.yaml", in: scenes)
+        XCTAssertEqual(try scenec(["build", scenes.path, "-o", base.path]).status, 0)
+        for (name, format) in [("spin.gif", ["-f", "gif"]), ("spin.png", ["-plays", "0", "-f", "apng"])] {
+            let made = try runProgram(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                                      ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=40x30:rate=4:duration=1"] + format
+                                      + [base.appendingPathComponent(name).path])
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
+        let out = dir.appendingPathComponent("out")
+        let result = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try summary(out.appendingPathComponent(".scenec-review"))
+        XCTAssertEqual(counts(report), ["changed": 0, "new": 0, "removed": 2, "same": 1])
+        XCTAssertEqual(outputs(report, "removed").map { $0["comparedAs"] as? String },
+                       ["bytes (image/gif, animated)", "bytes (image/apng, animated)"])
+        let spec = dir.appendingPathComponent("expected.json")
+        try JSONSerialization.data(withJSONObject: ["animated": ["spin.gif": 4, "spin.png": 4]]).write(to: spec)
+        try runBrowserCheck(out.appendingPathComponent(".scenec-review/index.html"), spec)
     }
 
     /// Names with markup in them are text in the report; nothing in it reaches the network.

@@ -47,7 +47,8 @@ struct BaselineReview {
         }
         for output in report.outputs where output.verdict != .same {
             let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
-            Console.error("scenec build: \(output.verdict.rawValue): \(outDir)/\(output.path)\(how)\n")
+            let folder = output.verdict == .removed ? options.baseline : outDir
+            Console.error("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)\n")
         }
         let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
         do {
@@ -65,25 +66,46 @@ struct BaselineReview {
     /// One output's verdict, and what went wrong when it could not be compared (it is then
     /// called changed, so `--fail-on-change` does not pass what it could not see).
     private func review(_ path: String, inBaseline: Bool, built: Bool) -> (output: ReviewedOutput, problem: String?) {
-        let kind = OutputKind(path: path)
         let before = options.baseline + "/" + path, after = outDir + "/" + path
         guard inBaseline, built else {
+            let file = built ? after : before
+            var kind = OutputKind(path: path)
             var output = ReviewedOutput(path: path, verdict: built ? .new : .removed, comparedAs: kind.comparedAs)
-            guard kind != .bytes else { return (output, nil) }
             do {
-                let page = try kind.pages(of: built ? after : before)[0]
-                if built { output.pictures.after = page.png; output.afterSize = page.size } else {
-                    output.pictures.before = page.png
-                    output.beforeSize = page.size
+                let bytes = try Self.read(file)
+                kind = kind.refined(by: [bytes])
+                output.comparedAs = kind.comparedAs
+                var shown: [UInt8]?
+                switch kind {
+                case .bytes: return (output, nil)
+                case .animated(let type):
+                    shown = bytes
+                    output.pictures.mediaType = type
+                case .png, .svg, .pdf:
+                    let page = try kind.pages(of: file, bytes: bytes)[0]
+                    shown = page.png
+                    if built { output.afterSize = page.size } else { output.beforeSize = page.size }
                 }
+                if built { output.pictures.after = shown } else { output.pictures.before = shown }
             } catch { output.note = "cannot show it: \(Self.message(error))" }
             return (output, nil)
         }
+        var kind = OutputKind(path: path)
         do {
             let beforeBytes = try Self.read(before), afterBytes = try Self.read(after)
+            kind = kind.refined(by: [beforeBytes, afterBytes])
             if beforeBytes == afterBytes { return (ReviewedOutput(path: path, verdict: .same, comparedAs: kind.comparedAs), nil) }
-            guard kind != .bytes else { return (ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs), nil) }
-            return (try compare(path, kind, try kind.pages(of: before, bytes: beforeBytes), try kind.pages(of: after, bytes: afterBytes)), nil)
+            switch kind {
+            case .bytes: return (ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs), nil)
+            case .animated(let type):
+                // Shown before and after, playing; not compared frame by frame (yet).
+                var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
+                output.pictures = .init(before: beforeBytes, after: afterBytes, mediaType: type)
+                return (output, nil)
+            case .png, .svg, .pdf:
+                return (try compare(path, kind, try kind.pages(of: before, bytes: beforeBytes),
+                                    try kind.pages(of: after, bytes: afterBytes)), nil)
+            }
         } catch {
             var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
             output.note = Self.message(error)
@@ -135,13 +157,28 @@ struct BaselineReview {
         }
     }
 
-    /// How an output is compared, by its extension.
+    /// How an output is compared, by its extension (and, for PNG, whether it is animated).
     enum OutputKind: Equatable {
         case png, svg, pdf, bytes
+        /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type: compared by
+        /// bytes, shown playing.
+        case animated(String)
 
         init(path: String) {
             let lower = path.lowercased()
-            self = lower.hasSuffix(".png") ? .png : lower.hasSuffix(".svg") ? .svg : lower.hasSuffix(".pdf") ? .pdf : .bytes
+            let types = [".gif": "image/gif", ".apng": "image/apng", ".webp": "image/webp", ".mp4": "video/mp4",
+                         ".webm": "video/webm"]
+            if let type = types.first(where: { lower.hasSuffix($0.key) })?.value {
+                self = .animated(type)
+            } else {
+                self = lower.hasSuffix(".png") ? .png : lower.hasSuffix(".svg") ? .svg : lower.hasSuffix(".pdf") ? .pdf : .bytes
+            }
+        }
+
+        /// An animated PNG is a PNG whose first frame alone Cairo would read: it is compared
+        /// as an animation.
+        func refined(by files: [[UInt8]]) -> OutputKind {
+            self == .png && files.contains(where: Self.isAnimatedPNG) ? .animated("image/apng") : self
         }
 
         var comparedAs: String {
@@ -150,7 +187,21 @@ struct BaselineReview {
             case .svg: return "svg via rsvg-convert"
             case .pdf: return "pdf via pdftoppm"
             case .bytes: return "bytes"
+            case .animated(let type): return "bytes (\(type), animated)"
             }
+        }
+
+        /// Whether the chunks before the picture data hold an animation control chunk (`acTL`).
+        static func isAnimatedPNG(_ png: [UInt8]) -> Bool {
+            var offset = 8
+            while offset + 8 <= png.count {
+                let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+                if type == "acTL" { return true }
+                if type == "IDAT" { return false }
+                offset += 12 + length
+            }
+            return false
         }
 
         struct Page {
@@ -160,8 +211,9 @@ struct BaselineReview {
             var size: (width: Int, height: Int) { (image.width, image.height) }
         }
 
-        func pages(of path: String, bytes: [UInt8]? = nil) throws -> [Page] {
-            let pngs = self == .png ? [try bytes ?? BaselineReview.read(path)] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
+        /// The pages of a PNG, SVG or PDF file as pixels.
+        func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
+            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
             return try pngs.map { png in
                 if let (w, h) = Self.pngSize(png), w * h > BaselineReview.maxPixels {
                     throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(BaselineReview.maxPixels) (2²⁸)")
