@@ -247,6 +247,25 @@ final class BuildReviewTests: XCTestCase {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// A baseline file that does not decode cannot be said to be the same: it is reported
+    /// changed, with the reason, and the exit status says the review is incomplete.
+    func testABaselineFileThatIsNotAPictureIsAChangeAndAnError() throws {
+        let dir = try temporaryDirectory(self)
+        let scenes = dir.appendingPathComponent("scenes"), base = dir.appendingPathComponent("base")
+        try write(square(x: 4), "s.scene.yaml", in: scenes)
+        try write(square(x: 9), "t.scene.yaml", in: scenes)
+        XCTAssertEqual(try scenec(["build", scenes.path, "-o", base.path]).status, 0)
+        try Data("not a picture".utf8).write(to: base.appendingPathComponent("s.png"))
+        let out = dir.appendingPathComponent("out")
+        let result = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path, "--fail-on-change"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot compare 's.png' with the baseline: '\(base.path)/s.png' is not a PNG file"),
+                      result.stderr)
+        let report = try summary(out.appendingPathComponent(".scenec-review"))
+        XCTAssertEqual(counts(report), ["changed": 1, "new": 0, "removed": 0, "same": 1])
+        XCTAssertEqual((outputs(report, "changed").first?["note"] as? String)?.contains("is not a PNG file"), true)
+    }
+
     /// A baseline that is not there, and review options that make no sense, stop the command
     /// before anything is built.
     func testAMissingBaselineAndMisplacedOptionsAreRefusedBeforeBuilding() throws {

@@ -215,6 +215,9 @@ struct BaselineReview {
         func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
             let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
             return try pngs.map { png in
+                guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                    throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature)")
+                }
                 if let (w, h) = Self.pngSize(png), w * h > BaselineReview.maxPixels {
                     throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(BaselineReview.maxPixels) (2²⁸)")
                 }
