@@ -83,6 +83,7 @@ struct BaselineReview {
                     output.pictures.mediaType = type
                 case .png, .svg, .pdf:
                     let page = try kind.pages(of: file, bytes: bytes)[0]
+                    _ = try page.image()  // one that does not decode gets a note, not a broken picture
                     shown = page.png
                     if built { output.afterSize = page.size } else { output.beforeSize = page.size }
                 }
@@ -103,7 +104,7 @@ struct BaselineReview {
                 output.pictures = .init(before: beforeBytes, after: afterBytes, mediaType: type)
                 return (output, nil)
             case .png, .svg, .pdf:
-                return (try compare(path, kind, try kind.pages(of: before, bytes: beforeBytes),
+                return (try compare(path, try kind.pages(of: before, bytes: beforeBytes),
                                     try kind.pages(of: after, bytes: afterBytes)), nil)
             }
         } catch {
@@ -113,27 +114,27 @@ struct BaselineReview {
         }
     }
 
-    /// Page by page; a page only one side has is compared with nothing. The pictures shown are
-    /// those of the page that changed most.
-    private func compare(_ path: String, _ kind: OutputKind, _ before: [OutputKind.Page],
-                         _ after: [OutputKind.Page]) throws -> ReviewedOutput {
-        let empty = OutputKind.Page(png: nil, image: RasterImage(width: 0, height: 0, premultipliedARGB: []))
+    /// Page by page, two decoded pages at a time; a page only one side has is compared with
+    /// nothing. The pictures shown are those of the page that changed most.
+    private func compare(_ path: String, _ before: [OutputKind.Page], _ after: [OutputKind.Page]) throws -> ReviewedOutput {
+        let empty = RasterImage(width: 0, height: 0, premultipliedARGB: [])
         var total = PixelComparison()
         var worst: (index: Int, changed: Int, diff: RasterImage)?
-        for index in 0..<Swift.max(before.count, after.count) {
-            let b = index < before.count ? before[index] : empty, a = index < after.count ? after[index] : empty
-            let (comparison, diff) = PixelComparison.compare(b.image, a.image, tolerance: options.threshold.channel)
+        let pages = Swift.max(before.count, after.count)
+        for index in 0..<pages {
+            let b = index < before.count ? try before[index].image() : empty
+            let a = index < after.count ? try after[index].image() : empty
+            let (comparison, diff) = PixelComparison.compare(b, a, tolerance: options.threshold.channel)
             total = total.adding(comparison)
-            if worst == nil || comparison.changedPixels > worst!.changed { worst = (index, comparison.changedPixels, diff) }
+            if worst.map({ comparison.changedPixels > $0.changed }) ?? true { worst = (index, comparison.changedPixels, diff) }
         }
         if before.count != after.count { total.sameSize = false }
         var output = ReviewedOutput(path: path, verdict: options.threshold.isChange(total) ? .changed : .same,
-                                    comparedAs: kind.comparedAs)
+                                    comparedAs: OutputKind(path: path).comparedAs)
         output.comparison = total
-        let pages = Swift.max(before.count, after.count)
         output.pages = pages > 1 ? pages : nil
-        output.beforeSize = before.first.map(\.size)
-        output.afterSize = after.first.map(\.size)
+        output.beforeSize = before.first?.size
+        output.afterSize = after.first?.size
         if output.verdict == .changed, let worst {
             output.pictures.before = worst.index < before.count ? before[worst.index].png : nil
             output.pictures.after = worst.index < after.count ? after[worst.index].png : nil
@@ -204,26 +205,33 @@ struct BaselineReview {
             return false
         }
 
+        /// A page as a PNG file, decoded only when compared, so a long PDF is held compressed.
         struct Page {
-            /// The PNG shown in the report (nil for a page that is not there).
-            var png: [UInt8]?
-            var image: RasterImage
-            var size: (width: Int, height: Int) { (image.width, image.height) }
+            var png: [UInt8]
+            /// The file it came from, for messages.
+            var path: String
+            var size: (width: Int, height: Int)
+
+            func image() throws -> RasterImage {
+                do { return try RasterImage(png: png) } catch {
+                    throw FileError("'\(path)' cannot be read as a PNG picture: \(error)")
+                }
+            }
         }
 
-        /// The pages of a PNG, SVG or PDF file as pixels.
+        /// The pages of a PNG, SVG or PDF file, each checked to be a PNG of a size scenec would
+        /// decode.
         func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
             let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
             return try pngs.map { png in
-                guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-                    throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature)")
+                guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let (w, h) = Self.pngSize(png) else {
+                    throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature and header)")
                 }
-                if let (w, h) = Self.pngSize(png), w * h > BaselineReview.maxPixels {
-                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(BaselineReview.maxPixels) (2²⁸)")
+                let limit = BaselineReview.maxPixels
+                guard w <= limit, h <= limit, w * h <= limit else {
+                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(limit) (2²⁸)")
                 }
-                do { return Page(png: png, image: try RasterImage(png: png)) } catch {
-                    throw FileError("'\(path)' cannot be read as a PNG picture: \(error)")
-                }
+                return Page(png: png, path: path, size: (w, h))
             }
         }
 
