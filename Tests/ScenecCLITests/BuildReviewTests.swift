@@ -187,9 +187,9 @@ final class BuildReviewTests: XCTestCase {
         }
     }
 
-    /// Animated files (here a GIF and an animated PNG that ffmpeg made, which the build no
-    /// longer makes) are embedded whole, so they play in the report; an animated PNG is not
-    /// taken for its first frame.
+    /// Animated files (here a GIF and an animated PNG that ffmpeg made, in a baseline folder
+    /// without a manifest) are embedded whole, so they play in the report; an animated PNG is
+    /// not taken for its first frame.
     func testAnimatedOutputsAreEmbeddedWholeAndPlay() throws {
         let dir = try temporaryDirectory(self)
         let scenes = dir.appendingPathComponent("scenes"), base = dir.appendingPathComponent("base")
@@ -202,6 +202,13 @@ final class BuildReviewTests: XCTestCase {
             XCTAssertEqual(made.status, 0, made.stderr)
         }
         let out = dir.appendingPathComponent("out")
+        // A scenec build folder's outputs are what its manifest lists: the files ffmpeg added are not.
+        let asBuilt = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path])
+        XCTAssertEqual(asBuilt.status, 0, asBuilt.stderr)
+        XCTAssertEqual(counts(try summary(out.appendingPathComponent(".scenec-review"))),
+                       ["changed": 0, "new": 0, "removed": 0, "same": 1])
+        // Without its manifest (artefacts uploaded without hidden files), every file is an output.
+        try FileManager.default.removeItem(at: base.appendingPathComponent(".scenec-manifest.json"))
         let result = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try summary(out.appendingPathComponent(".scenec-review"))

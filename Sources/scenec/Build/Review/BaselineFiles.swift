@@ -1,22 +1,20 @@
 @preconcurrency import Glibc
 
-/// The outputs a baseline folder holds: every file under it, in any folder, but those whose
-/// name begins with a dot (a build's manifests and lock, the review's own report) and those a
-/// scenec manifest there lists as stale (no longer what that build made). A folder that another
-/// program filled, with no manifest, is taken whole.
+/// The outputs a baseline folder holds. A scenec build folder says so itself: its manifests
+/// list every output that is current (not stale), hidden ones of hidden scenes included. A
+/// folder another program filled, or whose manifest this scenec cannot read, is taken whole:
+/// every file under it but those in folders, or with names, beginning with a dot.
 enum BaselineFiles {
     static func list(_ root: String) throws -> Set<String> {
+        let candidates = ManifestStore(outDir: root, shard: nil).candidates
+        guard candidates.isEmpty else {
+            // The first entry of a scene is the one its build would trust.
+            let current = candidates.values.compactMap(\.first).flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
+            return Set(current.filter { Files.exists(root + "/" + $0) })
+        }
         var files = Set<String>()
         try walk(root, relative: "", into: &files)
-        var current = Set<String>(), stale = Set<String>()
-        for entries in ManifestStore(outDir: root, shard: nil).candidates.values {
-            for entry in entries {
-                for (path, record) in entry.outputs {
-                    if record.stale == nil { current.insert(path) } else { stale.insert(path) }
-                }
-            }
-        }
-        return files.subtracting(stale.subtracting(current))
+        return files
     }
 
     private static func walk(_ directory: String, relative: String, into files: inout Set<String>) throws {
