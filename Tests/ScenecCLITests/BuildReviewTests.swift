@@ -151,6 +151,36 @@ final class BuildReviewTests: XCTestCase {
         XCTAssertEqual(changed.map { $0["changedPixels"] as? Int }, [100, 100])
     }
 
+    /// A PNG from another producer with other bytes but the same pixels is the same: here one
+    /// written by Python's zlib whose transparent pixels hold red (invisible, premultiplied away)
+    /// where scenec's hold black.
+    func testAPNGWithOtherBytesButThePicturesPixelsIsTheSame() throws {
+        let dir = try temporaryDirectory(self)
+        let scenes = dir.appendingPathComponent("scenes"), base = dir.appendingPathComponent("base")
+        try write(square(x: 4).replacingOccurrences(of: ", background: white", with: ""), "clear.scene.yaml", in: scenes)
+        XCTAssertEqual(try scenec(["build", scenes.path, "-o", base.path]).status, 0)
+        let png = base.appendingPathComponent("clear.png")
+        let writer = """
+            import struct, sys, zlib
+            rows = b"".join(b"\\0" + b"".join(b"\\0\\0\\xff\\xff" if 4 <= x < 14 and 5 <= y < 15 else b"\\xff\\0\\0\\0"
+                                              for x in range(60)) for y in range(40))
+            chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            open(sys.argv[1], "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 60, 40, 8, 6, 0, 0, 0))
+                                          + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+            """
+        let before = try Data(contentsOf: png)
+        let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", writer, png.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertNotEqual(try Data(contentsOf: png), before)
+        let out = dir.appendingPathComponent("out")
+        let result = try scenec(["build", scenes.path, "-o", out.path, "--baseline", base.path, "--fail-on-change"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let same = outputs(try summary(out.appendingPathComponent(".scenec-review")), "same")
+        XCTAssertEqual(same.map { $0["path"] as? String }, ["clear.png"])
+        XCTAssertEqual(same.first?["changedPixels"] as? Int, 0, "compared by pixels")
+        XCTAssertEqual(same.first?["maxChannelDifference"] as? Int, 0)
+    }
+
     /// A pixel changes past N of 255; an output past S% of its pixels.
     func testTheThresholdDecidesWhatCounts() throws {
         let dir = try temporaryDirectory(self)
