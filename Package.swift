@@ -48,6 +48,9 @@ let package = Package(
                 plugins: ["EmbedAssets"]),
         .executableTarget(name: "AssetEmbedder"),
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+        // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
+        // review's HTML page and JSON summary.
+        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCheck", "ScenecKit"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
@@ -55,7 +58,7 @@ let package = Package(
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),

@@ -37,6 +37,7 @@ mkdir -p "$work/debian"
 printf 'Source: scenec\n\nPackage: scenec\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O debian/scenec/usr/bin/scenec | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Suggests: the programs `build --baseline` runs to rasterise SVG and PDF outputs.
 
 cat > "$root/DEBIAN/control" <<EOF
 Package: scenec
@@ -45,6 +46,7 @@ Architecture: $arch
 Maintainer: ${MAINTAINER:-scenec developers <scenec@invalid>}
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Suggests: librsvg2-bin, poppler-utils
 Section: graphics
 Priority: optional
 Description: compiles YAML scene files into PNG, PDF and SVG pictures

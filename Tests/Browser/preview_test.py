@@ -22,36 +22,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
+from browser import fail, ok, start_browser, wait_until
 from pngprobe import decode_png
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-
-
-def fail(message):
-    print(f"FAIL: {message}", flush=True)
-    sys.exit(1)
-
-
-def ok(message):
-    print(f"ok: {message}", flush=True)
-
-
-def wait_until(condition, what, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:  # the page may be between states
-            pass
-        time.sleep(0.02)
-    fail(f"timed out waiting for {what}")
 
 
 class Preview:
@@ -126,15 +101,6 @@ def expect_color(actual, expected, what, tolerance=40):
     if not close(actual, expected, tolerance):
         fail(f"{what}: expected about {expected}, got {actual[:3]}")
     ok(f"{what}: {actual[:3]}")
-
-
-def start_browser():
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                 "--force-device-scale-factor=1", "--disable-dev-shm-usage"]:
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def rewrite(path, old, new, by_rename=False):

@@ -4,9 +4,20 @@ import CCairo
 public struct RasterImage: Sendable {
     public let width: Int
     public let height: Int
-    /// Cairo's native ARGB32, premultiplied, `stride` bytes a row.
-    let data: [UInt8]
-    let stride: Int
+    /// Cairo's native ARGB32, premultiplied, `stride` bytes a row: little-endian bytes B, G, R,
+    /// A per pixel (read by pixel comparisons, which want every pixel without a call each).
+    public let data: [UInt8]
+    public let stride: Int
+
+    /// Pixels computed elsewhere (a review's diff image), in the layout of `data`, `width * 4`
+    /// bytes a row.
+    public init(width: Int, height: Int, premultipliedARGB: [UInt8]) {
+        precondition(premultipliedARGB.count == width * height * 4, "one 4-byte pixel per place")
+        self.width = width
+        self.height = height
+        data = premultipliedARGB
+        stride = width * 4
+    }
 
     init(surface: Surface) {
         let p = surface.pointer
@@ -76,7 +87,7 @@ public struct RasterImage: Sendable {
     }
 
     /// These pixels as a PNG file, as scenec writes them.
-    func pngBytes(compression: PNGCompression = .default) throws -> [UInt8] {
+    public func pngBytes(compression: PNGCompression = .default) throws -> [UInt8] {
         try data.withUnsafeBytes { pixels in
             try PNGEncoder(compression: compression).encode(pixels, width: width, height: height, stride: stride)
         }

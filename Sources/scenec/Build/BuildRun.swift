@@ -88,6 +88,11 @@ struct BuildRun {
             status = .io
         }
         Console.error(summary(report, stale: stale, seconds: report.seconds) + "\n")
+        if let review = plan.review {
+            let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
+            let reviewed = BaselineReview(options: review, outDir: plan.outDir, jobs: plan.jobs).run(outputs: outputs)
+            if reviewed == .io || status == .success { status = reviewed }
+        }
         return status
     }
 

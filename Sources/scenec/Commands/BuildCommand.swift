@@ -43,13 +43,15 @@ enum BuildCommand: Command {
           --scale N                pixels per point for PNG
         \(BuildDestination.help)
         \(PNGOptions.help)
+        \(ReviewOptions.help)
         \(SceneOptions.help)
           -h, --help               show this help
         """
     static let spec = Arguments.Spec(
         valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
-                 "--junit"] + SceneOptions.valued + PNGOptions.valued + BuildDestination.valued,
-        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags)
+                 "--junit"] + SceneOptions.valued + PNGOptions.valued + BuildDestination.valued + ReviewOptions.valued,
+        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags
+            + ReviewOptions.flags)
 
     enum Animated: String { case still, frames, flipbook }
 
@@ -66,10 +68,13 @@ enum BuildCommand: Command {
         var overrides: [String]
         var preview = false
         var destination = BuildDestination.folder
+        /// `--baseline`: the build reviewed against another once done.
+        var review: ReviewOptions?
     }
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.has("--watch") else { return try buildOnce(args) }
+        _ = try ReviewOptions.parse(args, outDir: "")  // refuses --baseline with --watch
         guard args.value("--emit-ninja") == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
         let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
@@ -94,7 +99,8 @@ enum BuildCommand: Command {
         let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
                         shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
                         scale: scale, pngCompression: try PNGOptions.compression(args), options: options,
-                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"), destination: destination)
+                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"), destination: destination,
+                        review: try ReviewOptions.parse(args, outDir: outDir))
         if plan.preview, args.value("--emit-ninja") != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }

@@ -136,6 +136,11 @@ enum Files {
         return stat(path, &info) == 0
     }
 
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether two paths name the same existing file (so an output would overwrite the input).
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()

@@ -1,0 +1,66 @@
+import SceneCheck
+
+/// A build's outputs set against a baseline: the counts, the JSON summary and the HTML page
+/// (ReviewPage). Nothing in it depends on the time or on the order the comparisons finished,
+/// so the same two folders give the same report, byte for byte.
+public struct ReviewReport: Sendable {
+    public var baseline: String
+    public var outputDirectory: String
+    public var threshold: ReviewThreshold
+    /// In the report's order (ReviewedOutput.reportOrder).
+    public private(set) var outputs: [ReviewedOutput]
+
+    public init(baseline: String, outputDirectory: String, threshold: ReviewThreshold, outputs: [ReviewedOutput]) {
+        self.baseline = baseline
+        self.outputDirectory = outputDirectory
+        self.threshold = threshold
+        self.outputs = outputs.sorted(by: ReviewedOutput.reportOrder)
+    }
+
+    public func count(_ verdict: ReviewedOutput.Verdict) -> Int { outputs.filter { $0.verdict == verdict }.count }
+
+    /// Whether anything is changed, new or removed (`--fail-on-change`).
+    public var hasChanges: Bool { outputs.contains { $0.verdict != .same } }
+
+    /// `2 changed, 1 new, 1 removed, 26 same`.
+    public var counts: String {
+        ReviewedOutput.Verdict.reportOrder.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// The JSON summary (README: "Reviewing changes against a baseline").
+    public var json: JSONValue {
+        let summary: JSONValue = .object(ReviewedOutput.Verdict.reportOrder.map {
+            JSONMember(key: $0.rawValue, value: .number(Double(count($0))))
+        })
+        return ["version": 1, "baseline": .string(baseline), "outputDirectory": .string(outputDirectory),
+                "threshold": ["channel": .number(Double(threshold.channel)), "sharePercent": .number(threshold.sharePercent)],
+                "summary": summary, "outputs": .array(outputs.map(\.json))]
+    }
+
+    /// A share as a percentage with at most four decimals, never rounded to 0 when not 0.
+    public static func percentText(_ share: Double) -> String {
+        let tenThousandths = Int((share * 100 * 10_000).rounded())
+        if tenThousandths == 0, share > 0 { return "<0.0001%" }
+        var fraction = String(tenThousandths % 10_000)
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(tenThousandths / 10_000)\(fraction.isEmpty ? "" : "." + fraction)%"
+    }
+
+    static func sharePercentNumber(_ share: Double) -> Double { (share * 100 * 10_000).rounded() / 10_000 }
+}
+
+extension ReviewedOutput {
+    var json: JSONValue {
+        func size(_ s: (width: Int, height: Int)?) -> JSONValue {
+            s.map { ["width": .number(Double($0.width)), "height": .number(Double($0.height))] } ?? .null
+        }
+        func number(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
+        return ["path": .string(path), "verdict": .string(verdict.rawValue), "comparedAs": .string(comparedAs),
+                "pixels": number(comparison?.pixels), "changedPixels": number(comparison?.changedPixels),
+                "sharePercent": comparison.map { .number(ReviewReport.sharePercentNumber($0.share)) } ?? .null,
+                "maxChannelDifference": number(comparison?.maxChannelDifference),
+                "sameSize": comparison.map { .bool($0.sameSize) } ?? .null, "pages": number(pages),
+                "before": size(beforeSize), "after": size(afterSize), "note": note.map(JSONValue.string) ?? .null]
+    }
+}

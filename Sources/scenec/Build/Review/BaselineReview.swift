@@ -1,0 +1,245 @@
+@preconcurrency import Glibc
+import SceneRender
+import SceneReview
+import ScenecKit
+
+/// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
+/// against the file with the same path under the baseline, on `--jobs` threads, and the report
+/// (index.html, summary.json) is written. The result depends only on the two folders' files.
+struct BaselineReview {
+    var options: ReviewOptions
+    var outDir: String
+    var jobs: Int
+
+    /// Files larger than this are not read (a baseline is not ours to trust).
+    static let maxFileSize = 1 << 30
+    /// Pictures larger than this (scenec's own limit, --max-pixels) are not decoded.
+    static let maxPixels = 1 << 28
+
+    /// Reviews the build's current outputs (paths relative to the folder). Returns .io when an
+    /// output could not be compared or the report not written, .sceneError when
+    /// `--fail-on-change` and anything is changed, new or removed, else .success.
+    func run(outputs: [String]) -> ExitStatus {
+        let baseline: Set<String>
+        do { baseline = try BaselineFiles.list(options.baseline) } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
+        } catch { return .io }
+        let built = Set(outputs)
+        let paths = baseline.union(built).sorted()
+        let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
+        let queue = WorkQueue(Array(paths.indices))
+        Parallel.threads(Swift.min(jobs, Swift.max(1, paths.count))) {
+            while let index = queue.next() {
+                let path = paths[index]
+                let result = review(path, inBaseline: baseline.contains(path), built: built.contains(path))
+                results.withLock { $0[index] = result }
+            }
+        }
+        let reviewed = results.withLock { $0.compactMap { $0 } }
+        let report = ReviewReport(baseline: options.baseline, outputDirectory: outDir, threshold: options.threshold,
+                                  outputs: reviewed.map(\.output))
+        var status = ExitStatus.success
+        for (output, problem) in reviewed.sorted(by: { $0.output.path < $1.output.path }) {
+            guard let problem else { continue }
+            Console.fail("cannot compare '\(output.path)' with the baseline: \(problem)")
+            if output.verdict == .changed { status = .io }
+        }
+        for output in report.outputs where output.verdict != .same {
+            let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            let folder = output.verdict == .removed ? options.baseline : outDir
+            Console.error("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)\n")
+        }
+        let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
+        do {
+            try Files.write(Array(report.html.utf8), to: html)
+            try Files.write(Array(report.json.prettyPrinted.utf8) + [10], to: json)
+        } catch let error as FileError {
+            Console.fail(error.message)
+            status = .io
+        } catch { status = .io }
+        Console.error("scenec build: against \(options.baseline): \(report.counts); report: \(html)\n")
+        if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
+        return status
+    }
+
+    /// One output's verdict, and what went wrong when it could not be compared (it is then
+    /// called changed, so `--fail-on-change` does not pass what it could not see).
+    private func review(_ path: String, inBaseline: Bool, built: Bool) -> (output: ReviewedOutput, problem: String?) {
+        let before = options.baseline + "/" + path, after = outDir + "/" + path
+        guard inBaseline, built else {
+            let file = built ? after : before
+            var kind = OutputKind(path: path)
+            var output = ReviewedOutput(path: path, verdict: built ? .new : .removed, comparedAs: kind.comparedAs)
+            do {
+                let bytes = try Self.read(file)
+                kind = kind.refined(by: [bytes])
+                output.comparedAs = kind.comparedAs
+                var shown: [UInt8]?
+                switch kind {
+                case .bytes: return (output, nil)
+                case .animated(let type):
+                    shown = bytes
+                    output.pictures.mediaType = type
+                case .png, .svg, .pdf:
+                    let page = try kind.pages(of: file, bytes: bytes)[0]
+                    _ = try page.image()  // one that does not decode gets a note, not a broken picture
+                    shown = page.png
+                    if built { output.afterSize = page.size } else { output.beforeSize = page.size }
+                }
+                if built { output.pictures.after = shown } else { output.pictures.before = shown }
+            } catch { output.note = "cannot show it: \(Self.message(error))" }
+            return (output, nil)
+        }
+        var kind = OutputKind(path: path)
+        do {
+            let beforeBytes = try Self.read(before), afterBytes = try Self.read(after)
+            kind = kind.refined(by: [beforeBytes, afterBytes])
+            if beforeBytes == afterBytes { return (ReviewedOutput(path: path, verdict: .same, comparedAs: kind.comparedAs), nil) }
+            switch kind {
+            case .bytes: return (ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs), nil)
+            case .animated(let type):
+                // Shown before and after, playing; not compared frame by frame (yet).
+                var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
+                output.pictures = .init(before: beforeBytes, after: afterBytes, mediaType: type)
+                return (output, nil)
+            case .png, .svg, .pdf:
+                return (try compare(path, try kind.pages(of: before, bytes: beforeBytes),
+                                    try kind.pages(of: after, bytes: afterBytes)), nil)
+            }
+        } catch {
+            var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
+            output.note = Self.message(error)
+            return (output, Self.message(error))
+        }
+    }
+
+    /// Page by page, two decoded pages at a time; a page only one side has is compared with
+    /// nothing. The pictures shown are those of the page that changed most.
+    private func compare(_ path: String, _ before: [OutputKind.Page], _ after: [OutputKind.Page]) throws -> ReviewedOutput {
+        let empty = RasterImage(width: 0, height: 0, premultipliedARGB: [])
+        var total = PixelComparison()
+        var worst: (index: Int, changed: Int, diff: RasterImage)?
+        let pages = Swift.max(before.count, after.count)
+        for index in 0..<pages {
+            let b = index < before.count ? try before[index].image() : empty
+            let a = index < after.count ? try after[index].image() : empty
+            let (comparison, diff) = PixelComparison.compare(b, a, tolerance: options.threshold.channel)
+            total = total.adding(comparison)
+            if worst.map({ comparison.changedPixels > $0.changed }) ?? true { worst = (index, comparison.changedPixels, diff) }
+        }
+        if before.count != after.count { total.sameSize = false }
+        var output = ReviewedOutput(path: path, verdict: options.threshold.isChange(total) ? .changed : .same,
+                                    comparedAs: OutputKind(path: path).comparedAs)
+        output.comparison = total
+        output.pages = pages > 1 ? pages : nil
+        output.beforeSize = before.first?.size
+        output.afterSize = after.first?.size
+        if output.verdict == .changed, let worst {
+            output.pictures.before = worst.index < before.count ? before[worst.index].png : nil
+            output.pictures.after = worst.index < after.count ? after[worst.index].png : nil
+            output.pictures.diff = try worst.diff.pngBytes()
+            output.shownPage = worst.index
+        }
+        return output
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        let read = try Files.read(path, limit: maxFileSize)
+        guard !read.tooLarge else { throw FileError("'\(path)' is larger than \(maxFileSize >> 20) MiB") }
+        return read.bytes
+    }
+
+    private static func message(_ error: Error) -> String {
+        switch error {
+        case let e as FileError: return e.message
+        case let e as VectorRasteriser.Failure: return e.message
+        default: return "\(error)"
+        }
+    }
+
+    /// How an output is compared, by its extension (and, for PNG, whether it is animated).
+    enum OutputKind: Equatable {
+        case png, svg, pdf, bytes
+        /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type: compared by
+        /// bytes, shown playing.
+        case animated(String)
+
+        init(path: String) {
+            let lower = path.lowercased()
+            let types = [".gif": "image/gif", ".apng": "image/apng", ".webp": "image/webp", ".mp4": "video/mp4",
+                         ".webm": "video/webm"]
+            if let type = types.first(where: { lower.hasSuffix($0.key) })?.value {
+                self = .animated(type)
+            } else {
+                self = lower.hasSuffix(".png") ? .png : lower.hasSuffix(".svg") ? .svg : lower.hasSuffix(".pdf") ? .pdf : .bytes
+            }
+        }
+
+        /// An animated PNG is a PNG whose first frame alone Cairo would read: it is compared
+        /// as an animation.
+        func refined(by files: [[UInt8]]) -> OutputKind {
+            self == .png && files.contains(where: Self.isAnimatedPNG) ? .animated("image/apng") : self
+        }
+
+        var comparedAs: String {
+            switch self {
+            case .png: return "png"
+            case .svg: return "svg via rsvg-convert"
+            case .pdf: return "pdf via pdftoppm"
+            case .bytes: return "bytes"
+            case .animated(let type): return "bytes (\(type), animated)"
+            }
+        }
+
+        /// Whether the chunks before the picture data hold an animation control chunk (`acTL`).
+        static func isAnimatedPNG(_ png: [UInt8]) -> Bool {
+            var offset = 8
+            while offset + 8 <= png.count {
+                let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+                if type == "acTL" { return true }
+                if type == "IDAT" { return false }
+                offset += 12 + length
+            }
+            return false
+        }
+
+        /// A page as a PNG file, decoded only when compared, so a long PDF is held compressed.
+        struct Page {
+            var png: [UInt8]
+            /// The file it came from, for messages.
+            var path: String
+            var size: (width: Int, height: Int)
+
+            func image() throws -> RasterImage {
+                do { return try RasterImage(png: png) } catch {
+                    throw FileError("'\(path)' cannot be read as a PNG picture: \(error)")
+                }
+            }
+        }
+
+        /// The pages of a PNG, SVG or PDF file, each checked to be a PNG of a size scenec would
+        /// decode.
+        func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
+            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
+            return try pngs.map { png in
+                guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let (w, h) = Self.pngSize(png) else {
+                    throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature and header)")
+                }
+                let limit = BaselineReview.maxPixels
+                guard w <= limit, h <= limit, w * h <= limit else {
+                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(limit) (2²⁸)")
+                }
+                return Page(png: png, path: path, size: (w, h))
+            }
+        }
+
+        /// Width and height from the header, before decoding the rest.
+        static func pngSize(_ png: [UInt8]) -> (Int, Int)? {
+            guard png.count >= 24 else { return nil }
+            func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (word(16), word(20))
+        }
+    }
+}

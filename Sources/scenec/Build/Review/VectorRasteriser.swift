@@ -1,0 +1,63 @@
+@preconcurrency import Glibc
+
+/// SVG and PDF outputs as pixels, for the review: SVG through `rsvg-convert` (librsvg2-bin),
+/// PDF through `pdftoppm` (poppler-utils), at the size the file gives (a point or an SVG px
+/// is a pixel).
+///
+/// Both sides of a comparison go through the same program, so a vector file whose bytes differ
+/// but which draws the same (another PDF date, another producer's formatting) gives the same
+/// pixels. Cairo's own raster of the scene is not used for the build's side even when the scene
+/// is known: measured on scenes/showcase.scene.yaml, Cairo and rsvg-convert differ in 0.04% of
+/// the pixels (by up to 7 of 255, along text edges), Cairo and pdftoppm in 5.4% (by up to 198),
+/// which would report every vector output as changed.
+enum VectorRasteriser {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// The PNG bytes of each page (one for SVG).
+    static func pages(of path: String, format: String) throws -> [[UInt8]] {
+        let directory = try temporaryDirectory()
+        defer { removeTree(directory) }
+        let tool: (program: String, package: String, arguments: [String])
+        switch format {
+        case "svg": tool = ("rsvg-convert", "librsvg2-bin", ["--format=png", "--output=\(directory)/page.png", path])
+        case "pdf": tool = ("pdftoppm", "poppler-utils", ["-png", "-r", "72", path, "\(directory)/page"])
+        default: throw Failure(message: "\(format) is not a vector format")
+        }
+        let log = directory + "/log"
+        switch ChildProcess.run([tool.program] + tool.arguments, output: log) {
+        case .exited(0): break
+        case .notStarted(ENOENT):
+            throw Failure(message: "\(tool.program) is needed to compare \(format.uppercased()) files and was not found on PATH; it comes with Debian's \(tool.package) (apt-get install \(tool.package))")
+        case .notStarted(let code):
+            throw Failure(message: "cannot run \(tool.program): \(String(cString: strerror(code)))")
+        case .exited(let status), .signalled(let status):
+            let said = ((try? Files.read(log, limit: 4096))?.bytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let first = said.split(separator: "\n").first.map { ": \($0)" } ?? ""
+            throw Failure(message: "\(tool.program) could not draw '\(path)' (status \(status))\(first)")
+        }
+        // pdftoppm names pages page-1.png…, zero-padded to the page count's width: sorted is in order.
+        let names = ((try? Files.names(in: directory)) ?? []).filter { $0.hasPrefix("page") && $0.hasSuffix(".png") }.sorted()
+        guard !names.isEmpty else { throw Failure(message: "\(tool.program) drew no page of '\(path)'") }
+        return try names.map { name in
+            do { return try Files.read(directory + "/" + name, limit: Int.max).bytes } catch let error as FileError {
+                throw Failure(message: error.message)
+            }
+        }
+    }
+
+    private static func temporaryDirectory() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/scenec-review-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Failure(message: "cannot make a temporary folder in '\(base)': \(Files.reason())")
+        }
+        return String(cString: made)
+    }
+
+    private static func removeTree(_ directory: String) {
+        for name in (try? Files.names(in: directory)) ?? [] { unlink(directory + "/" + name) }
+        rmdir(directory)
+    }
+}
