@@ -56,9 +56,11 @@ enum FramesCommand: Command {
             throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
         }
         let pattern = try FramePattern(output)
-        let format = try RenderCommand.outputFormat(args.value("--format"), output: output)
-        if pattern == nil, format != .pdf {
-            throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
+        // One file ending in .gif, .apng, .webp, .mp4 or .webm is an animation, not a sequence.
+        let animation = pattern == nil && args.value("--format") == nil ? AnimationFormat(path: output) : nil
+        let format = animation != nil ? .png : try RenderCommand.outputFormat(args.value("--format"), output: output)
+        if pattern == nil, format != .pdf, animation == nil {
+            throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', a .pdf for a flipbook, or an animation (.gif, .apng, .webp, .mp4, .webm)")
         }
         let jobs = try args.count("--jobs") ?? Parallel.cores
         var limits = try SceneOptions(args)
@@ -80,11 +82,19 @@ enum FramesCommand: Command {
         let renderer = Renderer(canvas: scene.canvas, environment: Environment.render,
                                 sourceDateEpoch: Environment.sourceDateEpoch, fonts: animated.fonts,
                                 pngCompression: compression)
-        let progress = Progress(total: range.count, quiet: args.has("--quiet"))
+        // A GIF draws its frames twice: once for the palette, once to encode them.
+        let progress = Progress(total: range.count * (animation == .gif ? 2 : 1), quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 
         do {
-            if let pattern {
+            if let animation {
+                if Files.sameFile(scenePath, output) {
+                    throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
+                }
+                try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
+                                          views: views, renderer: renderer, loops: timeline.loop,
+                                          timing: FrameTiming(fps: fps), progress: progress)
+            } else if let pattern {
                 try writeFrames(range.first...range.last, jobs: jobs, views: views, renderer: renderer, format: format,
                                 progress: progress) { frame in
                     let path = pattern.path(for: frame)
@@ -109,6 +119,9 @@ enum FramesCommand: Command {
         } catch let error as FileError {
             Console.fail(error.message)
             return .io
+        } catch let error as FFmpegPipe.Failure {
+            Console.fail(error.message)
+            return .sceneError
         } catch let error as RenderError {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
