@@ -6,7 +6,8 @@ Prints one JSON object:
            where it has none (APNG) the sum of the packets'; null when ffprobe cannot read it)
   pillow:  (GIF, APNG, WebP) frames, size, loop, durations in ms, and per frame the largest
            difference of any channel from the PNG of that frame (both straight RGBA; fully
-           transparent pixels compare equal whatever their colour)
+           transparent pixels compare equal whatever their colour); for GIF also paletteExcess:
+           how much further any pixel is from the PNG's colour than the palette's nearest entry
   psnr:    (MP4, WebM) per frame, the PSNR in dB of the decoded video against the PNG over black,
            on the Y'CbCr 4:2:0 planes both become (ffmpeg's psnr filter, "average"), and in RGB
            decoding with the BT.709 matrix the file is tagged with
@@ -46,6 +47,29 @@ def largest_difference(a, b):
     return worst
 
 
+def palette_excess(palette, frames, references):
+    """How much further each visible GIF pixel is from the PNG's colour than the nearest entry
+    of the GIF's palette is (squared distance; 0 when every pixel got its nearest entry)."""
+    entries = [tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)]
+    nearest = {}
+    worst = 0
+    for frame, reference in zip(frames, references):
+        for p, q in zip(frame.getdata(), reference.getdata()):
+            if q[3] == 0:
+                continue
+            colour = q[:3]
+            if colour not in nearest:
+                nearest[colour] = min(sum((a - b) ** 2 for a, b in zip(colour, e)) for e in entries)
+            worst = max(worst, sum((a - b) ** 2 for a, b in zip(colour, p[:3])) - nearest[colour])
+    return worst
+
+
+if path.endswith(".gif"):
+    # GIF has no partial transparency: scenec makes a pixel under half opaque transparent and the
+    # others opaque in their colour.
+    references = [Image.merge("RGBA", (*r.convert("RGB").split(), r.getchannel("A").point(lambda a: 255 if a >= 128 else 0)))
+                  for r in references]
+
 if path.endswith((".gif", ".apng", ".webp")):
     image = Image.open(path)
     durations = []
@@ -58,20 +82,24 @@ if path.endswith((".gif", ".apng", ".webp")):
     result["pillow"] = {"frames": len(frames), "size": list(frames[0].size), "loop": image.info.get("loop"),
                         "durations": durations,
                         "difference": [largest_difference(f, r) for f, r in zip(frames, references)]}
+    if path.endswith(".gif"):
+        result["pillow"]["paletteExcess"] = palette_excess(Image.open(path).getpalette(), frames, references)
 else:
     width, height = references[0].size
     over_black = [Image.alpha_composite(Image.new("RGBA", r.size, (0, 0, 0, 255)), r).convert("RGB")
                   for r in references]
     crop = f"crop={width}:{height}:0:0"
+    # The reference goes the way scenec sends frames to ffmpeg: over black, padded to even sides.
     yuv = subprocess.run(["ffmpeg", "-v", "info", "-nostdin", "-i", path, "-i", pattern,
-                          "-lavfi", f"[0:v]{crop},format=yuv420p,settb=1,setpts=N[a];[1:v]settb=1,setpts=N,format=rgb24,"
+                          "-lavfi", "[0:v]format=yuv420p,settb=1,setpts=N[a];[1:v]settb=1,setpts=N,format=rgba,"
+                          "premultiply=inplace=1,pad=ceil(iw/2)*2:ceil(ih/2)*2,format=rgb24,"
                           "scale=out_color_matrix=bt709:out_range=tv:flags=lanczos+accurate_rnd+full_chroma_int,"
                           "format=yuv420p[b];[a][b]psnr=stats_file=-", "-f", "null", "-"],
                          capture_output=True, text=True)
     result["psnr"] = [float(m) if m != "inf" else 99.0
                       for m in re.findall(r"psnr_avg:(\S+)", yuv.stdout)]
     raw = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-i", path, "-vf",
-                          f"{crop},scale=in_color_matrix=bt709:in_range=tv", "-f", "rawvideo", "-pix_fmt", "rgb24",
+                          f"scale=in_color_matrix=bt709:in_range=tv,format=rgb24,{crop}", "-f", "rawvideo", "-pix_fmt", "rgb24",
                           "-"], capture_output=True).stdout
     n = width * height * 3
     rgb = []

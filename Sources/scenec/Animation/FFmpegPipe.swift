@@ -55,7 +55,7 @@ final class FFmpegPipe {
             args += ["-c:v", "libvpx-vp9", "-crf", "20", "-b:v", "0", "-deadline", "good", "-cpu-used", "2",
                      "-threads", "2", "-f", "webm"]
         default:
-            args += ["-c:v", "libx264", "-preset", "medium", "-crf", "16", "-threads", "2",
+            args += ["-c:v", "libx264", "-preset", "medium", "-crf", "14", "-threads", "2",
                      "-movflags", "+faststart", "-f", "mp4"]
         }
         return args + ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-y", output]

@@ -56,6 +56,9 @@ enum FramesCommand: Command {
             throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
         }
         let pattern = try FramePattern(output)
+        if pattern != nil, args.value("--format") == nil, let kind = AnimationFormat(path: output) {
+            throw UsageError("'\(output)' has a frame number, but a .\(kind.rawValue) is one animated file holding every frame; drop the number (-o anim.\(kind.rawValue)), or write a sequence of .png files")
+        }
         // One file ending in .gif, .apng, .webp, .mp4 or .webm is an animation, not a sequence.
         let animation = pattern == nil && args.value("--format") == nil ? AnimationFormat(path: output) : nil
         let format = animation != nil ? .png : try RenderCommand.outputFormat(args.value("--format"), output: output)
