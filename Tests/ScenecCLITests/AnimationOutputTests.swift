@@ -11,19 +11,9 @@ final class AnimationOutputTests: XCTestCase {
         var description: String
     }
 
-    /// 1 s at 10 fps (11 frames), opaque, a translucent pie over a ring: over 256 colours in all,
-    /// and at scale 3 frames large enough for GIF's LZW table to fill and be cleared.
-    let opaqueScene = """
-        canvas: {width: 64, height: 64, background: white, scale: 3}
-        views:
-          - {id: r, type: ring, frame: {x: 0, y: 0, width: 64, height: 64}}
-          - {id: p, type: pie, frame: {x: 10, y: 10, width: 44, height: 44}, opacity: 0.5}
-        timeline:
-          fps: 10
-          animations:
-            - {target: r.progress, from: 0, to: 1, duration: 1s, easing: easeInEaseOut}
-            - {target: p.progress, from: 0, to: 1, duration: 1s}
-        """
+    /// FramesCommandTests' ring under a translucent pie, at scale 3: over 256 colours in all,
+    /// and frames large enough for GIF's LZW table to fill and be cleared.
+    let opaqueScene = FramesCommandTests.ringAndPie.replacingOccurrences(of: "background: white", with: "background: white, scale: 3")
 
     /// 0.5 s, looping, on a clear canvas of odd size (63 × 45) with translucent pixels.
     let translucentScene = """
@@ -186,6 +176,40 @@ final class AnimationOutputTests: XCTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: previous), Data("previous".utf8))
         XCTAssertEqual(fileNames(in: dir), ["a.scene.yaml", "bin", "kept.mp4"])
+    }
+
+    func testInterruptedVideoLeavesNothingEvenIfFFmpegWouldCarryOn() throws {
+        let (dir, path) = try write(opaqueScene.replacingOccurrences(of: "duration: 1s", with: "duration: 100s"))
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // An ffmpeg deaf to Ctrl-C and SIGTERM that writes its output once its input ends, as
+        // one that was still running when scenec exited would: scenec must kill it first.
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try """
+            #!/bin/sh
+            trap '' INT TERM HUP
+            for a; do out=$a; done
+            touch "\(bin.path)/started"
+            cat > /dev/null
+            echo late > "$out"
+
+            """.write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let process = Process()
+        process.executableURL = scenecBinary()
+        process.arguments = ["frames", path, "-o", dir.appendingPathComponent("anim.mp4").path]
+        process.environment = ["PATH": bin.path + ":/usr/bin:/bin"]
+        process.standardError = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: bin.appendingPathComponent("started").path), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
+        Thread.sleep(forTimeInterval: 0.5)  // time for an ffmpeg left running to write its file
+        XCTAssertEqual(fileNames(in: dir), ["a.scene.yaml", "bin"])
     }
 
     func testAPatternWithAnAnimationsExtensionIsRefused() throws {

@@ -79,16 +79,29 @@ final class FFmpegPipe {
         posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fileno(log), STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fileno(log), STDERR_FILENO)
+        // scenec blocks Ctrl-C and SIGTERM in every thread (Interrupts) and ignores SIGPIPE;
+        // ffmpeg starts with neither, as from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), pipeSignal = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &pipeSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         close(fds[0])
         guard status == 0 else {
             close(fds[1])
             fclose(log)
             throw Failure(message: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
+        Interrupts.register(child: child)
         pid = child
         input = fds[1]
         self.log = log
@@ -122,6 +135,7 @@ final class FFmpegPipe {
         if input >= 0 { close(input); input = -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        Interrupts.unregister(child: pid)
         reaped = true
         let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
         guard code != 0 else { return }

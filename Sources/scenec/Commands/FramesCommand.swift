@@ -5,13 +5,14 @@ import SceneLayout
 import SceneModel
 import SceneRender
 
-/// `scenec frames SCENE -o 'out/ring-%04d.png'` or `-o flipbook.pdf`
+/// `scenec frames SCENE -o 'out/ring-%04d.png'`, `-o flipbook.pdf` or `-o anim.gif` (an animation)
 enum FramesCommand: Command {
     static let name = "frames"
-    static let summary = "render a scene's timeline as a frame sequence or a flipbook PDF"
+    static let summary = "render a scene's timeline as a frame sequence, a flipbook PDF or an animated file"
     static let help = """
         usage: scenec frames SCENE -o 'out/frame-%04d.png' [options]
                scenec frames SCENE -o flipbook.pdf [options]
+               scenec frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm [options]
 
         Renders frame i of the timeline at t = i / fps: round(duration × fps) + 1 frames (both
         ends), or one fewer with loop: true. With a %d (or %04d) pattern each frame is its own
@@ -20,8 +21,17 @@ enum FramesCommand: Command {
         in frame order; a frame that draws the same as the one before it (a held pose, a scene
         with nothing animated) is a copy of its bytes, not drawn again.
 
+        One .gif, .apng, .webp, .mp4 or .webm is an animation holding every frame, each shown
+        for 1/fps s (coarser clocks accumulate the rounding, so the total is exact); loop: true
+        plays GIF, APNG and WebP for ever, otherwise once. APNG and WebP are lossless, with
+        alpha; GIF has one palette made from every frame (no dithering) and one-bit
+        transparency (under half opaque is transparent). MP4 (H.264) and WebM (VP9) are
+        yuv420p, written by ffmpeg from PATH (Debian package ffmpeg), translucent pixels over
+        black and an odd side padded by a black row or column; ffmpeg's errors are reported.
+
         options:
-          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number)
+          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number), or
+                                   the flipbook or animation
           --format png|svg|pdf     the format of each frame, whatever the extension says
           --range A-B|A-|N         only frames A to B, A to the end, or frame N
           --fps N                  sample at N frames per second (durations written in frames
