@@ -46,8 +46,15 @@ public final class GIFEncoder: AnimationEncoder {
         guard frame.width == width, frame.height == height else { throw RenderError("a GIF frame does not match the animation") }
         var i = 0
         let transparent = palette.transparentIndex
+        var last: (rgba: UInt32, entry: UInt8)?  // flat art: most pixels repeat the one before
         frame.forEachStraightPixel { rgba in
-            current[i] = rgba >> 24 >= GIFPalette.visibleAlpha ? palette.entry(for: rgba & 0xFF_FFFF) : transparent ?? 0
+            if let last, last.rgba == rgba {
+                current[i] = last.entry
+            } else {
+                let entry = rgba >> 24 >= GIFPalette.visibleAlpha ? palette.entry(for: rgba & 0xFF_FFFF) : transparent ?? 0
+                last = (rgba, entry)
+                current[i] = entry
+            }
             i += 1
         }
         var rect = PixelRect(x: 0, y: 0, width: width, height: height)

@@ -39,12 +39,10 @@ public struct GIFPalette: Sendable {
 
     private func nearest(_ color: UInt32) -> UInt8 {
         var best = 0, bestDistance = Int.max
+        let r = Int(color >> 16 & 0xFF), g = Int(color >> 8 & 0xFF), b = Int(color & 0xFF)
         for (i, c) in colors.enumerated() {
-            var d = 0
-            for shift in [16, 8, 0] {
-                let delta = Int(color >> UInt32(shift) & 0xFF) - Int(c >> UInt32(shift) & 0xFF)
-                d += delta * delta
-            }
+            let dr = r - Int(c >> 16 & 0xFF), dg = g - Int(c >> 8 & 0xFF), db = b - Int(c & 0xFF)
+            let d = dr * dr + dg * dg + db * db
             if d < bestDistance { (best, bestDistance) = (i, d) }
         }
         return UInt8(best)
