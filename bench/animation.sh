@@ -3,12 +3,7 @@
 # at scale 1 and 2 — seconds, peak memory and bytes, beside the PNG sequence. Prints figures;
 # asserts nothing.
 #   bench/animation.sh        (builds the release binary first)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-swift build -c release --product scenec >/dev/null
-scenec=$PWD/.build/release/scenec
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/prelude.sh"
 for scale in 1 2; do
   printf '%-6s %-9s %8s %8s %10s\n' scale output seconds "peak MB" bytes
   for out in 'png/%03d.png' anim.gif anim.apng anim.webp anim.mp4 anim.webm; do
