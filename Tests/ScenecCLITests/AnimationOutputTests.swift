@@ -212,6 +212,16 @@ final class AnimationOutputTests: XCTestCase {
         XCTAssertEqual(fileNames(in: dir), ["a.scene.yaml", "bin"])
     }
 
+    func testAGIFFasterThanFiftyFPSIsWrittenWithAWarning() throws {
+        let (dir, path) = try write(opaqueScene)
+        let fast = try scenec(["frames", path, "-o", dir.appendingPathComponent("fast.gif").path, "--fps", "60"])
+        XCTAssertEqual(fast.status, 0)
+        XCTAssertTrue(fast.stderr.contains("scenec: warning: GIF counts time in hundredths of a second"), fast.stderr)
+        XCTAssertTrue(fast.stderr.contains("at 60 fps"), fast.stderr)
+        let fifty = try scenec(["frames", path, "-o", dir.appendingPathComponent("fifty.gif").path, "--fps", "50"])
+        XCTAssertEqual(fifty.stderr, "")
+    }
+
     func testAPatternWithAnAnimationsExtensionIsRefused() throws {
         let (dir, path) = try write(opaqueScene)
         let run = try scenec(["frames", path, "-o", dir.appendingPathComponent("f-%03d.gif").path])

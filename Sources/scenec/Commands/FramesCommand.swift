@@ -104,6 +104,9 @@ enum FramesCommand: Command {
                 if Files.sameFile(scenePath, output) {
                     throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
                 }
+                if animation == .gif, fps > 50 {
+                    Console.error("scenec: warning: GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp\n")
+                }
                 try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
                                           views: views, renderer: renderer, loops: timeline.loop,
                                           timing: FrameTiming(fps: fps), progress: progress)
