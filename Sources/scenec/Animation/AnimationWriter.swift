@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneLayout
+import SceneModel
 import SceneRender
 import ScenecKit
 
@@ -19,6 +20,9 @@ enum AnimationWriter {
         }
         switch format {
         case .gif:
+            if timing.fps > 50 {
+                Console.error("scenec: warning: GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(timing.fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp\n")
+            }
             // Two passes: the palette needs every frame's colours before the first frame is written.
             let counter = GIFColorCounter()
             try render(frames, jobs: jobs, views: views, renderer: renderer, progress: progress) { counter.add($0) }

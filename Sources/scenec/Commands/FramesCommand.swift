@@ -63,7 +63,7 @@ enum FramesCommand: Command {
             throw UsageError(args.positionals.isEmpty ? "frames needs a scene file" : "frames takes one scene file")
         }
         guard let output = args.value("--output") else {
-            throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
+            throw UsageError("frames needs an output: -o 'out/frame-%04d.png', -o flipbook.pdf or -o anim.gif")
         }
         let pattern = try FramePattern(output)
         if pattern != nil, args.value("--format") == nil, let kind = AnimationFormat(path: output) {
@@ -100,13 +100,10 @@ enum FramesCommand: Command {
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 
         do {
+            if pattern == nil, Files.sameFile(scenePath, output) {
+                throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
+            }
             if let animation {
-                if Files.sameFile(scenePath, output) {
-                    throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
-                }
-                if animation == .gif, fps > 50 {
-                    Console.error("scenec: warning: GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp\n")
-                }
                 try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
                                           views: views, renderer: renderer, loops: timeline.loop,
                                           timing: FrameTiming(fps: fps), progress: progress)
@@ -120,9 +117,6 @@ enum FramesCommand: Command {
                     return path
                 }
             } else {
-                if Files.sameFile(scenePath, output) {
-                    throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
-                }
                 let bytes = try renderer.pdfBytes(pageCount: range.count) { page in
                     defer { progress.frameDone() }
                     return views(range.first + page)
