@@ -35,7 +35,8 @@ demo: build
 		if grep -q '^timeline:' $$scene; then \
 			$(SCENEC) frames $$scene -o "out/$$name/frame-%04d.png" --quiet || exit 1; \
 			$(SCENEC) frames $$scene -o out/$$name.flipbook.pdf --quiet || exit 1; \
-			echo "rendered out/$$name/frame-*.png and out/$$name.flipbook.pdf"; \
+			$(SCENEC) frames $$scene -o out/$$name.gif --quiet || exit 1; \
+			echo "rendered out/$$name/frame-*.png, out/$$name.flipbook.pdf and out/$$name.gif"; \
 		fi; \
 	done
 

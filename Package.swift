@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // Animated WebP: libwebp's lossless encoder and the mux library that assembles the frames.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
-        .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "CWebP", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.

@@ -2,12 +2,7 @@
 # Benchmark (not a test): scenec build over 200 scenes, cold (empty output) and warm (all up
 # to date), PNG and SVG. Prints figures; asserts nothing.
 #   bench/build.sh            (builds the release binary first)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-swift build -c release --product scenec >/dev/null
-scenec=$PWD/.build/release/scenec
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/prelude.sh"
 
 mkdir -p "$work/scenes"
 for i in $(seq 0 199); do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs a scenec built with the Swift runtime linked in (make dist) for machines without Swift:
-#   OUT/scenec_VERSION_ARCH.deb          installs /usr/bin/scenec; Depends: from the binary
+#   OUT/scenec_VERSION_ARCH.deb          installs /usr/bin/scenec; Depends: from the binary;
+#                                        Recommends: ffmpeg, a child process for MP4 and WebM output
 #   OUT/scenec-VERSION-linux-ARCH.tar.gz the binary and the README
 #   OUT/SHA256SUMS
 # Usage: packaging/dist.sh BINARY OUT_DIR
@@ -46,6 +47,7 @@ Architecture: $arch
 Maintainer: ${MAINTAINER:-scenec developers <scenec@invalid>}
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Recommends: ffmpeg
 Suggests: librsvg2-bin, poppler-utils
 Section: graphics
 Priority: optional

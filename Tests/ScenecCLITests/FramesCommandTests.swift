@@ -1,7 +1,10 @@
 import XCTest
 
 final class FramesCommandTests: XCTestCase {
-    let scene = """
+    let scene = FramesCommandTests.ringAndPie
+
+    /// 1 s at 10 fps (11 frames) of a ring filling under a translucent pie.
+    static let ringAndPie = """
         canvas: {width: 64, height: 64, background: white}
         views:
           - {id: r, type: ring, frame: {x: 0, y: 0, width: 64, height: 64}}

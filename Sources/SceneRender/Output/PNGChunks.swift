@@ -42,6 +42,20 @@ struct PNGChunks {
         } while offset < zlib.count
     }
 
+    /// An APNG frame's fdAT chunks holding the zlib stream, each a sequence number then a part
+    /// of the stream; `sequence` counts on across every fcTL and fdAT of the file.
+    mutating func frameData(_ zlib: UnsafeRawBufferPointer, sequence: inout UInt32) {
+        var offset = 0
+        repeat {
+            let end = Swift.min(zlib.count, offset + Self.maxImageDataChunk)
+            var data = Self.bigEndian(sequence)
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: zlib[offset..<end]))
+            chunk("fdAT", data)
+            sequence += 1
+            offset = end
+        } while offset < zlib.count
+    }
+
     private mutating func chunk(_ type: String, _ data: UnsafeRawBufferPointer) {
         let typeBytes = Array(type.utf8)
         bytes += Self.bigEndian(UInt32(truncatingIfNeeded: data.count))

@@ -35,6 +35,21 @@ final class PNGEncoder {
             throw RenderError("cannot encode an empty picture as PNG")
         }
         let opaque = PNGScanlines.isOpaque(base, width: width, height: height, stride: stride)
+        let zlib = try imageData(base, width: width, height: height, stride: stride, opaque: opaque)
+        var file = PNGChunks(capacity: zlib.count + 128)
+        file.signature()
+        file.header(width: width, height: height, colorType: opaque ? 2 : 6)
+        file.chunk("sRGB", [0])  // perceptual rendering intent: the picture is sRGB (docs/language.md §6)
+        file.imageData(zlib)
+        file.chunk("IEND", [])
+        return file.bytes
+    }
+
+    /// The zlib stream of the scanlines of `width` × `height` pixels from `base` (RGB when
+    /// `opaque`, else RGBA): what IDAT chunks (or an APNG frame's fdAT chunks) hold. Valid until
+    /// the next call.
+    func imageData(_ base: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                   opaque: Bool) throws -> UnsafeRawBufferPointer {
         let rowBytes = 1 + width * (opaque ? 3 : 4)
         let count = rowBytes * height
         let rows = scanlines.reserve(count)
@@ -42,14 +57,7 @@ final class PNGEncoder {
         let zlib = compressed.reserve(libdeflate_zlib_compress_bound(compressor, count))
         let length = libdeflate_zlib_compress(compressor, rows.baseAddress, count, zlib.baseAddress, zlib.count)
         guard length > 0 else { throw RenderError("PNG compression failed") }
-
-        var file = PNGChunks(capacity: length + 128)
-        file.signature()
-        file.header(width: width, height: height, colorType: opaque ? 2 : 6)
-        file.chunk("sRGB", [0])  // perceptual rendering intent: the picture is sRGB (docs/language.md §6)
-        file.imageData(UnsafeRawBufferPointer(rebasing: zlib[..<length]))
-        file.chunk("IEND", [])
-        return file.bytes
+        return UnsafeRawBufferPointer(rebasing: zlib[..<length])
     }
 }
 

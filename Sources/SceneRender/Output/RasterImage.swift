@@ -93,3 +93,41 @@ public struct RasterImage: Sendable {
         }
     }
 }
+
+extension RasterImage {
+    /// Calls `body` with every pixel's straight colour as 0xAARRGGBB, row by row, un-premultiplied
+    /// exactly as scenec's PNG encoder does, so an animation's pixels are those of the PNG frames.
+    func forEachStraightPixel(_ body: (UInt32) -> Void) {
+        PNGScanlines.unpremultiplied.withUnsafeBufferPointer { table in
+            data.withUnsafeBytes { raw in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let word = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                        body(Self.straight(word, table))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The straight 0xAARRGGBB of Cairo's premultiplied ARGB32 word.
+    @inline(__always)
+    static func straight(_ word: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let a = word >> 24
+        if a == 0xFF { return word }
+        if a == 0 { return 0 }
+        let t = Int(a) << 8
+        return a << 24 | UInt32(table[t + Int(word >> 16 & 0xFF)]) << 16 | UInt32(table[t + Int(word >> 8 & 0xFF)]) << 8
+            | UInt32(table[t + Int(word & 0xFF)])
+    }
+
+    /// The pixels as rows of B, G, R, A bytes with alpha ignored: Cairo's premultiplied colours,
+    /// which are the picture composited over black. What a video encoder is fed (`bgr0`).
+    public var overBlackBGRX: [UInt8] {
+        if stride == width * 4 { return data }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(width * height * 4)
+        for y in 0..<height { rows += data[y * stride..<y * stride + width * 4] }
+        return rows
+    }
+}

@@ -5,13 +5,14 @@ import SceneLayout
 import SceneModel
 import SceneRender
 
-/// `scenec frames SCENE -o 'out/ring-%04d.png'` or `-o flipbook.pdf`
+/// `scenec frames SCENE -o 'out/ring-%04d.png'`, `-o flipbook.pdf` or `-o anim.gif` (an animation)
 enum FramesCommand: Command {
     static let name = "frames"
-    static let summary = "render a scene's timeline as a frame sequence or a flipbook PDF"
+    static let summary = "render a scene's timeline as a frame sequence, a flipbook PDF or an animated file"
     static let help = """
         usage: scenec frames SCENE -o 'out/frame-%04d.png' [options]
                scenec frames SCENE -o flipbook.pdf [options]
+               scenec frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm [options]
 
         Renders frame i of the timeline at t = i / fps: round(duration × fps) + 1 frames (both
         ends), or one fewer with loop: true. With a %d (or %04d) pattern each frame is its own
@@ -20,8 +21,17 @@ enum FramesCommand: Command {
         in frame order; a frame that draws the same as the one before it (a held pose, a scene
         with nothing animated) is a copy of its bytes, not drawn again.
 
+        One .gif, .apng, .webp, .mp4 or .webm is an animation holding every frame, each shown
+        for 1/fps s (coarser clocks accumulate the rounding, so the total is exact); loop: true
+        plays GIF, APNG and WebP for ever, otherwise once. APNG and WebP are lossless, with
+        alpha; GIF has one palette made from every frame (no dithering) and one-bit
+        transparency (under half opaque is transparent). MP4 (H.264) and WebM (VP9) are
+        yuv420p, written by ffmpeg from PATH (Debian package ffmpeg), translucent pixels over
+        black and an odd side padded by a black row or column; ffmpeg's errors are reported.
+
         options:
-          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number)
+          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number), or
+                                   the flipbook or animation
           --format png|svg|pdf     the format of each frame, whatever the extension says
           --range A-B|A-|N         only frames A to B, A to the end, or frame N
           --fps N                  sample at N frames per second (durations written in frames
@@ -53,12 +63,17 @@ enum FramesCommand: Command {
             throw UsageError(args.positionals.isEmpty ? "frames needs a scene file" : "frames takes one scene file")
         }
         guard let output = args.value("--output") else {
-            throw UsageError("frames needs an output: -o 'out/frame-%04d.png' or -o flipbook.pdf")
+            throw UsageError("frames needs an output: -o 'out/frame-%04d.png', -o flipbook.pdf or -o anim.gif")
         }
         let pattern = try FramePattern(output)
-        let format = try RenderCommand.outputFormat(args.value("--format"), output: output)
-        if pattern == nil, format != .pdf {
-            throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', or a .pdf for a flipbook")
+        if pattern != nil, args.value("--format") == nil, let kind = AnimationFormat(path: output) {
+            throw UsageError("'\(output)' has a frame number, but a .\(kind.rawValue) is one animated file holding every frame; drop the number (-o anim.\(kind.rawValue)), or write a sequence of .png files")
+        }
+        // One file ending in .gif, .apng, .webp, .mp4 or .webm is an animation, not a sequence.
+        let animation = pattern == nil && args.value("--format") == nil ? AnimationFormat(path: output) : nil
+        let format = animation != nil ? .png : try RenderCommand.outputFormat(args.value("--format"), output: output)
+        if pattern == nil, format != .pdf, animation == nil {
+            throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', a .pdf for a flipbook, or an animation (.gif, .apng, .webp, .mp4, .webm)")
         }
         let jobs = try args.count("--jobs") ?? Parallel.cores
         var limits = try SceneOptions(args)
@@ -79,11 +94,19 @@ enum FramesCommand: Command {
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
         let renderer = compiled.renderer(.init(environment: Environment.render, sourceDateEpoch: Environment.sourceDateEpoch,
                                                pngCompression: compression))
-        let progress = Progress(total: range.count, quiet: args.has("--quiet"))
+        // A GIF draws its frames twice: once for the palette, once to encode them.
+        let progress = Progress(total: range.count * (animation == .gif ? 2 : 1), quiet: args.has("--quiet"))
         @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
 
         do {
-            if let pattern {
+            if pattern == nil, Files.sameFile(scenePath, output) {
+                throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
+            }
+            if let animation {
+                try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
+                                          views: views, renderer: renderer, loops: timeline.loop,
+                                          timing: FrameTiming(fps: fps), progress: progress)
+            } else if let pattern {
                 try writeFrames(range.first...range.last, jobs: jobs, views: views, renderer: renderer, format: format,
                                 progress: progress) { frame in
                     let path = pattern.path(for: frame)
@@ -93,9 +116,6 @@ enum FramesCommand: Command {
                     return path
                 }
             } else {
-                if Files.sameFile(scenePath, output) {
-                    throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
-                }
                 let bytes = try renderer.pdfBytes(pageCount: range.count) { page in
                     defer { progress.frameDone() }
                     return views(range.first + page)
@@ -108,6 +128,9 @@ enum FramesCommand: Command {
         } catch let error as FileError {
             Console.fail(error.message)
             return .io
+        } catch let error as FFmpegPipe.Failure {
+            Console.fail(error.message)
+            return .sceneError
         } catch let error as RenderError {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError

@@ -86,6 +86,42 @@ enum Files {
     /// Removes a staged file that will not be committed.
     static func discard(_ staged: StagedFile) {
         guard let temporary = staged.temporary else { return }
+        discard(temporary: temporary)
+    }
+
+    /// A temporary path beside `path` for another program (ffmpeg) to write the file to, then
+    /// `commit(written:to:)` or `discard(temporary:)`; removed by Ctrl-C meanwhile.
+    static func temporaryForProgram(_ path: String) throws -> String {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw FileError("cannot write '\(path)': it is a directory")
+        }
+        try makeParentDirectories(of: path)
+        let temporary = AtomicFile.temporaryPath(for: path)
+        Interrupts.register(temporary)
+        return temporary
+    }
+
+    /// Puts a file another program wrote in place, as `commit` does a staged one: forced to
+    /// disk and renamed over `path`, or copied into a device such as /dev/null.
+    static func commit(written temporary: String, to path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            defer { discard(temporary: temporary) }
+            try writeDirectly(try read(temporary, limit: Int.max).bytes, to: path)
+            return
+        }
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, fsync(fd) == 0 || errno == EINVAL else {
+            let why = reason()
+            if fd >= 0 { close(fd) }
+            throw FileError("cannot write '\(path)': \(why)")
+        }
+        close(fd)
+        try commit(StagedFile(path: path, temporary: temporary, direct: nil))
+    }
+
+    static func discard(temporary: String) {
         unlink(temporary)
         Interrupts.unregister(temporary)
     }

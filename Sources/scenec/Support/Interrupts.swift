@@ -1,7 +1,8 @@
 @preconcurrency import Glibc
 import ScenecKit
 
-/// Ctrl-C and SIGTERM leave no partial files: temporary files in flight are registered here,
+/// Ctrl-C and SIGTERM leave no partial files: temporary files in flight (and child processes
+/// writing them) are registered here,
 /// and a dedicated thread waiting for the signals removes them before exiting. (The signals are
 /// blocked in every other thread, so no work happens inside a signal handler.)
 enum Interrupts {
@@ -31,6 +32,14 @@ enum Interrupts {
                 stop()
                 sleep(3)
             }
+            // Child processes (ffmpeg) first: one still running would write its temporary
+            // file again after it is removed.
+            Interrupts.children.withLock { children in
+                for child in children {
+                    kill(child, SIGKILL)
+                    waitpid(child, nil, 0)
+                }
+            }
             // Exit with the lock still held, so no new temporary file starts meanwhile.
             let _: Never = Interrupts.registry.withLock { paths in
                 for path in paths { unlink(path) }
@@ -43,6 +52,12 @@ enum Interrupts {
     private static let stopHandler = Locked<(@Sendable () -> Void)?>(nil)
 
     static func onInterrupt(_ stop: @escaping @Sendable () -> Void) { stopHandler.withLock { $0 = stop } }
+
+    /// Child processes writing temporary files, killed before those files are removed.
+    private static let children = Locked(Set<pid_t>())
+
+    static func register(child: pid_t) { children.withLock { _ = $0.insert(child) } }
+    static func unregister(child: pid_t) { children.withLock { _ = $0.remove(child) } }
 
     static func register(_ path: String) { registry.withLock { _ = $0.insert(path) } }
     static func unregister(_ path: String) { registry.withLock { _ = $0.remove(path) } }
