@@ -47,11 +47,15 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        // `scenec lsp`: the language server (framing, documents, one file per feature) over the
+        // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
+        .target(name: "SceneLanguageServer",
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "ScenecKit"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
+                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "SceneLanguageServer", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
