@@ -56,8 +56,9 @@ enum Aliases {
         return nil
     }
 
-    /// What YAML allows in an anchor name: anything but spaces and flow indicators.
+    /// What YAML allows in an anchor name: anything but spaces and flow indicators (and, here,
+    /// the `*` and `&` that begin one).
     static func isAnchorCharacter(_ c: Unicode.Scalar) -> Bool {
-        !(c == " " || c == "\t" || c == "," || c == "[" || c == "]" || c == "{" || c == "}")
+        !(c == " " || c == "\t" || c == "," || c == "[" || c == "]" || c == "{" || c == "}" || c == "*" || c == "&")
     }
 }
