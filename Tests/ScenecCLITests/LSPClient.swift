@@ -5,11 +5,13 @@ import XCTest
 /// collects what the server sends on a reader thread.
 final class LSPClient: @unchecked Sendable {
     let process = Process()
-    private let input = Pipe(), output = Pipe(), errors = Pipe()
+    private let input = Pipe(), output = Pipe()
+    /// Standard error goes to a file, read when asked (a pipe would need another reader thread).
+    private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-lsp-\(UUID().uuidString).err")
     private let lock = NSCondition()
     private var messages: [[String: Any]] = []
     private var nextID = 1
-    private(set) var stderrText = ""
+    var stderrText: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     init(arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         process.executableURL = scenecBinary()
@@ -19,27 +21,27 @@ final class LSPClient: @unchecked Sendable {
         process.environment = env
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = errors
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         let out = output.fileHandleForReading
         Thread.detachNewThread { [self] in self.readMessages(out) }
-        let err = errors.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            let text = String(decoding: err.readDataToEndOfFile(), as: UTF8.self)
-            lock.lock(); stderrText = text; lock.unlock()
-        }
     }
 
     deinit {
         if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(at: errorFile)
     }
 
     private func readMessages(_ handle: FileHandle) {
         var buffer = Data()
         while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { return }
-            buffer.append(chunk)
+            // read(2) itself, retried on EINTR (FileHandle.availableData traps on it).
+            var bytes = [UInt8](repeating: 0, count: 65536)
+            let n = read(handle.fileDescriptor, &bytes, bytes.count)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            buffer.append(contentsOf: bytes[0..<n])
             while let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
                 let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
                 guard let lengthLine = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),

@@ -31,8 +31,11 @@ final class DocumentAnalysis {
         return read.diagnostics.hasErrors ? nil : read.root
     }()
 
-    /// What `scenec check` finds and, without errors, the scene laid out.
-    lazy var compiled = CompiledScene(file, frontend: frontend, scenePath: path)
+    /// What `scenec check` finds, and the scene when it has no errors.
+    lazy var checked = frontend.compileAndLint(file, scenePath: path)
+
+    /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.
+    lazy var placedViews: [PlacedView] = checked.scene.map { AnimatedScene($0).placed } ?? []
 
     /// Every view mapping in the tree, depth first.
     lazy var views: [ViewNode] = {
@@ -58,7 +61,7 @@ final class DocumentAnalysis {
                 index(p.children)
             }
         }
-        index(compiled.animated?.placed ?? [])
+        index(placedViews)
         return table
     }()
 

@@ -9,7 +9,7 @@ enum CodeActions {
             return .failure(FeatureError(code: .invalidParams, message: "codeAction needs a range"))
         }
         var actions: [JSONValue] = []
-        for d in request.analysis.compiled.diagnostics where d.file == nil && d.origin == nil && !d.range.isNone {
+        for d in request.analysis.checked.diagnostics where d.file == nil && d.origin == nil && !d.range.isNone {
             let range = request.document.range(of: d.range, encoding: request.encoding)
             guard range.start <= asked.end, asked.start <= range.end, let (title, text) = fix(d) else { continue }
             actions.append([

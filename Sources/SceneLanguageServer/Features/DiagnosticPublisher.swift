@@ -15,7 +15,7 @@ enum DiagnosticPublisher {
     static func groups(_ analysis: DocumentAnalysis) -> [Group] {
         var groups: [Group] = []
         let encoding = analysis.encoding
-        for d in analysis.compiled.diagnostics {
+        for d in analysis.checked.diagnostics {
             let json = JSONDiagnostic(d, file: analysis.file.name)
             let uri = d.file.map { analysis.path == nil ? analysis.document.uri : FileURI.uri($0.name) } ?? analysis.document.uri
             // Positions in an imported file are counted in its own text.
