@@ -10,8 +10,10 @@ public final class LanguageServer {
     public struct Options {
         /// Seconds after the last change before a document is checked.
         public var debounce: Double = 0.05
-        /// Reads a file a scene imports (not open in the editor).
+        /// Checks scenes (its limits and how it reads the files a scene imports).
         public var frontend: Frontend
+        /// The error for a document over the scene size limit, as `scenec check` gives it.
+        public var oversize: (Int) -> Diagnostic? = { _ in nil }
 
         public init(frontend: Frontend) {
             self.frontend = frontend
@@ -208,7 +210,7 @@ public final class LanguageServer {
             if let doc = open[FileURI.uri(path)] { return .success(doc.bytes) }
             return read?(path) ?? .failure(ImportFailure("it cannot be read"))
         }
-        let analysis = DocumentAnalysis(document, frontend: frontend, encoding: encoding)
+        let analysis = DocumentAnalysis(document, frontend: frontend, encoding: encoding, oversize: options.oversize)
         analyses[uri] = analysis
         return analysis
     }

@@ -163,6 +163,23 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(client.stderrText.contains("dropped input"), client.stderrText)
     }
 
+    /// The limits `scenec check` takes apply to documents as they do to files.
+    func testSizeLimitIsCheckedAsCheckDoes() throws {
+        let dir = try temporaryDirectory(self)
+        let path = dir.appendingPathComponent("big.scene.yaml").path
+        let text = "canvas: {width: 10, height: 10}\nviews: []\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let check = try scenec(["check", "--max-file-size", "20", "--diagnostics", "json", path])
+        let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])?.first)
+        let client = try LSPClient(arguments: ["--max-file-size", "20"])
+        _ = try client.initialize()
+        client.open("file://" + path, text: text)
+        let published = try XCTUnwrap(client.diagnostics("file://" + path)?.first)
+        XCTAssertEqual(published["message"] as? String, expected["message"] as? String)
+        XCTAssertEqual(published["message"] as? String, "the scene file is larger than 20 bytes")
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     /// `exit` without `shutdown`, or input ending, ends the server with status 1.
     func testExitWithoutShutdownIsStatusOne() throws {
         let a = try LSPClient()

@@ -17,8 +17,12 @@ final class DocumentAnalysis {
     /// How positions count characters for the client (set by the server).
     let encoding: PositionEncoding
 
-    init(_ document: TextDocument, frontend: Frontend, encoding: PositionEncoding) {
+    private let oversize: (Int) -> Diagnostic?
+
+    init(_ document: TextDocument, frontend: Frontend, encoding: PositionEncoding,
+         oversize: @escaping (Int) -> Diagnostic? = { _ in nil }) {
         self.encoding = encoding
+        self.oversize = oversize
         self.document = document
         path = FileURI.path(document.uri)
         file = SourceFile(name: path ?? document.uri, bytes: document.bytes)
@@ -32,7 +36,10 @@ final class DocumentAnalysis {
     }()
 
     /// What `scenec check` finds, and the scene when it has no errors.
-    lazy var checked = frontend.compileAndLint(file, scenePath: path)
+    lazy var checked: (scene: Scene?, diagnostics: [Diagnostic]) = {
+        if let tooLarge = oversize(file.bytes.count) { return (nil, [tooLarge]) }
+        return frontend.compileAndLint(file, scenePath: path)
+    }()
 
     /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.
     lazy var placedViews: [PlacedView] = checked.scene.map { AnimatedScene($0).placed } ?? []

@@ -16,14 +16,17 @@ enum LspCommand: Command {
         options:
           --debounce MS            check a document MS milliseconds after the last change
                                    (default 50)
-        \(SceneOptions.help)
+        \(SceneOptions.limitsHelp)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: SceneOptions.valued + ["--debounce"], flags: ["--help"] + SceneOptions.flags)
+    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued, flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
-        var options = LanguageServer.Options(frontend: try SceneOptions(args).frontend)
+        let sceneOptions = try SceneOptions(args)
+        var options = LanguageServer.Options(frontend: sceneOptions.frontend)
+        let limit = sceneOptions.maxFileSize
+        options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
         if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
     }
