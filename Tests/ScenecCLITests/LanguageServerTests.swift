@@ -163,6 +163,58 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(client.stderrText.contains("dropped input"), client.stderrText)
     }
 
+    /// A client that offers UTF-8 gets positions in bytes: `über` is 5 bytes and 4 UTF-16 units.
+    func testUTF8PositionsWhenOffered() throws {
+        let text = "canvas: {width: 20, height: 20}\nstyles: {über: {lineWidth: 2}}\nviews:\n"
+            + "  - {type: ring, style: über, frame: {x: 0, y: 0, width: 10, height: 10}, progress: 7}\n"
+        for (offered, encoding, column) in [(["utf-8", "utf-16"], "utf-8", 85), ([String](), "utf-16", 84)] {
+            let client = try LSPClient()
+            let reply = try client.initialize(capabilities: ["general": ["positionEncodings": offered]])
+            XCTAssertEqual(((reply["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["positionEncoding"] as? String,
+                           encoding)
+            client.open("file:///tmp/utf8.scene.yaml", text: text)
+            let first = try XCTUnwrap(client.diagnostics("file:///tmp/utf8.scene.yaml")?.first)
+            let start = (first["range"] as? [String: [String: Int]])?["start"]
+            // scenec check says 4:84 (characters); 0-based, `ü` counts 2 bytes in UTF-8.
+            XCTAssertEqual(start?["line"], 3)
+            XCTAssertEqual(start?["character"], column)
+            XCTAssertEqual(try client.shutdown(), 0)
+        }
+    }
+
+    /// A problem inside an imported file is published for that file; the imported file open
+    /// in the editor, with unsaved edits, is read as the editor has it.
+    func testImportsAreReadFromOpenBuffers() throws {
+        let dir = try temporaryDirectory(self)
+        let theme = dir.appendingPathComponent("theme.yaml").path
+        let scene = dir.appendingPathComponent("main.scene.yaml").path
+        try Data("styles:\n  brand: {lineWidth: -3}\n".utf8).write(to: URL(fileURLWithPath: theme))
+        let sceneText = "imports: [theme.yaml]\ncanvas: {width: 20, height: 20}\n"
+            + "views:\n  - {type: ring, style: brand, frame: {x: 0, y: 0, width: 10, height: 10}}\n"
+        try Data(sceneText.utf8).write(to: URL(fileURLWithPath: scene))
+        let check = try scenec(["check", "--diagnostics", "json", scene])
+        let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])?.first)
+        XCTAssertEqual(expected["file"] as? String, theme)
+        let client = try LSPClient(arguments: ["--debounce", "1"])
+        _ = try client.initialize()
+        client.open("file://" + scene, text: sceneText)
+        let inTheme = try XCTUnwrap(client.diagnostics("file://" + theme))
+        XCTAssertEqual(inTheme.first?["message"] as? String, expected["message"] as? String)
+        let start = (inTheme.first?["range"] as? [String: [String: Int]])?["start"]
+        XCTAssertEqual([start?["line"], start?["character"]], [(expected["line"] as! Int) - 1, (expected["column"] as! Int) - 1])
+        XCTAssertEqual(client.diagnostics("file://" + scene)?.count, 0)
+        // The theme, fixed in the editor and not saved: the scene's check reads the buffer.
+        client.open("file://" + theme, text: "styles:\n  brand: {lineWidth: 3}\n")
+        XCTAssertNotNil(client.waitFor(timeout: 10) { m in
+            let params = m["params"] as? [String: Any]
+            return params?["uri"] as? String == "file://" + theme && (params?["diagnostics"] as? [Any])?.isEmpty == true
+        }, "the import's old problem is cleared")
+        // Open, it is also checked as a scene of its own, as scenec check would check it.
+        XCTAssertEqual(client.diagnostics("file://" + theme, version: 1)?.first?["message"] as? String,
+                       "the scene needs a 'canvas' with width and height")
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     /// The limits `scenec check` takes apply to documents as they do to files.
     func testSizeLimitIsCheckedAsCheckDoes() throws {
         let dir = try temporaryDirectory(self)
