@@ -15,6 +15,11 @@ public enum EditorVocabulary {
 
     /// Core Animation's named curves, sorted, with the forms that take numbers.
     public static var easingNames: [String] { Easing.named.keys.sorted() }
+    /// A named curve's control points (`cubicBezier(0.42, 0, 1, 1)`).
+    public static func easingCurve(_ name: String) -> String? {
+        guard case .cubicBezier(let a, let b, let c, let d)? = Easing.named[name] else { return nil }
+        return "cubicBezier(" + [a, b, c, d].map(formatNumber).joined(separator: ", ") + ")"
+    }
     public static let easingFunctionForms = ["cubicBezier(0.42, 0, 0.58, 1)", "steps(4)"]
     public static var easingForms: String { Timing.easingForms }
 

@@ -9,7 +9,7 @@ import SceneCheck
 public final class LanguageServer {
     public struct Options {
         /// Seconds after the last change before a document is checked.
-        public var debounce: Double = 0.05
+        public var debounce: Double = 0.03
         /// Checks scenes (its limits and how it reads the files a scene imports).
         public var frontend: Frontend
         /// The error for a document over the scene size limit, as `scenec check` gives it.
@@ -94,12 +94,11 @@ public final class LanguageServer {
             return send(error: .invalidRequest, "a message needs a method", id: id ?? .null)
         }
         let params = message["params"]
-        guard let id else { return notification(method, params) }
-        guard case .number = id else {
-            guard case .string = id else { return send(error: .invalidRequest, "an id is a number or a string", id: .null) }
-            return request(method, params, id: id)
+        switch id {
+        case nil: notification(method, params)
+        case .number?, .string?: request(method, params, id: id ?? .null)
+        default: send(error: .invalidRequest, "an id is a number or a string", id: .null)
         }
-        request(method, params, id: id)
     }
 
     private func request(_ method: String, _ params: JSONValue?, id: JSONValue) {
@@ -120,7 +119,7 @@ public final class LanguageServer {
         }
         let uri = params?[path: "textDocument", "uri"]?.stringValue ?? ""
         guard let analysis = analysis(uri) else { return reply(id, .null) }
-        switch feature(FeatureRequest(analysis: analysis, params: params ?? .null, encoding: encoding, server: self)) {
+        switch feature(FeatureRequest(analysis: analysis, params: params ?? .null, encoding: encoding)) {
         case .success(let result): reply(id, result)
         case .failure(let error): send(error: error.code, error.message, id: id)
         }
@@ -277,7 +276,6 @@ struct FeatureRequest {
     let analysis: DocumentAnalysis
     let params: JSONValue
     let encoding: PositionEncoding
-    unowned let server: LanguageServer
 
     var document: TextDocument { analysis.document }
 

@@ -79,10 +79,6 @@ final class DocumentAnalysis {
     var ids: [(id: String, view: ViewNode)] {
         views.compactMap { v in v.id.map { ($0, v) } }
     }
-
-    func lspRange(_ range: SourceRange, encoding: PositionEncoding) -> LSPRange {
-        document.range(of: range, encoding: encoding)
-    }
 }
 
 /// A view's mapping in the YAML tree.

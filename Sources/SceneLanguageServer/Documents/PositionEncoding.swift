@@ -59,6 +59,4 @@ struct LSPRange: Equatable {
     }
 
     var json: JSONValue { ["start": start.json, "end": end.json] }
-
-    func contains(_ p: Position) -> Bool { start <= p && p <= end }
 }

@@ -89,7 +89,10 @@ enum Completion {
         case (.view?, "type"):
             return ViewType.allCases.map { Item(label: $0.rawValue, kind: Kind.classKind, doc: EditorVocabulary.summary(of: $0)) }
         case (.view?, "style"):
-            return Styles.names(in: analysis).map { Item(label: $0, kind: Kind.reference, detail: "style") }
+            return Styles.names(in: analysis).map { style in
+                Item(label: style.name, kind: Kind.reference, detail: "style",
+                     doc: "**\(style.name)**: " + style.keys.joined(separator: ", "))
+            }
         case (.animation?, "target"):
             return analysis.ids.flatMap { entry -> [Item] in
                 guard let type = entry.view.type else { return [] }
@@ -99,7 +102,10 @@ enum Completion {
                 }
             }
         case (.animation?, "easing"), (.keyframe?, "easing"):
-            return EditorVocabulary.easingNames.map { Item(label: $0, kind: Kind.enumMember, detail: "easing") }
+            return EditorVocabulary.easingNames.map { name in
+                Item(label: name, kind: Kind.enumMember, detail: "easing",
+                     doc: "Core Animation's \(name) curve" + (EditorVocabulary.easingCurve(name).map { ": \($0)" } ?? ""))
+            }
                 + EditorVocabulary.easingFunctionForms.map {
                     Item(label: $0, kind: Kind.function, detail: "easing", doc: EditorVocabulary.easingForms, insert: "\"\($0)\"")
                 }
@@ -107,15 +113,18 @@ enum Completion {
                         doc: "A damped spring, run in real seconds like CASpringAnimation.")]
         default:
             guard let kind = Hover.valueKind(spot, in: analysis) else { return [] }
-            return values(of: kind)
+            let spec = Vocabulary.attribute(key, role: spot.role, viewType: spot.viewType)
+            return values(of: kind, doc: spec.map(Vocabulary.attributeDoc))
         }
     }
 
-    static func values(of kind: ValueKind) -> [Item] {
+    /// The words a kind of value takes, each documented by the attribute's doc.
+    static func values(of kind: ValueKind, doc: String?) -> [Item] {
         switch kind {
-        case .bool: return ["true", "false"].map { Item(label: $0, kind: Kind.value, detail: "bool") }
-        case .choice(let words): return words.map { Item(label: $0, kind: Kind.enumMember, detail: kind.name) }
-        case .fontWeight: return EditorVocabulary.fontWeights.map { Item(label: $0, kind: Kind.enumMember, detail: "font weight") }
+        case .bool: return ["true", "false"].map { Item(label: $0, kind: Kind.value, detail: "bool", doc: doc) }
+        case .choice(let words): return words.map { Item(label: $0, kind: Kind.enumMember, detail: kind.name, doc: doc) }
+        case .fontWeight:
+            return EditorVocabulary.fontWeights.map { Item(label: $0, kind: Kind.enumMember, detail: "font weight", doc: doc) }
         case .timeOfDay: return [Item(label: "now", kind: Kind.value, detail: "time of day", doc: "The local time at render.")]
         case .color:
             // The documentation is the colour itself, which editors show as a swatch.

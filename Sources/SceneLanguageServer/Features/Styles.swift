@@ -7,6 +7,8 @@ enum Styles {
     struct Definition {
         var name: String
         var keyRange: SourceRange
+        /// The attributes it sets.
+        var keys: [String]
         /// The file it is written in; nil for the document itself.
         var path: String?
         var bytes: [UInt8]?
@@ -26,16 +28,21 @@ enum Styles {
                 }
             }
             for style in pairs["styles"]?.value.mapping ?? [] {
-                out.append(Definition(name: style.key, keyRange: style.keyRange, path: path, bytes: bytes))
+                out.append(Definition(name: style.key, keyRange: style.keyRange, keys: (style.value.mapping ?? []).map(\.key),
+                                      path: path, bytes: bytes))
             }
         }
         collect(analysis.tree, path: nil, bytes: nil, depth: 0)
         return out
     }
 
-    static func names(in analysis: DocumentAnalysis) -> [String] {
-        var names: [String] = []
-        for d in definitions(in: analysis) where !names.contains(d.name) { names.append(d.name) }
+    /// Each style name once, as the checker applies it (a later one wins).
+    static func names(in analysis: DocumentAnalysis) -> [(name: String, keys: [String])] {
+        var names: [(name: String, keys: [String])] = []
+        for d in definitions(in: analysis) {
+            names.removeAll { $0.name == d.name }
+            names.append((d.name, d.keys))
+        }
         return names
     }
 }

@@ -5,7 +5,7 @@ import SceneSyntax
 /// the styles.
 enum Symbols {
     /// LSP's SymbolKind.
-    static let objectKind = 19, classKind = 5, namespaceKind = 3
+    static let objectKind = 19, classKind = 5
 
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
         let analysis = request.analysis

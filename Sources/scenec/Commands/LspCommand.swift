@@ -15,7 +15,7 @@ enum LspCommand: Command {
 
         options:
           --debounce MS            check a document MS milliseconds after the last change
-                                   (default 50)
+                                   (default 30)
         \(SceneOptions.limitsHelp)
           -h, --help               show this help
         """
