@@ -18,7 +18,9 @@ enum Completion {
         var start = offset, end = offset
         while start > 0, isWordByte(bytes[start - 1]) { start -= 1 }
         while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-        guard let (patched, spot) = placeholderSpot(bytes, start, end, request) else { return .success(.array([])) }
+        guard let (patched, spot) = placeholderSpot(bytes, start, end, request) else {
+            return .success(["isIncomplete": false, "items": []])
+        }
         let replaced = LSPRange(start: document.position(ofByte: start, encoding: request.encoding),
                                 end: document.position(ofByte: end, encoding: request.encoding))
         let colonFollows = bytes[end...].drop { $0 == UInt8(ascii: " ") }.first == UInt8(ascii: ":")
