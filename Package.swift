@@ -75,6 +75,7 @@ let package = Package(
                                    "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
+        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]

@@ -131,10 +131,12 @@ final class LanguageServerTests: XCTestCase {
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///x.scene.yaml"],
                                                               "position": LSPClient.position(0, 0)])
         XCTAssertEqual((early["error"] as? [String: Any])?["code"] as? Int, -32002)
-        client.writeRaw(Data("hello there\r\n\r\n".utf8))
-        client.writeRaw(Data("Content-Length: banana\r\n\r\n".utf8))
-        client.writeRaw(Data("Content-Length: 99999999999999999\r\n\r\n{}".utf8))
-        client.writeRaw(Data("Content-Length: 6\r\n\r\n{nope}".utf8))
+        // Apart, so the server reads each on its own and garbage ends where a read ends.
+        for garbage in ["hello there\r\n\r\n", "Content-Length: banana\r\n\r\n", "Content-Length: 99999999999999999\r\n\r\n{}",
+                        "Content-Length: 6\r\n\r\n{nope}"] {
+            client.writeRaw(Data(garbage.utf8))
+            usleep(50_000)
+        }
         let parseError = client.waitFor { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }
         XCTAssertNotNil(parseError, "bad JSON is answered with a parse error")
         client.writeRaw(Data("Content-Length: 5\r\n\r\n[1,2]".utf8))

@@ -74,14 +74,15 @@ struct MessageFramer {
         return .success(length)
     }
 
-    /// Drops bytes up to the next `Content-Length` after the current start (or all but a few
-    /// bytes, which may begin one).
+    /// Drops bytes up to the next `Content-Length` after the current start, or else all but
+    /// the last few, which may begin one; always at least one byte, so garbage that ends
+    /// where a read ended cannot be read again and again.
     private mutating func resynchronise(_ reason: String) {
         problems.append("dropped input: \(reason)")
         if let next = findLengthHeader(from: start + 1) {
             start = next
         } else {
-            start = Swift.max(start, buffer.count - Self.lengthName.count)
+            start = Swift.min(buffer.count, Swift.max(start + 1, buffer.count - (Self.lengthName.count - 1)))
         }
     }
 
