@@ -8,8 +8,13 @@ final class LSPClient: @unchecked Sendable {
     private let input = Pipe(), output = Pipe()
     /// Standard error goes to a file, read when asked (a pipe would need another reader thread).
     private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-lsp-\(UUID().uuidString).err")
-    private let lock = NSCondition()
-    private var messages: [[String: Any]] = []
+    /// What the reader thread fills; the thread holds only this, so a client a failed test
+    /// drops is deinitialised and its server ended.
+    private final class Inbox: @unchecked Sendable {
+        let lock = NSCondition()
+        var messages: [[String: Any]] = []
+    }
+    private let inbox = Inbox()
     private var nextID = 1
     var stderrText: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
@@ -24,8 +29,8 @@ final class LSPClient: @unchecked Sendable {
         FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
-        let out = output.fileHandleForReading
-        Thread.detachNewThread { [self] in self.readMessages(out) }
+        let out = output.fileHandleForReading, inbox = inbox
+        Thread.detachNewThread { LSPClient.readMessages(out, into: inbox) }
     }
 
     deinit {
@@ -33,7 +38,7 @@ final class LSPClient: @unchecked Sendable {
         try? FileManager.default.removeItem(at: errorFile)
     }
 
-    private func readMessages(_ handle: FileHandle) {
+    private static func readMessages(_ handle: FileHandle, into inbox: Inbox) {
         var buffer = Data()
         while true {
             // read(2) itself, retried on EINTR (FileHandle.availableData traps on it).
@@ -51,10 +56,10 @@ final class LSPClient: @unchecked Sendable {
                 let body = buffer[bodyStart..<bodyStart + length]
                 buffer = Data(buffer[(bodyStart + length)...])
                 if let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
-                    lock.lock()
-                    messages.append(message)
-                    lock.broadcast()
-                    lock.unlock()
+                    inbox.lock.lock()
+                    inbox.messages.append(message)
+                    inbox.lock.broadcast()
+                    inbox.lock.unlock()
                 }
             }
         }
@@ -88,11 +93,11 @@ final class LSPClient: @unchecked Sendable {
     /// The first message received (and not yet taken) that `match` accepts, removed from the queue.
     func waitFor(timeout: TimeInterval = 20, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
+        inbox.lock.lock()
+        defer { inbox.lock.unlock() }
         while true {
-            if let i = messages.firstIndex(where: match) { return messages.remove(at: i) }
-            guard lock.wait(until: deadline) else { return nil }
+            if let i = inbox.messages.firstIndex(where: match) { return inbox.messages.remove(at: i) }
+            guard inbox.lock.wait(until: deadline) else { return nil }
         }
     }
 

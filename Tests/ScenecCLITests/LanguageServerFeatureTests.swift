@@ -38,6 +38,7 @@ final class LanguageServerFeatureTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        defer { client = nil }  // XCTest keeps test cases: let the client (and a stuck server) go
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
