@@ -55,12 +55,16 @@ let package = Package(
         .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCheck", "ScenecKit"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        // `scenec lsp`: the language server (framing, documents, one file per feature) over the
+        // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
+        .target(name: "SceneLanguageServer",
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "ScenecKit"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -79,6 +83,7 @@ let package = Package(
                                    "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
+        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]

@@ -28,4 +28,4 @@ struct CommandEntry {
 let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self), CommandEntry(BuildCommand.self),
                                 CommandEntry(CheckCommand.self), CommandEntry(InspectCommand.self),
                                 CommandEntry(EditCommand.self), CommandEntry(SchemaCommand.self),
-                                CommandEntry(PreviewCommand.self)]
+                                CommandEntry(PreviewCommand.self), CommandEntry(LspCommand.self)]

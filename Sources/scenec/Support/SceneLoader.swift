@@ -6,8 +6,10 @@ import SceneSyntax
 /// The options every command that reads scenes shares: `--set` and the raisable limits of docs/language.md §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
-    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
-                         "--max-pixels", "--max-pixels-per-side", "--max-frames"]
+    /// The raisable limits alone (what `scenec lsp` takes).
+    static let limitValued = ["--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+                              "--max-pixels", "--max-pixels-per-side", "--max-frames"]
+    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance"] + limitValued
     static let help = DiagnosticReporter.optionHelp + "\n" + """
           --set ADDRESS=VALUE      override a value (repeatable), checked like the file and
                                    applied after styles and the file; ADDRESS is ID.ATTR,
@@ -18,6 +20,9 @@ struct SceneOptions {
                                    (as in scenec build, where one --set serves many scenes)
           --appearance light|dark  which side of iOS system colors (systemBlue, label, …) and
                                    {light, dark} colors to draw with (default light)
+
+        """ + limitsHelp
+    static let limitsHelp = """
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
           --max-views N            refuse scenes with over N views (default 100000)
@@ -125,9 +130,7 @@ struct SceneLoader {
         do {
             let read = try Files.read(path, limit: limits.maxFileSize)
             if read.tooLarge {
-                let d = Diagnostic.error("the scene file is larger than \(limits.maxFileSize) bytes", at: firstCharacter,
-                                         notes: ["raise the limit with --max-file-size if you mean it"])
-                return .problem(d, SourceFile(name: path, bytes: []))
+                return .problem(Self.tooLarge(limits.maxFileSize), SourceFile(name: path, bytes: []))
             }
             return .bytes(read.bytes)
         } catch let error as FileError {
@@ -146,5 +149,10 @@ struct SceneLoader {
         return .scene(scene)
     }
 
-    let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
+    /// A scene over `--max-file-size`: a located error, as `scenec lsp` also reports it.
+    static func tooLarge(_ limit: Int) -> Diagnostic {
+        let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
+        return Diagnostic.error("the scene file is larger than \(limit) bytes", at: firstCharacter,
+                                notes: ["raise the limit with --max-file-size if you mean it"])
+    }
 }

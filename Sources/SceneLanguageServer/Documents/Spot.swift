@@ -1,0 +1,104 @@
+import SceneCheck
+import SceneModel
+import SceneSyntax
+
+/// What a mapping in a scene file is, by where it sits: the key lists and value kinds of each
+/// come from the registry and the checker's own key tables.
+enum MappingRole: Equatable {
+    case top, canvas, style, view, frame, size, timeline, animation, keyframe
+
+    /// Mappings whose keys take values (attributes, frame keys, animation keys).
+    static let holdsValues: [MappingRole] = [.canvas, .style, .view, .frame, .size, .animation, .keyframe, .timeline]
+
+    /// The role of the mapping at `path` (keys, with every list index written `#`).
+    static func of(_ path: [PathStep]) -> MappingRole? {
+        let keys = path.map { $0.key ?? "#" }
+        switch keys {
+        case []: return .top
+        case ["canvas"]: return .canvas
+        case ["timeline"]: return .timeline
+        case ["timeline", "animations", "#"]: return .animation
+        case ["timeline", "animations", "#", "keyframes", "#"]: return .keyframe
+        default: break
+        }
+        if keys.count == 2, keys[0] == "styles" { return .style }
+        if isView(keys) { return .view }
+        if let last = keys.last, isView(Array(keys.dropLast())) {
+            if last == "frame" { return .frame }
+            if last == "size" { return .size }
+        }
+        return nil
+    }
+
+    /// `views, #` then any number of `children, #`.
+    static func isView(_ keys: [String]) -> Bool {
+        guard keys.count >= 2, keys[0] == "views", keys[1] == "#", keys.count % 2 == 0 else { return false }
+        return stride(from: 2, to: keys.count, by: 2).allSatisfy { keys[$0] == "children" && keys[$0 + 1] == "#" }
+    }
+}
+
+/// What is under the cursor: a key, or a value (or an item of a value's list), and the
+/// mapping it belongs to.
+struct Spot {
+    /// The mapping holding the key, its role, and the path to it.
+    var mapping: Node
+    var mappingPath: [PathStep]
+    var role: MappingRole?
+    /// The key under the cursor or whose value is.
+    var pair: Node.Pair
+    var onKey: Bool
+    /// The scalar or node under the cursor (the value, or an item of it).
+    var node: Node
+    /// The index inside the value's list, for `style: [a, b]`.
+    var itemIndex: Int?
+
+    /// The innermost key or value at `location` in `root`.
+    static func find(in root: Node, at location: SourceLocation) -> Spot? {
+        var found: Spot?
+        func visit(_ node: Node, path: [PathStep]) {
+            guard found == nil, case .mapping(let pairs) = node.content else {
+                if found == nil, case .sequence(let items) = node.content {
+                    for (i, item) in items.enumerated() { visit(item, path: path + [.index(i)]) }
+                }
+                return
+            }
+            for pair in pairs where found == nil {
+                let role = MappingRole.of(path)
+                if pair.keyRange.contains(location) {
+                    found = Spot(mapping: node, mappingPath: path, role: role, pair: pair, onKey: true, node: pair.value)
+                    return
+                }
+                switch pair.value.content {
+                case .scalar:
+                    if pair.value.range.contains(location) {
+                        found = Spot(mapping: node, mappingPath: path, role: role, pair: pair, onKey: false, node: pair.value)
+                    }
+                case .sequence(let items):
+                    if let i = items.firstIndex(where: { $0.scalar != nil && $0.range.contains(location) }) {
+                        found = Spot(mapping: node, mappingPath: path, role: role, pair: pair, onKey: false, node: items[i],
+                                     itemIndex: i)
+                    } else {
+                        visit(pair.value, path: path + [.key(pair.key, pair.keyRange)])
+                    }
+                case .mapping:
+                    let inner = path + [.key(pair.key, pair.keyRange)]
+                    // A colour or a spacing written as a mapping is one value of its key.
+                    if MappingRole.of(inner) == nil, let role, MappingRole.holdsValues.contains(role),
+                       pair.value.range.contains(location) {
+                        found = Spot(mapping: node, mappingPath: path, role: role, pair: pair, onKey: false, node: pair.value)
+                        return
+                    }
+                    visit(pair.value, path: inner)
+                }
+            }
+        }
+        visit(root, path: [])
+        return found
+    }
+
+    /// The view kind of the mapping, when it is a view with a known `type`.
+    var viewType: ViewType? {
+        guard role == .view else { return nil }
+        return (mapping.mapping ?? [])["type"]?.value.scalar.flatMap { ViewType(rawValue: $0.text) }
+    }
+}

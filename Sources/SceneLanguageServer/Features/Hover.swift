@@ -1,0 +1,94 @@
+import SceneCheck
+import SceneLayout
+import SceneModel
+import SceneSyntax
+
+/// `textDocument/hover`: on a key, what it takes (an attribute's kind, range, default, whether
+/// it animates, its doc); on a value, what scenec reads it as (a colour as `#rrggbbaa`, a
+/// length in points for the view as placed, an angle in degrees); on a view's `type` or `id`,
+/// where the view was placed.
+enum Hover {
+    static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
+        let analysis = request.analysis
+        guard let location = request.location, let tree = analysis.tree,
+              let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
+        guard let text = spot.onKey ? keyText(spot) : valueText(spot, in: analysis) else { return .success(.null) }
+        let range = spot.onKey ? spot.pair.keyRange : spot.node.range
+        return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(range)])
+    }
+
+    static func keyText(_ spot: Spot) -> String? {
+        if let spec = Vocabulary.attribute(spot.pair.key, role: spot.role, viewType: spot.viewType) {
+            return Vocabulary.attributeDoc(spec)
+        }
+        guard let role = spot.role else { return nil }
+        return Vocabulary.keys(for: role, viewType: spot.viewType).first { $0.name == spot.pair.key }
+            .flatMap { key in key.doc.map { "**\(key.name)**\n\n\($0)" } }
+    }
+
+    /// The kind of value the spot's key takes, the target's kind for an animation's values.
+    static func valueKind(_ spot: Spot, in analysis: DocumentAnalysis) -> ValueKind? {
+        if let kind = Vocabulary.valueKind(spot.pair.key, role: spot.role, viewType: spot.viewType) { return kind }
+        switch (spot.role, spot.pair.key) {
+        case (.animation?, "from"), (.animation?, "to"):
+            return Vocabulary.animatedKind(animation: spot.mapping, in: analysis)
+        case (.keyframe?, "value"):
+            return analysis.tree?.descendant(spot.mappingPath.dropLast(2)[...])
+                .flatMap { Vocabulary.animatedKind(animation: $0, in: analysis) }
+        default:
+            return nil
+        }
+    }
+
+    static func valueText(_ spot: Spot, in analysis: DocumentAnalysis) -> String? {
+        let placed = spot.role == .view ? analysis.placed(spot.mapping) : nil
+        switch (spot.role, spot.pair.key) {
+        case (.view?, "type"), (.view?, "id"):
+            var text = spot.viewType.map { "**\($0.rawValue)**: \(EditorVocabulary.summary(of: $0))" } ?? ""
+            if let placed { text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed) }
+            return text.isEmpty ? nil : text
+        case (.animation?, "target"):
+            guard let text = spot.node.scalar?.text, let spec = Vocabulary.target(text, in: analysis) else { return nil }
+            return Vocabulary.attributeDoc(spec)
+        case (.frame?, let key), (.size?, let key):
+            // The frame's own numbers, as layout placed the view.
+            let owner = analysis.tree?.descendant(spot.mappingPath.dropLast()[...]).flatMap(analysis.placed)
+            guard let frame = owner?.frame else { return nil }
+            let points: [String: Double] = ["x": frame.x, "y": frame.y, "centerX": frame.midX, "centerY": frame.midY,
+                                            "width": frame.width, "height": frame.height]
+            return points[key].map { "\(key): \(formatNumber($0)) pt" }
+        default:
+            break
+        }
+        guard let kind = valueKind(spot, in: analysis), let value = EditorVocabulary.value(spot.node, as: kind) else { return nil }
+        switch value {
+        case .color(let c): return "color \(Colors.hex(c))"
+        case .angle(let a): return "\(formatNumber(a.degrees))°"
+        case .length(let l):
+            guard let reference = reference(kind, placed) else { return "\(l.description)" }
+            return "\(formatNumber(l.resolved(against: reference))) pt (\(l.description) of \(formatNumber(reference)) pt)"
+        case .number(let n):
+            if case .length = kind, let reference = reference(kind, placed) {
+                return "\(formatNumber(Length.pt(n).resolved(against: reference))) pt"
+            }
+            return "\(kind.name): \(formatNumber(n))"
+        default:
+            return "\(kind.name): \(value.description)"
+        }
+    }
+
+    /// What a length's percent is of, for the view as placed.
+    static func reference(_ kind: ValueKind, _ placed: PlacedView?) -> Double? {
+        guard case .length(let reference) = kind, let frame = placed?.frame else { return nil }
+        switch reference {
+        case "the smaller side": return Swift.min(frame.width, frame.height)
+        case "the radius": return Swift.min(frame.width, frame.height) / 2
+        default: return nil
+        }
+    }
+
+    static func frameText(_ placed: PlacedView) -> String {
+        let f = placed.canvasFrame
+        return "x \(formatNumber(f.x)), y \(formatNumber(f.y)), \(formatNumber(f.width)) × \(formatNumber(f.height)) pt (canvas coordinates)"
+    }
+}

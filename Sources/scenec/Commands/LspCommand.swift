@@ -1,0 +1,33 @@
+import SceneLanguageServer
+
+/// `scenec lsp`: the language server editors start (README, "Editors").
+enum LspCommand: Command {
+    static let name = "lsp"
+    static let summary = "a language server for editors (LSP over standard input and output)"
+    static let help = """
+        usage: scenec lsp [--debounce MS] [options]
+
+        Speaks the Language Server Protocol on standard input and output, for *.scene.yaml
+        files: the diagnostics scenec check prints, as you type; completion; hover; colour
+        swatches and pickers; go to definition; the view tree as symbols; renaming an id; quick
+        fixes. Editors start it themselves (README, "Editors"). Exits 0 after the client's
+        shutdown and exit, 1 when input ends without them.
+
+        options:
+          --debounce MS            check a document MS milliseconds after the last change
+                                   (default 30)
+        \(SceneOptions.limitsHelp)
+          -h, --help               show this help
+        """
+    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued, flags: ["--help"])
+
+    static func run(_ args: Arguments) throws -> ExitStatus {
+        guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
+        let sceneOptions = try SceneOptions(args)
+        var options = LanguageServer.Options(frontend: sceneOptions.frontend)
+        let limit = sceneOptions.maxFileSize
+        options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
+        if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
+        return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
+    }
+}

@@ -1,0 +1,97 @@
+import XCTest
+
+/// `scenec lsp` with a real editor, and its speed on a large scene.
+final class LanguageServerEditorTests: XCTestCase {
+    /// Neovim (Debian's, 0.7) run headless with a small Lua config starts `scenec lsp`, opens a
+    /// scene with a typo and writes `vim.diagnostic.get()` as JSON: scenec's message at the
+    /// line and column `scenec check` gives.
+    func testNeovimShowsScenecDiagnostics() throws {
+        let nvim = URL(fileURLWithPath: "/usr/bin/nvim")
+        guard FileManager.default.isExecutableFile(atPath: nvim.path) else {
+            throw XCTSkip("Debian's neovim is not installed (make test installs it)")
+        }
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("typo.scene.yaml")
+        try Data("""
+            canvas: {width: 200, height: 200}
+            views:
+              - type: ring
+                frame: {x: 0, y: 0, width: 100, height: 100}
+                progres: 0.5
+
+            """.utf8).write(to: scene)
+        let out = dir.appendingPathComponent("diagnostics.json")
+        // Neovim 0.7 has no vim.lsp.start (0.8+): start_client and buf_attach_client instead.
+        let config = dir.appendingPathComponent("config.lua")
+        try Data("""
+            vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+              local client = vim.lsp.start_client({ name = "scenec", cmd = { os.getenv("SCENEC_BIN"), "lsp" },
+                                                    root_dir = vim.fn.getcwd() })
+              vim.lsp.buf_attach_client(0, client)
+              vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+              local f = io.open(os.getenv("OUT"), "w")
+              f:write(vim.fn.json_encode(vim.diagnostic.get(0)))
+              f:close()
+              vim.cmd("qa!")
+            end })
+
+            """.utf8).write(to: config)
+        let result = try runProgram(nvim, ["--headless", "-n", "-i", "NONE", "-u", config.path, scene.path],
+                                    environment: ["SCENEC_BIN": scenecBinary().path, "OUT": out.path, "HOME": dir.path],
+                                    directory: dir, timeout: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let diagnostics = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [[String: Any]])
+        let check = try scenec(["check", "--diagnostics", "json", scene.path])
+        let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])?.first)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?["message"] as? String, "unknown attribute 'progres' for ring; did you mean 'progress'?")
+        XCTAssertEqual(diagnostics.first?["message"] as? String, expected["message"] as? String)
+        // Neovim counts from 0.
+        XCTAssertEqual(diagnostics.first?["lnum"] as? Int, (expected["line"] as! Int) - 1)
+        XCTAssertEqual(diagnostics.first?["col"] as? Int, (expected["column"] as! Int) - 1)
+        XCTAssertEqual(diagnostics.first?["lnum"] as? Int, 4)
+        XCTAssertEqual(diagnostics.first?["col"] as? Int, 4)
+    }
+
+    /// A 1,000-view scene: the time from a one-character edit to its diagnostics, with the
+    /// default debounce (printed, not asserted).
+    func testDiagnosticsTimeForAThousandViews() throws {
+        var text = "canvas: {width: 1000, height: 1000}\nviews:\n"
+        for i in 0..<1000 {
+            let (x, y) = (i % 40 * 25, i / 40 * 25)
+            text += "  - {id: r\(i), type: ring, frame: {x: \(x), y: \(y), width: 24, height: 24}, progress: 0.5, lineWidth: 3}\n"
+        }
+        let dir = try temporaryDirectory(self)
+        let path = dir.appendingPathComponent("thousand.scene.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        for (debounce, arguments) in [("the default 30 ms debounce", [String]()), ("a 1 ms debounce", ["--debounce", "1"])] {
+            let times = try editTimes(text, uri: "file://" + path, arguments: arguments)
+            print(String(format: "scenec lsp: 1,000 views, one-character edit to diagnostics, with %@: median %.1f ms, max %.1f ms",
+                         debounce, times[times.count / 2], times.last!))
+        }
+    }
+
+    /// Milliseconds from each of ten one-character edits to its diagnostics, sorted.
+    func editTimes(_ text: String, uri: String, arguments: [String]) throws -> [Double] {
+        let client = try LSPClient(arguments: arguments)
+        _ = try client.initialize()
+        client.open(uri, text: text)
+        XCTAssertEqual(client.diagnostics(uri, version: 1)?.count, 0)
+        // The last view's progress: 0.5 → 0.6 → 0.5 …, one character each time.
+        let line = 1001
+        let lineText = String(text.split(separator: "\n")[line])
+        let column = lineText.utf16.distance(from: lineText.startIndex, to: lineText.firstRange(of: "0.5")!.lowerBound) + 2
+        var times: [Double] = []
+        for version in 2...11 {
+            let digit = version % 2 == 0 ? "6" : "5"
+            let start = Date()
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [
+                ["range": ["start": LSPClient.position(line, column), "end": LSPClient.position(line, column + 1)], "text": digit],
+            ]])
+            XCTAssertEqual(client.diagnostics(uri, version: version)?.count, 0)
+            times.append(Date().timeIntervalSince(start) * 1000)
+        }
+        XCTAssertEqual(try client.shutdown(), 0)
+        return times.sorted()
+    }
+}
