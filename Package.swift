@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
+        // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
+        .target(name: "SceneLottie", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneLottie"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -70,7 +72,7 @@ let package = Package(
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],
     swiftLanguageModes: [.v5]
