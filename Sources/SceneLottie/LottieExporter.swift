@@ -62,7 +62,7 @@ public struct LottieExporter {
             "w": .number(canvas.width.rounded(.up)), "h": .number(canvas.height.rounded(.up)), "ddd": 0,
             "assets": .array(composer.assets), "layers": .array(layers),
         ]
-        return Result(json: LottieJSON.compact(document) + "\n", warnings: composer.warnings)
+        return Result(json: LottieJSON.compact(document) + "\n", warnings: composer.warnings.sortedByPosition())
     }
 }
 
@@ -153,9 +153,12 @@ struct Composer {
 
     /// A layer's transform: `anchor` (in the layer's coordinates) lands on `position`; it turns
     /// about the anchor.
+    /// The rotation is written twice: as `r`, which the format names and lottie-web reads, and
+    /// as `rz`, the only one rlottie reads on a layer (lottie-ios and lottie-android take either).
     static func placement(position: [Double], anchor: [Double], rotation: JSONValue = Shapes.fixed(0),
                           opacity: JSONValue = Shapes.fixed(100)) -> JSONValue {
-        ["a": Shapes.fixed(anchor), "p": Shapes.fixed(position), "s": Shapes.fixed([100, 100]), "r": rotation, "o": opacity]
+        ["a": Shapes.fixed(anchor), "p": Shapes.fixed(position), "s": Shapes.fixed([100, 100]), "r": rotation,
+         "rz": rotation, "o": opacity]
     }
 
     /// The located warnings for what this view has that Lottie cannot express.

@@ -1,0 +1,89 @@
+import SceneLottie
+import SceneModel
+
+/// A small random scene with a timeline, for `scenec export`: views of every kind Lottie draws
+/// (containers among them), static values and animations of the attributes the exporter's
+/// coverage table says it exports, with every kind of easing, repeats and autoreverse. Text is
+/// left out (the exporter warns about it and leaves it out, so pictures would differ by design).
+struct RandomAnimatedScene {
+    var text = ""
+    var random: SeededRandom
+    var ids: [(id: String, type: ViewType)] = []
+
+    init(seed: UInt64) {
+        random = SeededRandom(state: seed)
+        write()
+    }
+
+    mutating func write() {
+        var lines = ["# random animated scene"]
+        let background = random.pick(["", ", background: \"#1c1c1e\"", ", background: white", ", background: \"#3366cc\""])
+        lines.append("canvas: {width: 200, height: 160\(background)}")
+        lines.append("views:")
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            lines += view(indent: "  ", depth: 0)
+        }
+        lines.append("timeline:")
+        lines.append("  fps: \(random.pick([10, 24, 30]))")
+        lines.append("  duration: \(random.pick(["1s", "1.5s", "2s"]))")
+        lines.append("  animations:")
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            lines += animation()
+        }
+        text = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Attributes of `type` the exporter draws (never text), as the coverage table has them.
+    static func exported(_ type: ViewType, animatable: Bool) -> [AttributeSpec] {
+        type.kind.attributes.filter { spec in
+            guard case .exported? = LottieCoverage.mapping(type, spec.name) else { return false }
+            if ["points", "columns", "rowHeight"].contains(spec.name) { return false }  // given, or sizes that may not fit
+            return !animatable || spec.animatable != .no
+        }
+    }
+
+    mutating func view(indent: String, depth: Int) -> [String] {
+        let kinds: [ViewType] = [.ring, .pie, .clock, .indicator, .lines] + (depth == 0 ? [.group, .stack] : [])
+        let type = random.pick(kinds)
+        let id = "v\(ids.count)"
+        ids.append((id, type))
+        var pairs = [("id", id), ("type", type.rawValue)]
+        let x = Int.random(in: 0...100, using: &random), y = Int.random(in: 0...80, using: &random)
+        let side = Int.random(in: 40...90, using: &random)
+        pairs.append(("frame", "{x: \(x), y: \(y), width: \(side), height: \(side + random.pick([0, 0, 10, -10]))}"))
+        if type == .lines { pairs.append(("points", "[[\"10%\", \"10%\"], [\"90%\", \"30%\"], [\"50%\", \"90%\"]]")) }
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            let spec = random.pick(Self.exported(type, animatable: false))
+            guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
+            pairs.append((spec.name, RandomValue.of(spec.kind, &random).yaml))
+        }
+        var lines = pairs.enumerated().map { i, pair in (i == 0 ? indent + "- " : indent + "  ") + "\(pair.0): \(pair.1)" }
+        if type.isContainer {
+            lines.append(indent + "  children:")
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                var child = view(indent: indent + "    ", depth: depth + 1)
+                if type == .stack { child = child.filter { !$0.contains("frame:") } }
+                lines += child
+            }
+        }
+        return lines
+    }
+
+    mutating func animation() -> [String] {
+        let target = random.pick(ids)
+        let spec = random.pick(Self.exported(target.type, animatable: true))
+        var fields = ["target: \(target.id).\(spec.name)"]
+        if random.chance(0.7) { fields.append("from: \(RandomValue.of(spec.kind, &random).yaml)") }
+        fields.append("to: \(RandomValue.of(spec.kind, &random).yaml)")
+        fields.append("begin: \(random.pick(["0s", "0s", "0.2s", "0.45s"]))")
+        let easing = random.pick(["linear", "easeIn", "easeOut", "easeInEaseOut", "default", "\"cubicBezier(0.3, -0.4, 0.6, 1.5)\"",
+                                  "\"steps(3)\"", "{spring: {stiffness: 120, damping: 8}}"])
+        fields.append("easing: \(easing)")
+        if !easing.hasPrefix("{spring") || random.chance(0.5) {
+            fields.append("duration: \(random.pick(["0.3s", "0.5s", "0.8s", "0s"]))")
+        }
+        if random.chance(0.4) { fields.append("repeat: \(random.pick(["2", "1.5", "forever"]))") }
+        if random.chance(0.3) { fields.append("autoreverse: true") }
+        return ["    - {" + fields.joined(separator: ", ") + "}"]
+    }
+}
