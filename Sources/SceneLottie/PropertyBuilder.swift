@@ -102,14 +102,13 @@ struct PropertyBuilder {
         guard let first = curve.keys.first else { return .fixed([]) }
         if curve.keys.allSatisfy({ $0.value == first.value }) { return .fixed(first.value) }
         // A keyframe whose next has its value holds it (the hold keyframes of a ticking hand);
-        // one that holds what the previous one already holds adds nothing.
+        // one that holds the value the previous one ends on adds nothing.
         var keys: [Keyframe] = []
         for (i, key) in curve.keys.enumerated() {
             var key = key
             let next = i + 1 < curve.keys.count ? curve.keys[i + 1].value : nil
             if next == key.value { key.motion = .hold }
-            if let previous = keys.last, next != nil, previous.value == key.value,
-               previous.motion == .hold || next == key.value {
+            if let previous = keys.last, next != nil, previous.value == key.value, key.motion == .hold {
                 continue
             }
             keys.append(key)
