@@ -29,7 +29,13 @@ extension SceneChecker {
         let width = dimension("width"), height = dimension("height")
         var canvas = Canvas(width: width ?? 1, height: height ?? 1)
         if let bg = given["background"] {
-            canvas.background = log.take(ColorParser.color(bg.node, what: "canvas background"), origin: bg.origin) ?? .clear
+            switch log.take(ColorParser.color(bg.node, what: "canvas background"), origin: bg.origin) {
+            case .color(let c)?: canvas.background = c
+            case .adaptiveColor(let adaptive)?:
+                canvas.background = adaptive.color(for: options.appearance)
+                canvas.backgroundAdaptive = adaptive
+            default: break
+            }
         }
         var scalePlace = CanvasValue(node: node, origin: nil)
         if let scale = given["scale"] {

@@ -1,3 +1,5 @@
+import SceneModel
+
 /// The limits of docs/language.md §7 and what the command line adds to a check.
 public struct CheckOptions: Sendable {
     public var maxViews = 100_000
@@ -12,6 +14,8 @@ public struct CheckOptions: Sendable {
     public var scaleOverride: Double?
     /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
     public var fpsOverride: Double?
+    /// `--appearance`: which side of system colours and `{light, dark}` the scene is drawn with.
+    public var appearance: Appearance = .light
     /// `--set ADDRESS=VALUE`, in the order given (a later one for the same value wins).
     public var overrides: [Override] = []
     /// Whether a `--set` naming an id, index path or style the scene lacks is an error (one

@@ -69,8 +69,9 @@ public struct SceneChecker {
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = log.all.sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
-        return (Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files),
-                diagnostics)
+        var scene = Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files)
+        scene.resolveColors(for: options.appearance)
+        return (scene, diagnostics)
     }
 }
 

@@ -33,6 +33,9 @@ enum ValueWriter {
         case .length(let l): return length(l)
         case .angle(let a): return number(a.degrees)
         case .color(let c): return color(c)
+        case .adaptiveColor(let a):
+            if let name = a.systemName { return .scalar(name) }
+            return .mapping([.init(key: "light", value: color(a.light)), .init(key: "dark", value: color(a.dark))])
         case .bool(let b): return .scalar(b ? "true" : "false")
         case .choice(let word): return .scalar(YAMLText.scalar(word))
         case .timeOfDay(let t): return .scalar(YAMLText.scalar(timeText(t)))

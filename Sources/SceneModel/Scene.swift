@@ -22,11 +22,14 @@ public struct ResolvedValue: Sendable, Hashable {
     public var value: Value
     public var source: AttributeSource
     public var range: SourceRange
+    /// The system colour or `{light, dark}` a colour was resolved from, for inspect.
+    public var adaptive: AdaptiveColor?
 
-    public init(value: Value, source: AttributeSource, range: SourceRange = .none) {
+    public init(value: Value, source: AttributeSource, range: SourceRange = .none, adaptive: AdaptiveColor? = nil) {
         self.value = value
         self.source = source
         self.range = range
+        self.adaptive = adaptive
     }
 }
 
@@ -138,6 +141,8 @@ public struct Canvas: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public var background: Color
+    /// The system colour or `{light, dark}` the background was resolved from.
+    public var backgroundAdaptive: AdaptiveColor?
     /// Pixels per point for PNG.
     public var scale: Double
 
@@ -175,6 +180,11 @@ public struct Scene: Sendable {
     /// The files the scene imports styles from, directly or through other imports, as paths
     /// the importing files name them by (a build rebuilds and a watch re-renders when they change).
     public var importedFiles: [String]
+    /// The appearance its colours were resolved for.
+    public var appearance: Appearance = .light
+    /// Whether any colour it draws or animates differs by appearance (a system colour or
+    /// `{light, dark}`): a dark render then differs from a light one.
+    public var usesAppearance = false
 
     public init(canvas: Canvas, views: [SceneView], timeline: Timeline? = nil, fonts: [FontFile] = [],
                 importedFiles: [String] = []) {

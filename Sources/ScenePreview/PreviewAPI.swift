@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SceneCheck
+import SceneModel
 import SceneRender
 import ScenecKit
 
@@ -47,12 +48,15 @@ struct PreviewAPI: Sendable {
         }
     }
 
-    /// A request's `time`, `scale` and `set` parameters, read as the command line reads them.
+    /// A request's `time`, `scale`, `set` and `appearance` parameters, read as the command line
+    /// reads them.
     struct Parameters {
         var setTexts: [String]
         var sets: [Override]
         var scale: Double?
         var time: String?
+        /// nil: the appearance `scenec preview` was started with.
+        var appearance: Appearance?
     }
 
     static func parameters(_ request: Request) -> Result<Parameters, Response> {
@@ -70,7 +74,15 @@ struct PreviewAPI: Sendable {
             }
             scale = v
         }
-        return .success(Parameters(setTexts: setTexts, sets: sets, scale: scale, time: request.value("time")))
+        var appearance: Appearance?
+        if let text = request.value("appearance") {
+            guard let a = Appearance(rawValue: text) else {
+                return .failure(badRequest("appearance must be light or dark, not '\(text)'"))
+            }
+            appearance = a
+        }
+        return .success(Parameters(setTexts: setTexts, sets: sets, scale: scale, time: request.value("time"),
+                                   appearance: appearance))
     }
 
     /// `time` in seconds with the scene's grammar (`1.5`, `1.5s`, `250ms`, `12f`), 0 when absent.
@@ -87,7 +99,8 @@ struct PreviewAPI: Sendable {
         case .success(let v): p = v
         case .failure(let r): return r
         }
-        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: p.scale, forPNG: format == .png)
+        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: p.scale, appearance: p.appearance,
+                                           forPNG: format == .png)
         guard let animated = scene.animated else { return Self.unprocessable(scene) }
         let time: Double
         switch Self.seconds(p.time, fps: animated.fileFPS) {
@@ -111,7 +124,8 @@ struct PreviewAPI: Sendable {
         case .success(let v): p = v
         case .failure(let r): return r
         }
-        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: nil, forPNG: false)
+        let (scene, key) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: nil, appearance: p.appearance,
+                                           forPNG: false)
         guard let animated = scene.animated else { return Self.unprocessable(scene) }
         let time: Double
         switch Self.seconds(p.time, fps: animated.fileFPS) {

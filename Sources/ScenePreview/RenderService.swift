@@ -1,16 +1,18 @@
 @preconcurrency import SceneCheck
+import SceneModel
 import SceneRender
 import SceneSyntax
 import ScenecKit
 
 /// Compiles the current scene with a request's overrides and draws it, caching both: compiled
-/// scenes by (scene hash, overrides, scale) and pictures by (scene hash, time, overrides,
-/// format, scale). Both caches are bounded, so memory stays flat under any stream of requests.
+/// scenes by (scene hash, overrides, scale, appearance) and pictures by (scene hash, time,
+/// overrides, format, scale, appearance). Both caches are bounded, so memory stays flat under any stream of requests.
 final class RenderService: @unchecked Sendable {
     struct CompileKey: Hashable {
         var hash: String
         var sets: [String]
         var scale: Double?
+        var appearance: Appearance
     }
 
     struct PictureKey: Hashable {
@@ -36,12 +38,16 @@ final class RenderService: @unchecked Sendable {
         self.environment = environment
     }
 
-    /// The scene with these overrides (and, for PNG, this scale), from the cache when it can.
-    func compile(sets: [Override], setTexts: [String], scale: Double?, forPNG: Bool) -> (CompiledScene, CompileKey) {
+    /// The scene with these overrides in this appearance (nil: the one the preview was started
+    /// with) and, for PNG, this scale, from the cache when it can.
+    func compile(sets: [Override], setTexts: [String], scale: Double?, appearance: Appearance?,
+                 forPNG: Bool) -> (CompiledScene, CompileKey) {
         let snapshot = source.snapshot
-        let key = CompileKey(hash: snapshot.hash, sets: setTexts, scale: forPNG ? scale : nil)
+        let appearance = appearance ?? frontend.options.appearance
+        let key = CompileKey(hash: snapshot.hash, sets: setTexts, scale: forPNG ? scale : nil, appearance: appearance)
         if let hit = compiled.withLock({ $0.value(for: key) }) { return (hit, key) }
         var frontend = frontend
+        frontend.options.appearance = appearance
         frontend.options.overrides += sets
         frontend.options.scenePath = source.path
         if forPNG {

@@ -31,6 +31,8 @@ struct SceneDocument: Encodable {
     var file: String
     var hash: String
     var time: Double
+    /// light or dark: the appearance the colours were resolved for.
+    var appearance: String
     var canvas: InspectReport.CanvasInfo
     var views: [View]
     var timeline: TimelineInfo?
@@ -48,8 +50,9 @@ struct SceneDocument: Encodable {
         file = scene.file.name
         self.hash = hash
         self.time = time
-        let report = InspectReport(canvas: animated.scene.canvas, placed: animated.views(at: time),
+        let report = InspectReport(scene: animated.scene, placed: animated.views(at: time),
                                    sampler: animated.sampler, time: time)
+        appearance = report.appearance
         canvas = report.canvas
         views = report.views.enumerated().map { i, v in Self.view(v, address: "views[\(i)]", sampler: animated, time: time) }
         timeline = animated.scene.timeline.map {

@@ -22,6 +22,11 @@ public struct CompiledScene: Sendable {
         animated = scene.map(AnimatedScene.init)
     }
 
+    /// Whether the scene draws or animates any colour that depends on the appearance (an iOS
+    /// system colour or `{light, dark}`): only then does a dark render differ from a light one
+    /// (an asset catalog needs a dark variant only then). False when the scene has errors.
+    public var usesAppearance: Bool { animated?.scene.usesAppearance ?? false }
+
     /// The diagnostics as `scenec` prints them: `file:line:col: error: …`, the source line, a caret.
     public var renderedDiagnostics: String {
         diagnostics.map { $0.rendered(in: file) }.joined()

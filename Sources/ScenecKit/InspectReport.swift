@@ -6,11 +6,15 @@ import SceneModel
 /// What `scenec inspect` shows: every view with its placed frame and every inspectable
 /// attribute's value, source and animatability. The JSON shape (documented in the README):
 ///
-///     {"canvas": {"width", "height", "scale", "background"},
+///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "default", "range"?,
-///                                 "animatable"}],
+///                                 "animatable", "appearance"?}],
 ///                 "children": [...]}]}
+///
+/// `appearance` is the one the colours were resolved for (light or dark); a colour written as
+/// an iOS system colour or `{light, dark}` has `appearance`: `{"from", "light", "dark"}`, where
+/// `from` says what gave `value` (`systemBlue (dark)`, `{light, dark} → dark`).
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
 /// accept for it; a derived default is computed for the view (`default` says what it follows),
@@ -23,6 +27,20 @@ public struct InspectReport: Encodable, Sendable {
         public var height: Double
         public var scale: Double
         public var background: String
+        public var backgroundAppearance: AppearanceInfo?
+    }
+
+    /// Where a colour that depends on the appearance came from, and both of its sides.
+    public struct AppearanceInfo: Encodable, Sendable {
+        public var from: String
+        public var light: String
+        public var dark: String
+
+        init(_ adaptive: AdaptiveColor, _ appearance: Appearance) {
+            from = adaptive.origin(for: appearance)
+            light = adaptive.light.description
+            dark = adaptive.dark.description
+        }
     }
 
     public struct Frame: Encodable, Sendable {
@@ -42,6 +60,7 @@ public struct InspectReport: Encodable, Sendable {
         /// The allowed numbers ("0–1", "≥ 0"), for number attributes that have a range.
         public var range: String?
         public var animatable: Bool
+        public var appearance: AppearanceInfo?
     }
 
     public struct ViewInfo: Encodable, Sendable {
@@ -53,19 +72,26 @@ public struct InspectReport: Encodable, Sendable {
         public var children: [ViewInfo]
     }
 
+    public var appearance: String
     public var canvas: CanvasInfo
     public var views: [ViewInfo]
 
-    /// `placed` are the views at `time`; with the scene's `sampler`, values its timeline
-    /// animates are marked as coming from the timeline.
-    public init(canvas: Canvas, placed: [PlacedView], sampler: Sampler? = nil, time: Double = 0) {
+    /// `placed` are the scene's views at `time`; with the scene's `sampler`, values its
+    /// timeline animates are marked as coming from the timeline.
+    public init(scene: Scene, placed: [PlacedView], sampler: Sampler? = nil, time: Double = 0) {
+        let canvas = scene.canvas
+        appearance = scene.appearance.rawValue
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
-                                 background: canvas.background.description)
+                                 background: canvas.background.description,
+                                 backgroundAppearance: canvas.backgroundAdaptive.map { AppearanceInfo($0, scene.appearance) })
         // A checked scene keeps every view of the file, in order, so positions are index paths.
-        views = placed.enumerated().map { Self.info($1, at: ViewPath(root: $0), sampler: sampler, time: time) }
+        views = placed.enumerated().map {
+            Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time)
+        }
     }
 
-    public static func info(_ placed: PlacedView, at path: ViewPath, sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
+    public static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
+                            sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
         let view = placed.view
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
@@ -77,19 +103,23 @@ public struct InspectReport: Encodable, Sendable {
             case .commandLine?: source = "--set"
             default: break
             }
+            var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
             if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
                 source = "timeline"
                 style = nil
+                adaptive = nil
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
             return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value ?? DerivedDefaults.value(of: spec.name, in: placed)),
                                  kind: spec.kind.name, source: source, style: style, default: spec.defaultDescription,
-                                 range: range, animatable: spec.animatable != .no)
+                                 range: range, animatable: spec.animatable != .no, appearance: adaptive)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
-                        children: placed.children.enumerated().map { info($1, at: path.child($0), sampler: sampler, time: time) })
+                        children: placed.children.enumerated().map {
+                            info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time)
+                        })
     }
 }
 
@@ -135,7 +165,8 @@ extension InspectReport {
     public var text: String { text(wide: false) }
 
     public func text(wide: Bool) -> String {
-        var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(canvas.background)\n"
+        let background = canvas.background + (canvas.backgroundAppearance.map { " from \($0.from)" } ?? "")
+        var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(background), appearance \(appearance)\n"
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {
                 let indent = String(repeating: "  ", count: depth)
@@ -144,7 +175,8 @@ extension InspectReport {
                 out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
                 let heading = ["attribute", "value", "source", "animatable"] + (wide ? ["default", "range"] : [])
                 let rows = [heading] + v.attributes.map { a in
-                    let value = a.value.text == "—" ? "(\(a.default))" : a.value.text
+                    var value = a.value.text == "—" ? "(\(a.default))" : a.value.text
+                    if let from = a.appearance?.from { value += " from \(from)" }
                     let source = a.style.map { "style \($0)" } ?? a.source
                     let more = wide ? [a.default, a.range ?? ""] : []
                     return [a.name, value, source, a.animatable ? "yes" : "no"] + more

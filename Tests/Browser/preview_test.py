@@ -10,8 +10,9 @@ selects `download`, sets its progress to 0.25 and probes the screenshot (the arc
 and sees the overlay with file:line:col over the last picture; then moves the scrubber of an
 animated example. Then "Write to file": the file changes in exactly the value set, comments
 intact, and a file changed on disk meanwhile gives 409 with the page showing it; the --vary
-strip; and the static sheet of --static opened from disk, its variant cells probed. Prints one
-line per check; exits 1 at the first failure.
+strip; the Light/Dark switch over system colours and {light, dark}; and the static sheet of
+--static opened from disk, its variant cells probed. Prints one line per check; exits 1 at the
+first failure.
 """
 import hashlib
 import json
@@ -121,8 +122,8 @@ def close(c, expected, tolerance=40):
     return all(abs(a - b) <= tolerance for a, b in zip(c[:3], expected))
 
 
-def expect_color(actual, expected, what):
-    if not close(actual, expected):
+def expect_color(actual, expected, what, tolerance=40):
+    if not close(actual, expected, tolerance):
         fail(f"{what}: expected about {expected}, got {actual[:3]}")
     ok(f"{what}: {actual[:3]}")
 
@@ -325,6 +326,61 @@ def write_checks(driver, binary, root, work):
         preview.stop()
 
 
+APPEARANCE_SCENE = """canvas: {width: 200, height: 200, background: systemBackground}
+views:
+  - id: ring
+    type: ring
+    frame: {x: 20, y: 20, width: 160, height: 160}
+    lineWidth: 20
+    progress: 0.5
+    progressColor: systemBlue
+    trackColor: {light: "#ff0000", dark: "#00ff00"}
+"""
+
+
+def appearance_checks(driver, binary, work):
+    """The Light/Dark switch: the page asks for the other appearance and the picture follows,
+    with Apple's values for the system colours (systemBackground white/black, systemBlue
+    #007aff/#0a84ff) and each side of a {light, dark} colour."""
+    scene = os.path.join(work, "appearance.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(APPEARANCE_SCENE)
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the appearance scene to load")
+        light = driver.find_element(By.CSS_SELECTOR, '[data-appearance="light"]')
+        if "active" not in light.get_attribute("class"):
+            fail("Light should be the active appearance at start (the server's default)")
+        # Progress 0.5 runs clockwise from 12 to 6 o'clock: 3 o'clock is progress, 9 o'clock track.
+        expect_color(page.probe(5, 5), (255, 255, 255), "light: systemBackground is white", tolerance=2)
+        expect_color(page.ring_color("ring", 0), (0, 122, 255), "light: systemBlue is #007aff", tolerance=2)
+        expect_color(page.ring_color("ring", 180), (255, 0, 0), "light: the light side of trackColor")
+        before = page.pictures()
+        driver.find_element(By.CSS_SELECTOR, '[data-appearance="dark"]').click()
+        wait_until(lambda: page.pictures() > before, "the dark picture", timeout=5)
+        page.settle("the dark picture")
+        if page.js("return window.scenecPreview.state.doc.appearance") != "dark":
+            fail("the scene document should say dark after the switch")
+        expect_color(page.probe(5, 5), (0, 0, 0), "dark: systemBackground is black", tolerance=2)
+        expect_color(page.ring_color("ring", 0), (10, 132, 255), "dark: systemBlue is #0a84ff", tolerance=2)
+        expect_color(page.ring_color("ring", 180), (0, 255, 0), "dark: the dark side of trackColor")
+        source = driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="ring"]')
+        source.click()
+        text = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progressColor"] .source').text
+        if "systemBlue (dark)" not in text:
+            fail(f"the inspector should say the colour came from systemBlue (dark), not {text!r}")
+        ok(f"the inspector says {text!r}")
+        driver.find_element(By.ID, "copy-set").click()
+        flags = wait_until(lambda: driver.find_element(By.ID, "set-text").get_attribute("value"), "the copied flags")
+        if flags != "--appearance dark":
+            fail(f"Copy as --set in dark should give --appearance dark, not {flags!r}")
+        ok(f"Copy as --set gives {flags!r}")
+    finally:
+        preview.stop()
+
+
 def variant_checks(driver, binary, root, work):
     scene = os.path.join(root, "scenes", "showcase.scene.yaml")
     preview = Preview(binary, scene, work, ["--vary", "download.progress=0,1", "--vary", "upload.progress=0,0.5"])
@@ -393,6 +449,7 @@ def main():
         timeline_checks(driver, binary, root, work)
         write_checks(driver, binary, root, work)
         variant_checks(driver, binary, root, work)
+        appearance_checks(driver, binary, work)
         sheet_checks(driver, binary, root, work)
     finally:
         driver.quit()

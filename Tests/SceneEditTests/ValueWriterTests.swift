@@ -21,6 +21,13 @@ final class ValueWriterTests: XCTestCase {
         XCTAssertEqual(text(.color(.white(0.5, alpha: 1))), "{white: 0.5, alpha: 1}")
     }
 
+    /// A system colour keeps its name; `{light, dark}` is written with both sides.
+    func testColoursByAppearanceKeepTheirForm() {
+        XCTAssertEqual(text(.adaptiveColor(SystemColors.named["systemBlue"]!)), "systemBlue")
+        XCTAssertEqual(text(.adaptiveColor(AdaptiveColor(light: .rgb255(255, 0, 0), dark: .rgb255(0, 0, 255)))),
+                       "{light: \"#ff0000\", dark: \"#0000ff\"}")
+    }
+
     func testLengthsTimesAndWords() {
         XCTAssertEqual(text(.length(.pt(12))), "12")
         XCTAssertEqual(text(.length(Length(percent: 100, points: -10))), "\"100% - 10\"")

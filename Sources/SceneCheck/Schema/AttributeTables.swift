@@ -14,6 +14,22 @@ public enum AttributeTables {
             let own = kind.ownAttributes
             out += own.isEmpty ? "\nNo attributes of its own besides the common ones.\n" : "\n" + table(own)
         }
+        return out + "\n" + systemColors
+    }
+
+    /// Every iOS system colour with its light and dark value, from `SystemColors`.
+    static var systemColors: String {
+        var out = "### iOS system colours\n\n"
+        out += "Any colour attribute, `canvas.background` and keyframe value takes these names, spelt as UIKit spells them; "
+            + "`--appearance` picks the column (light by default). Values are sRGB, alpha where it is not 1.\n\n"
+        out += "| name | light | dark |\n|---|---|---|\n"
+        func cell(_ c: Color) -> String {
+            let channels = [c.red, c.green, c.blue].map { formatNumber(($0 * 255).rounded()) }.joined(separator: ", ")
+            return "`\(c)` " + (c.alpha < 1 ? "rgba(\(channels), \(formatNumber(c.alpha)))" : "rgb(\(channels))")
+        }
+        for entry in SystemColors.all {
+            out += "| `\(entry.name)` | \(cell(entry.light)) | \(cell(entry.dark)) |\n"
+        }
         return out
     }
 

@@ -105,6 +105,7 @@ enum ValueSchemas {
                 "type": "string", "pattern": .string(timeOfDayPattern),
             ]),
             JSONMember(key: "color", value: color),
+            JSONMember(key: "singleColor", value: singleColor),
             JSONMember(key: "easing", value: easing),
             JSONMember(key: "pointList", value: [
                 "description": "A path's points: [x, y] lengths, percent of the view's bounds; at least two.",
@@ -135,17 +136,31 @@ enum ValueSchemas {
 
     static var colorNames: [String] { cssNamedColors.keys.sorted() + ["clear", "transparent"] }
 
+    /// Any colour: one for every appearance, or `{light, dark}` of two such.
     static var color: JSONValue {
+        let side = ref("singleColor")
+        return [
+            "description": "A colour: one colour for every appearance, or {light: COLOR, dark: COLOR}, one for each (--appearance picks).",
+            "anyOf": [
+                side,
+                ["type": "object", "additionalProperties": false, "required": ["light", "dark"],
+                 "properties": ["light": side, "dark": side]],
+            ],
+        ]
+    }
+
+    static var singleColor: JSONValue {
         let rgbFields: [JSONMember] = ["red", "green", "blue"].map {
             JSONMember(key: $0, value: number(NumberRange(min: 0, max: 255)))
         } + [JSONMember(key: "alpha", value: number(.unit))]
         return [
-            "description": "A colour (sRGB): \"#rgb\", \"#rgba\", \"#rrggbb\", \"#rrggbbaa\", \"rgb(1, 111, 37)\", \"rgba(255, 255, 255, 0.15)\", a CSS name, clear (= transparent), {red, green, blue: 0–255, alpha: 0–1} or {white: 0–1, alpha: 0–1}.",
+            "description": "A colour (sRGB): \"#rgb\", \"#rgba\", \"#rrggbb\", \"#rrggbbaa\", \"rgb(1, 111, 37)\", \"rgba(255, 255, 255, 0.15)\", a CSS name, an iOS system colour name (systemBlue, label, …: light and dark values), clear (= transparent), {red, green, blue: 0–255, alpha: 0–1} or {white: 0–1, alpha: 0–1}.",
             "anyOf": [
                 ["type": "string", "pattern": .string(hexColorPattern)],
                 ["type": "string", "pattern": .string(rgbPattern)],
                 ["type": "string", "pattern": .string(rgbaPattern)],
                 ["enum": .strings(colorNames)],
+                ["enum": .strings(SystemColors.all.map(\.name))],
                 ["type": "object", "additionalProperties": false, "required": ["red", "green", "blue"],
                  "properties": .object(rgbFields)],
                 ["type": "object", "additionalProperties": false, "required": ["white"],
@@ -181,6 +196,9 @@ enum ValueSchemas {
         case .length(let l): return l.percent == 0 ? .number(l.points) : .string(l.description)
         case .angle(let a): return .number(a.degrees)
         case .color(let c): return json(c)
+        case .adaptiveColor(let a):
+            guard let name = a.systemName else { return json(a.light).flatMap { l in json(a.dark).map { ["light": l, "dark": $0] } } }
+            return .string(name)
         case .bool(let b): return .bool(b)
         case .choice(let w): return .string(w)
         case .timeOfDay(let t): return .string(t.description)

@@ -1,11 +1,59 @@
 import SceneModel
 import SceneSyntax
 
-/// Every colour form of docs/language.md §2: hex, rgb()/rgba(), CSS names, clear, and the two UIColor mappings.
+/// Every colour form of docs/language.md §2: hex, rgb()/rgba(), CSS names, clear, the two
+/// UIColor mappings, iOS system colours by name and `{light: C, dark: C}`.
 enum ColorParser {
-    static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS name, clear, {red, green, blue, alpha} or {white, alpha})"
+    static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS or iOS system color name, clear, {red, green, blue, alpha}, {white, alpha} or {light, dark})"
+    static let appearanceKeys = Appearance.allCases.map(\.rawValue)
 
-    static func color(_ node: Node, what: String) -> Parsed<Color> {
+    /// A colour as written: `.color`, or `.adaptiveColor` for a system colour or `{light, dark}`
+    /// (resolved once the whole scene is checked).
+    static func color(_ node: Node, what: String) -> Parsed<Value> {
+        if let pairs = node.mapping, pairs.contains(where: { appearanceKeys.contains($0.key) }) {
+            return byAppearance(node, pairs, what: what)
+        }
+        return single(node, what: what)
+    }
+
+    /// `{light: C, dark: C}`: each side any other colour form; a system colour gives its own
+    /// side for that appearance (`{light: systemBlue, …}` is systemBlue's light blue).
+    static func byAppearance(_ node: Node, _ pairs: [Node.Pair], what: String) -> Parsed<Value> {
+        var sides: [String: Color] = [:]
+        for pair in pairs {
+            guard let appearance = Appearance(rawValue: pair.key) else {
+                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: appearanceKeys))",
+                                           range: pair.keyRange,
+                                           notes: ["a color by appearance is {light: COLOR, dark: COLOR}"]))
+            }
+            if let inner = pair.value.mapping, inner.contains(where: { appearanceKeys.contains($0.key) }) {
+                return .failure(ValueError(message: "\(what).\(pair.key) cannot itself be {light, dark}: each side is one color",
+                                           range: pair.value.range,
+                                           notes: ["write \(pair.key): \"#rrggbb\" (or any single color)"]))
+            }
+            switch single(pair.value, what: "\(what).\(pair.key)") {
+            case .success(let side): sides[pair.key] = side.color(for: appearance)
+            case .failure(let e): return .failure(e)
+            }
+        }
+        guard let light = sides["light"], let dark = sides["dark"] else {
+            let missing = sides["light"] == nil ? "light" : "dark"
+            return .failure(ValueError(message: "\(what) is missing '\(missing)'", range: node.range,
+                                       notes: ["a color by appearance needs both: {light: COLOR, dark: COLOR}"]))
+        }
+        return .success(.adaptiveColor(AdaptiveColor(light: light, dark: dark)))
+    }
+
+    /// One colour, any form but `{light, dark}`.
+    static func single(_ node: Node, what: String) -> Parsed<Value> {
+        if let s = node.scalar, !s.isNull, let system = SystemColors.named[s.text.trimmingSpaces] {
+            return .success(.adaptiveColor(system))
+        }
+        return fixed(node, what: what).map(Value.color)
+    }
+
+    /// One colour the same in every appearance.
+    static func fixed(_ node: Node, what: String) -> Parsed<Color> {
         switch node.content {
         case .mapping:
             return mapping(node, what: what)
@@ -25,6 +73,11 @@ enum ColorParser {
         }
     }
 
+    /// Every colour name, for "did you mean": iOS system colours (exactly as UIKit spells them),
+    /// CSS names (any case), clear and transparent.
+    static let names = SystemColors.all.map(\.name) + cssNamedColors.keys.sorted() + ["clear", "transparent"]
+    static let nameIndex = Suggestions.Index(names)
+
     static func text(_ text: String, node: Node, what: String) -> Parsed<Color> {
         let lowered = text.lowercased()
         if lowered.hasPrefix("#") {
@@ -37,10 +90,10 @@ enum ColorParser {
         if let rgb = cssNamedColors[lowered] {
             return .success(.rgb255(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF)))
         }
-        let names = Array(cssNamedColors.keys).sorted() + ["clear", "transparent"]
-        return .failure(ValueError(message: "\(what): '\(text)' is not a color\(Suggestions.hint(for: lowered, in: names))",
+        let hint = (nameIndex.nearest(to: text) ?? Suggestions.extended(text, in: names)).map { "; did you mean '\($0)'?" } ?? ""
+        return .failure(ValueError(message: "\(what): '\(text)' is not a color\(hint)",
                                    range: node.range,
-                                   notes: ["write \"#rrggbb\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", a CSS color name or clear"]))
+                                   notes: ["write \"#rrggbb\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", a CSS color name, an iOS system color name (systemBlue, label, …) or clear"]))
     }
 
     static func hex(_ digits: String, node: Node, what: String) -> Parsed<Color> {
@@ -92,8 +145,8 @@ enum ColorParser {
         for pair in pairs {
             guard allowed.contains(pair.key) else {
                 let note = isWhite ? "a white color takes white (0–1) and alpha (0–1)"
-                    : "a color mapping takes red, green, blue (0–255) and alpha (0–1), or white and alpha"
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: allowed + ["white"]))",
+                    : "a color mapping takes red, green, blue (0–255) and alpha (0–1), white and alpha, or light and dark"
+                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: allowed + ["white"] + appearanceKeys))",
                                            range: pair.keyRange, notes: [note]))
             }
             let range: NumberRange = (pair.key == "alpha" || isWhite) ? .unit : NumberRange(min: 0, max: 255)

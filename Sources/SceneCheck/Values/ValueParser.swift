@@ -26,7 +26,7 @@ enum ValueParser {
         case .angle:
             return angle(node, what: what).map(Value.angle)
         case .color:
-            return ColorParser.color(node, what: what).map(Value.color)
+            return ColorParser.color(node, what: what)
         case .bool:
             return bool(node, what: what).map(Value.bool)
         case .choice(let words):

@@ -97,6 +97,9 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     case length(Length)
     case angle(Angle)
     case color(Color)
+    /// A system colour or `{light, dark}` as read; a checked scene holds only `.color`, its
+    /// side for the scene's appearance (`Scene.resolveColors`).
+    case adaptiveColor(AdaptiveColor)
     case bool(Bool)
     case choice(String)
     case timeOfDay(TimeOfDay)
@@ -113,6 +116,7 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .length(let l): return l.description
         case .angle(let a): return a.description
         case .color(let c): return c.description
+        case .adaptiveColor(let a): return a.description
         case .bool(let b): return b ? "true" : "false"
         case .choice(let w): return w
         case .timeOfDay(let t): return t.description

@@ -3,7 +3,9 @@
 // same view stays selected, so a slider being dragged is never rebuilt under the pointer.
 import { buildControl, rangeText } from './controls.js';
 
-const sourceText = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
+const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
+// A system colour or {light, dark} says what gave the colour shown ("file · systemBlue (dark)").
+const sourceText = (a) => (a.appearance ? `${sourceOnly(a)} · ${a.appearance.from}` : sourceOnly(a));
 
 export class Inspector {
   /** `host`: the panel; `actions`: { set(view, name, text), reset(view, name) }. */

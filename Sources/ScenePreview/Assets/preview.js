@@ -14,6 +14,7 @@ const state = {
   pixels: false,
   time: 0,
   playing: false,
+  appearance: null,       // 'light' or 'dark'; null until the first document says which the server started with
 };
 
 // What tests and bench/ read: how many pictures were shown, and for each control change the
@@ -26,6 +27,7 @@ if (location.search.includes('token=')) history.replaceState(null, '', '/');
 
 function query(extra = {}, moreSets = []) {
   const parts = [`time=${encodeURIComponent(String(state.time))}`];
+  if (state.appearance) parts.push(`appearance=${state.appearance}`);
   for (const [k, v] of state.overrides) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
   for (const text of moreSets) parts.push(`set=${encodeURIComponent(text)}`);
   for (const [k, v] of Object.entries(extra)) parts.push(`${k}=${encodeURIComponent(v)}`);
@@ -120,6 +122,7 @@ function applyDocument(doc) {
       if (eq > 0) state.overrides.set(text.slice(0, eq), text.slice(eq + 1));
     }
     $('file-name').textContent = doc.file;
+    showAppearance(doc.appearance);
     document.title = `${doc.file} — scenec preview`;
     if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
   }
@@ -237,7 +240,9 @@ $('write').addEventListener('click', async () => {
 const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 $('copy-set').addEventListener('click', async () => {
-  const text = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`).join(' ');
+  const flags = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`);
+  if (state.appearance === 'dark') flags.push('--appearance dark');   // light is the command line's default
+  const text = flags.join(' ');
   $('set-text').value = text;
   try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }
   $('set-dialog').showModal();
@@ -330,6 +335,18 @@ for (const b of document.querySelectorAll('[data-zoom]')) {
   });
 }
 window.addEventListener('resize', layoutBoard);
+
+function showAppearance(appearance) {
+  state.appearance = appearance;
+  for (const b of document.querySelectorAll('[data-appearance]')) b.classList.toggle('active', b.dataset.appearance === appearance);
+}
+for (const b of document.querySelectorAll('[data-appearance]')) {
+  b.addEventListener('click', () => {
+    if (state.appearance === b.dataset.appearance) return;
+    showAppearance(b.dataset.appearance);
+    changed();
+  });
+}
 $('pixels').addEventListener('change', () => { state.pixels = $('pixels').checked; refreshPicture(); });
 
 // ---- the timeline ------------------------------------------------------------------------

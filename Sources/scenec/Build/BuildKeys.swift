@@ -1,3 +1,4 @@
+import SceneModel
 import ScenecKit
 import SceneRender
 
@@ -9,6 +10,8 @@ struct BuildKeys {
     var renderer: String
     /// The `--set` options, in order (a later one wins, so order matters).
     var overrides: [String]
+    /// `--appearance`, which every colour that depends on it reads.
+    var appearance: Appearance = .light
     /// `--scale`, which only PNG pixels depend on.
     var scale: Double?
     /// `--png-compression`, which only PNG bytes depend on.
@@ -22,6 +25,8 @@ struct BuildKeys {
         var hash = SHA256()
         hash.update("scenec build key 2\u{0}\(renderer)\u{0}")
         for o in overrides { hash.update("set\u{0}\(o)\u{0}") }
+        // Left out for light, the default, so the keys of builds made before the option stay valid.
+        if appearance != .light { hash.update("appearance\u{0}\(appearance.rawValue)\u{0}") }
         hash.update("scene\u{0}\(bytes.count)\u{0}")
         hash.update(bytes)
         for input in inputs {

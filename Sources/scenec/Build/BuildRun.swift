@@ -19,7 +19,8 @@ struct BuildRun {
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         let builder = SceneBuilder(
             outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
-            keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides, scale: plan.scale,
+            keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides,
+                            appearance: plan.options.frontend.options.appearance, scale: plan.scale,
                             pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch),
             options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview)
 

@@ -10,6 +10,8 @@ enum NinjaEmitter {
         var flags = plan.overrides.flatMap { ["--set", $0] }
         if !flags.isEmpty { flags.append("--set-where-present") }
         if let scale = plan.scale { flags += ["--scale", formatNumber(scale)] }
+        let appearance = plan.options.frontend.options.appearance
+        if appearance != .light { flags += ["--appearance", appearance.rawValue] }
         if plan.pngCompression != .default { flags += ["--png-compression", plan.pngCompression.rawValue] }
         for sink in reporter.sinks where sink.file == nil && sink.format != .text {
             guard sink.format == .github else {

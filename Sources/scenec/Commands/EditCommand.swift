@@ -28,6 +28,8 @@ enum EditCommand: Command {
                                    (as git diff writes it: git apply or patch -p1 take it)
           --dry-run                write nothing; with --diff, show what would change
         \(DiagnosticReporter.optionHelp)
+          --appearance light|dark  accepted as every command takes it; system colors and
+                                   {light, dark} are written as given, whichever it is
           --max-file-size N, --max-nodes N, --max-views N, --max-nesting N, --max-pixels N,
           --max-pixels-per-side N, --max-frames N
                                    the limits the edited scene is checked with (see

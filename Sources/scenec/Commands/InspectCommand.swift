@@ -36,7 +36,7 @@ enum InspectCommand: Command {
         }
         let animated = AnimatedScene(scene)
         let time = try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS)
-        let report = InspectReport(canvas: scene.canvas, placed: animated.views(at: time), sampler: animated.sampler, time: time)
+        let report = InspectReport(scene: scene, placed: animated.views(at: time), sampler: animated.sampler, time: time)
         if args.has("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

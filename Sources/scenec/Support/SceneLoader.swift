@@ -6,7 +6,7 @@ import SceneSyntax
 /// The options every command that reads scenes shares: `--set` and the raisable limits of docs/language.md §7.
 struct SceneOptions {
     static let flags = ["--set-where-present"]
-    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance", "--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                          "--max-pixels", "--max-pixels-per-side", "--max-frames"]
     static let help = DiagnosticReporter.optionHelp + "\n" + """
           --set ADDRESS=VALUE      override a value (repeatable), checked like the file and
@@ -16,6 +16,8 @@ struct SceneOptions {
           --set-where-present      a --set naming an id, index or style the scene lacks is
                                    skipped, not an error
                                    (as in scenec build, where one --set serves many scenes)
+          --appearance light|dark  which side of iOS system colors (systemBlue, label, …) and
+                                   {light, dark} colors to draw with (default light)
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
           --max-views N            refuse scenes with over N views (default 100000)
@@ -37,6 +39,13 @@ struct SceneOptions {
         case .failure(let error): throw UsageError(error.message)
         }
         frontend.options.overridesMustMatch = !args.has("--set-where-present")
+        if let text = args.value("--appearance") {
+            guard let appearance = Appearance(rawValue: text) else {
+                let guess = Suggest.nearest(to: text, in: Appearance.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--appearance must be light or dark, not '\(text)'\(guess)")
+            }
+            frontend.options.appearance = appearance
+        }
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
         frontend.readerLimits.maxNodes = try args.count("--max-nodes") ?? frontend.readerLimits.maxNodes
         frontend.options.maxViews = try args.count("--max-views") ?? frontend.options.maxViews
