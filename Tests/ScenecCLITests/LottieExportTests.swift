@@ -37,10 +37,11 @@ final class LottieExportTests: XCTestCase {
 
     /// Exports `scene`, renders scenec's PNGs at ten frames spread from the first to the last,
     /// and has Tests/Lottie/compare.py play the JSON with rlottie at the same frames.
-    func checkPlayedAlike(_ scene: URL, in dir: URL, python: String) throws -> URL {
-        let name = scene.lastPathComponent.replacingOccurrences(of: ".scene.yaml", with: "")
+    /// `options` go to both export and render.
+    func checkPlayedAlike(_ scene: URL, in dir: URL, python: String, options: [String] = []) throws -> URL {
+        let name = scene.lastPathComponent.replacingOccurrences(of: ".scene.yaml", with: "") + options.joined()
         let json = dir.appendingPathComponent(name + ".json")
-        let export = try scenec(["export", scene.path, "-o", json.path])
+        let export = try scenec(["export", scene.path, "-o", json.path] + options)
         XCTAssertEqual(export.status, 0, "\(name): \(export.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
         let frames = (document?["op"] as? Int) ?? 1
@@ -48,7 +49,7 @@ final class LottieExportTests: XCTestCase {
         for i in 0..<10 {
             let frame = i * (frames - 1) / 9
             let png = dir.appendingPathComponent("\(name)-\(frame).png")
-            let render = try scenec(["render", scene.path, "--time", "\(frame)f", "--scale", "1", "-o", png.path])
+            let render = try scenec(["render", scene.path, "--time", "\(frame)f", "--scale", "1", "-o", png.path] + options)
             XCTAssertEqual(render.status, 0, render.stderr)
             pairs.append("\(frame)=\(png.path)")
         }
@@ -73,6 +74,29 @@ final class LottieExportTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let files = try randomScenes(in: dir).map { try checkPlayedAlike($0, in: dir, python: python) }
         try validateAgainstLottieSchema(files)
+    }
+
+    /// iOS system colours take the side `--appearance` asks for, in the export as in render.
+    func testAppearanceChoosesTheColours() throws {
+        let python = try python()
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("system.scene.yaml")
+        try """
+            canvas: {width: 120, height: 120, background: systemBackground}
+            views:
+              - {id: r, type: ring, frame: {x: 10, y: 10, width: 100, height: 100}, progressColor: systemBlue,
+                 trackColor: {light: "#dddddd", dark: "#333333"}}
+            timeline:
+              animations:
+                - {target: r.progress, from: 0, to: 1, duration: 1s, easing: easeIn}
+
+            """.write(to: scene, atomically: true, encoding: .utf8)
+        let light = try checkPlayedAlike(scene, in: dir, python: python, options: ["--appearance", "light"])
+        let dark = try checkPlayedAlike(scene, in: dir, python: python, options: ["--appearance", "dark"])
+        // systemBackground: white in light, black in dark; the track's own two sides.
+        XCTAssertTrue(try String(contentsOf: light, encoding: .utf8).contains(#""c":{"a":0,"k":[1,1,1]}"#))
+        XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0,0,0]}"#))
+        XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0.2,0.2,0.2]}"#))
     }
 
     /// check-jsonschema with the lottie-spec project's schema, which the project does not copy:
