@@ -24,28 +24,13 @@ struct ViewTimeline {
                 values.set(name, ResolvedValue(value: v, source: entry?.source ?? .defaultValue, range: entry?.range ?? .none))
             }
         }
-        return clamped(values)
+        return values.clamped(to: kind)
     }
 
     /// The values with `name` set to `value` (a piece's end, where the sampler has moved on).
     func values(at t: Double, setting name: String, to value: Value) -> AttributeValues {
         var values = self.values(at: t)
         values.set(name, ResolvedValue(value: value, source: .defaultValue))
-        return clamped(values)
-    }
-
-    func clamped(_ values: AttributeValues) -> AttributeValues {
-        var result = values
-        for spec in kind.attributes {
-            guard let entry = values.explicit[spec.name] else { continue }
-            var v = entry.value
-            switch (spec.kind, entry.value) {
-            case (.number(let range), .number(let n)): v = .number(range.clamp(n))
-            case (_, .color(let c)): v = .color(c.clamped)
-            default: continue
-            }
-            if v != entry.value { result.set(spec.name, ResolvedValue(value: v, source: entry.source, range: entry.range)) }
-        }
-        return result
+        return values.clamped(to: kind)
     }
 }
