@@ -33,7 +33,10 @@ enum SceneDrawer {
             g.roundedRect(x: 0, y: 0, width: f.width, height: f.height, radius: radius)
             g.fill(background)
         }
+        // The kind's own line caps, joins and dashes stay with its content, not the border.
+        g.save()
         placed.view.type.drawer?.draw(values, size: (f.width, f.height), in: g, environment: environment)
+        g.restore()
         draw(placed.children, in: g, environment: environment)
         let borderWidth = Swift.min(values[Layer.borderWidth], Swift.min(f.width, f.height) / 2)
         let borderColor = values[Layer.borderColor]

@@ -65,15 +65,13 @@ final class LottieExportTests: XCTestCase {
         let python = try python()
         let dir = try temporaryDirectory(self)
         XCTAssertGreaterThanOrEqual(animatedExamples.count, 6)
-        let files = try animatedExamples.map { try checkPlayedAlike($0, in: dir, python: python) }
-        try validateAgainstLottieSchema(files)
+        for scene in animatedExamples { _ = try checkPlayedAlike(scene, in: dir, python: python) }
     }
 
     func testRandomAnimatedScenesPlayAlikeInRlottie() throws {
         let python = try python()
         let dir = try temporaryDirectory(self)
-        let files = try randomScenes(in: dir).map { try checkPlayedAlike($0, in: dir, python: python) }
-        try validateAgainstLottieSchema(files)
+        for scene in try randomScenes(in: dir) { _ = try checkPlayedAlike(scene, in: dir, python: python) }
     }
 
     /// iOS system colours take the side `--appearance` asks for, in the export as in render.
@@ -97,6 +95,23 @@ final class LottieExportTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: light, encoding: .utf8).contains(#""c":{"a":0,"k":[1,1,1]}"#))
         XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0,0,0]}"#))
         XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0.2,0.2,0.2]}"#))
+    }
+
+    /// Every example (animated or not) and every random scene, exported and read by
+    /// check-jsonschema with the lottie-spec project's schema.
+    func testExportsValidateAgainstTheLottieSchema() throws {
+        let dir = try temporaryDirectory(self)
+        let folder = repositoryRoot.appendingPathComponent("scenes")
+        let examples = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".scene.yaml") }
+            .sorted().map { folder.appendingPathComponent($0) }
+        var files: [URL] = []
+        for scene in examples + (try randomScenes(in: dir)) {
+            let json = dir.appendingPathComponent(scene.lastPathComponent + ".json")
+            let export = try scenec(["export", scene.path, "-o", json.path])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            files.append(json)
+        }
+        try validateAgainstLottieSchema(files)
     }
 
     /// check-jsonschema with the lottie-spec project's schema, which the project does not copy:
