@@ -59,9 +59,10 @@ struct RandomAnimatedScene {
             guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
             pairs.append((spec.name, value(spec.kind)))
         }
-        // rlottie draws a miter join at a corner that falls in a dash's gap, where Cairo (and
-        // lottie-web) draw none: with dashes shorter than a thick line that join shows, so
-        // dashed lines keep their width of 1 (README, "scenec export").
+        // rlottie draws a miter join at a corner that falls in a dash's gap, where Cairo draws
+        // none: with dashes shorter than a thick line that join shows, so dashed lines keep
+        // their width of 1 (README, "scenec export"). The dashes RandomValue gives are one
+        // dash-and-gap pair each, which rlottie offsets correctly.
         if pairs.contains(where: { $0.0 == "dash" }) {
             pairs.removeAll { $0.0 == "lineWidth" }
             dashed.insert(id)
