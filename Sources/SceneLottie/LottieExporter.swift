@@ -1,4 +1,3 @@
-import Glibc
 import SceneAnimation
 import SceneCheck
 import SceneLayout
@@ -87,10 +86,10 @@ struct Composer {
     /// Layers for sibling views, the last drawn (the last view) first. `offset`: where the
     /// parent's origin is in the composition holding them.
     mutating func layers(for views: [PlacedView], offset: (Double, Double)) -> [JSONValue] {
-        views.reversed().enumerated().compactMap { i, view in layer(for: view, offset: offset, index: i + 1) }
+        views.reversed().enumerated().map { i, view in layer(for: view, offset: offset, index: i + 1) }
     }
 
-    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int) -> JSONValue? {
+    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int) -> JSONValue {
         let timeline = ViewTimeline(placed: placed, animated: placed.view.id.flatMap { animated[$0] } ?? [], sampler: sampler)
         let view = ViewExport(timeline: timeline, builder: builder, now: now)
         warn(about: placed.view)

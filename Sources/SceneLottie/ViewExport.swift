@@ -24,13 +24,12 @@ struct ViewExport {
     }
 
     /// A colour attribute (or a colour worked out from several) as Lottie's colour and opacity.
-    func paint(_ reads: [String], opacity factor: @escaping (AttributeValues) -> Double = { _ in 1 },
-               _ f: @escaping (AttributeValues) -> Color) -> Shapes.Paint {
+    func paint(_ reads: [String], _ f: @escaping (AttributeValues) -> Color) -> Shapes.Paint {
         let color = builder.property(timeline, reads: reads, tolerance: Tolerance.color) { values in
             let c = f(values)
             return [c.red, c.green, c.blue]
         }
-        let opacity = builder.property(timeline, reads: reads, tolerance: Tolerance.percent) { [f($0).alpha * factor($0) * 100] }
+        let opacity = builder.property(timeline, reads: reads, tolerance: Tolerance.percent) { [f($0).alpha * 100] }
         return Shapes.Paint(color: color.vector, opacity: opacity.scalar)
     }
 }
