@@ -75,7 +75,7 @@ $(JUNIT_XSD): | $(CHECK_JSONSCHEMA)
 test: deps $(CHECK_JSONSCHEMA) $(PILLOW) $(RLOTTIE) $(JUNIT_XSD)
 	$(SWIFT) build -c release --product scenec
 	$(SWIFT) build --build-tests
-	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) $(SWIFT) test --skip-build --disable-swift-testing \
+	@set -o pipefail; SCENEC_BIN=$(CURDIR)/$(SCENEC) SCENEC_LOTTIE_SCHEMA=$(abspath ../shared/data/lottie-1.0.1.schema.json) $(SWIFT) test --skip-build --disable-swift-testing \
 		2>&1 | tee .build/test-output.txt
 	@$(MAKE) --no-print-directory example
 	@$(MAKE) --no-print-directory fuzz-smoke

@@ -75,6 +75,25 @@ public struct AttributeValues: Sendable, Hashable {
     }
 }
 
+extension AttributeValues {
+    /// Values an overshooting animation curve pushed out of their range, brought back in
+    /// (docs/language.md §5: clamped when drawn), as every renderer and exporter reads them.
+    public func clamped(to kind: ViewKind) -> AttributeValues {
+        var result = self
+        for spec in kind.attributes {
+            guard let entry = explicit[spec.name] else { continue }
+            var clamped = entry
+            switch (spec.kind, entry.value) {
+            case (.number(let range), .number(let n)): clamped.value = .number(range.clamp(n))
+            case (_, .color(let c)): clamped.value = .color(c.clamped)
+            default: continue
+            }
+            if clamped.value != entry.value { result.set(spec.name, clamped) }
+        }
+        return result
+    }
+}
+
 /// A frame's horizontal or vertical position: by its leading edge or by its centre.
 public enum FramePosition: Sendable, Hashable {
     case origin(Length)

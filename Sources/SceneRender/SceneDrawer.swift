@@ -12,7 +12,7 @@ enum SceneDrawer {
     }
 
     static func draw(_ placed: PlacedView, in g: GraphicsContext, environment: RenderEnvironment) {
-        let values = clampedToRegistry(placed.view.values, kind: placed.view.type.kind)
+        let values = placed.view.values.clamped(to: placed.view.type.kind)
         let opacity = values[Layer.opacity]
         guard !values[Layer.hidden], opacity > 0 else { return }
         let f = placed.frame
@@ -33,7 +33,10 @@ enum SceneDrawer {
             g.roundedRect(x: 0, y: 0, width: f.width, height: f.height, radius: radius)
             g.fill(background)
         }
+        // The kind's own line caps, joins and dashes stay with its content, not the border.
+        g.save()
         placed.view.type.drawer?.draw(values, size: (f.width, f.height), in: g, environment: environment)
+        g.restore()
         draw(placed.children, in: g, environment: environment)
         let borderWidth = Swift.min(values[Layer.borderWidth], Swift.min(f.width, f.height) / 2)
         let borderColor = values[Layer.borderColor]
@@ -47,25 +50,6 @@ enum SceneDrawer {
 
         if opacity < 1 { g.endGroup(opacity: opacity) }
         g.restore()
-    }
-
-    /// Values an overshooting animation curve pushed out of their range, brought back in
-    /// (docs/language.md §5: clamped when drawn).
-    static func clampedToRegistry(_ values: AttributeValues, kind: ViewKind) -> AttributeValues {
-        var result = values
-        for spec in kind.attributes {
-            guard let entry = values.explicit[spec.name] else { continue }
-            var v = entry.value
-            switch (spec.kind, entry.value) {
-            case (.number(let range), .number(let n)): v = .number(range.clamp(n))
-            case (_, .color(let c)): v = .color(c.clamped)
-            default: continue
-            }
-            if v != entry.value {
-                result.set(spec.name, ResolvedValue(value: v, source: entry.source, range: entry.range))
-            }
-        }
-        return result
     }
 }
 

@@ -27,6 +27,22 @@ final class LayerRenderTests: XCTestCase {
         assertPixel(image, 12, 12, Self.clear, "corner, radius 52.3–53.7")
     }
 
+    func testBorderCornersAreSquareWhateverJoinTheContentUses() throws {
+        // A 40-point border at radius 0: its corner is a square's, not the lines' round join.
+        let image = try renderImage("""
+            canvas: {width: 100, height: 100}
+            views:
+              - type: lines
+                frame: {x: 0, y: 0, width: 100, height: 100}
+                points: [[50, 50], [60, 50], [60, 60]]
+                lineJoin: round
+                borderWidth: 40
+                borderColor: "#0000ff"
+            """)
+        assertPixel(image, 1, 1, Self.blue, "the border's outer corner")
+        assertPixel(image, 98, 98, Self.blue, "the border's outer corner")
+    }
+
     func testCornerRadiusIsAPercentOfTheSmallerSideOrPoints() throws {
         // 200 × 100 with "50%": radius 50, a capsule.
         let capsule = try renderImage("""

@@ -27,5 +27,5 @@ struct CommandEntry {
 /// Every command, in the order `scenec --help` lists them.
 let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self), CommandEntry(BuildCommand.self),
                                 CommandEntry(CheckCommand.self), CommandEntry(InspectCommand.self),
-                                CommandEntry(EditCommand.self), CommandEntry(SchemaCommand.self),
+                                CommandEntry(EditCommand.self), CommandEntry(ExportCommand.self), CommandEntry(SchemaCommand.self),
                                 CommandEntry(PreviewCommand.self), CommandEntry(LspCommand.self)]

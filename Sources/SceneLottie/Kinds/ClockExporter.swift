@@ -1,0 +1,66 @@
+import Glibc
+import SceneCheck
+import SceneModel
+
+/// A clock: the face, the hour marks, then each hand as a bar from the centre turned to its
+/// angle. With `sweep` the angles follow the time smoothly (exact keyframes); with `tick` they
+/// jump each whole second (hold keyframes). Numerals are left out with a warning.
+enum ClockExporter: KindExporter {
+    static func shapes(_ view: ViewExport) -> [JSONValue] {
+        let r = Swift.min(view.size.width, view.size.height) / 2
+        guard r > 0 else { return [] }
+        let center = view.center
+        let face = Shapes.group("face", [Shapes.ellipse(center: Shapes.fixed(center), size: Shapes.fixed([2 * r, 2 * r])),
+                                         Shapes.fill(view.paint(["faceColor"]) { $0[Clock.faceColor] })])
+        let marks = (0..<12).map { hour -> JSONValue in
+            let a = (Double(hour) * 30 - 90) * Double.pi / 180
+            return Shapes.path([(center[0] + 0.85 * r * cos(a), center[1] + 0.85 * r * sin(a)),
+                                (center[0] + 0.95 * r * cos(a), center[1] + 0.95 * r * sin(a))], closed: false)
+        }
+        let ticks = Shapes.group("hour marks", marks + [
+            Shapes.stroke(view.paint(["tickColor"]) { $0[Clock.tickColor] }, width: Shapes.fixed(2), cap: "butt"),
+        ])
+        let sweep = view.values[Clock.motion] == "sweep"
+        /// Seconds since midnight as a hand shows them: with tick, the hour and minute hands
+        /// move each whole minute and the second hand each whole second (as the drawer does).
+        func shown(_ v: AttributeValues, step: Double) -> Double {
+            let t: Double
+            switch v[Clock.time] {
+            case .seconds(let s): t = Swift.max(0, s)
+            case .now: t = view.now
+            }
+            return sweep ? t : (t / step).rounded(.down) * step
+        }
+        // The drawer's angles without its wrap at whole turns, so a sweeping hand's rotation
+        // is a straight function of the time.
+        let hour = hand(view, "hour", angle: { shown($0, step: 60) / 120 - 90 }, length: Clock.hourHandLength,
+                        width: Clock.hourHandWidth, color: ["handColor"]) { $0[Clock.handColor] }
+        let minute = hand(view, "minute", angle: { shown($0, step: 60) / 10 - 90 }, length: Clock.minuteHandLength,
+                          width: Clock.minuteHandWidth, color: ["handColor"]) { $0[Clock.handColor] }
+        var hands = [minute, hour]
+        if view.values[Clock.showsSeconds] {
+            let second = hand(view, "second", angle: { shown($0, step: 1) * 6 - 90 }, length: Clock.secondHandLength,
+                              width: Clock.secondHandWidth, color: ["secondHandColor", "handColor"]) {
+                $0[Clock.secondHandColor] ?? $0[Clock.handColor]
+            }
+            hands.insert(second, at: 0)
+        }
+        return hands + [ticks, face]
+    }
+
+    /// A hand: a butt-capped line from the centre is a bar `length` long and `width` wide.
+    static func hand(_ view: ViewExport, _ name: String, angle: @escaping (AttributeValues) -> Double,
+                     length: Attribute<Length>, width: Attribute<Double>, color: [String],
+                     _ paint: @escaping (AttributeValues) -> Color) -> JSONValue {
+        let r = Swift.min(view.size.width, view.size.height) / 2
+        let bar = Shapes.rect(
+            center: view.vector([length.name], Tolerance.points) { [$0[length].resolved(against: r) / 2, 0] },
+            size: view.vector([length.name, width.name], Tolerance.points) { [abs($0[length].resolved(against: r)), $0[width]] },
+            radius: Shapes.fixed(0))
+        // Less the whole turns it starts with: players turn by single-precision angles.
+        let turns = (angle(view.values) / 360).rounded(.down) * 360
+        return Shapes.group(name + " hand", [bar, Shapes.fill(view.paint(color, paint))],
+                            transform: Shapes.transform(position: Shapes.fixed(view.center),
+                                                        rotation: view.scalar(["time"], Tolerance.degrees) { angle($0) - turns }))
+    }
+}

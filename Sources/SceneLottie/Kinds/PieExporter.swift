@@ -1,0 +1,20 @@
+import SceneCheck
+import SceneModel
+
+/// A pie's wedge: a circle of half the radius stroked as wide as the radius, so the stroke
+/// covers the disc, trimmed to `progress` from `startAngle`; the layer gives the disc and ring.
+enum PieExporter: KindExporter {
+    static func shapes(_ view: ViewExport) -> [JSONValue] {
+        let radius = Swift.min(view.size.width, view.size.height) / 2
+        guard radius > 0 else { return [] }
+        let wedge = Shapes.group("wedge", [
+            Shapes.ellipse(center: Shapes.fixed([0, 0]), size: Shapes.fixed([radius, radius]),
+                           clockwise: view.values[Pie.clockwise]),
+            Shapes.trim(start: Shapes.fixed(0), end: view.scalar(["progress"], Tolerance.percent) { $0[Pie.progress] * 100 }),
+            Shapes.stroke(view.paint(["fillColor", "borderColor"]) { $0[Pie.fillColor] ?? $0[Layer.borderColor] },
+                          width: Shapes.fixed(radius), cap: "butt"),
+        ], transform: Shapes.transform(position: Shapes.fixed(view.center),
+                                       rotation: RingExporter.startRotation(view, Pie.startAngle)))
+        return [wedge]
+    }
+}

@@ -1,0 +1,55 @@
+import SceneCheck
+import SceneModel
+
+/// What a kind's exporter works with: the view's values over time, its size, and properties
+/// that follow them.
+struct ViewExport {
+    let timeline: ViewTimeline
+    let builder: PropertyBuilder
+    /// Seconds since midnight for `time: now` (the moment of export, as `render` uses it).
+    let now: Double
+
+    var size: (width: Double, height: Double) { timeline.size }
+    var center: [Double] { [size.width / 2, size.height / 2] }
+
+    /// The values as they are at the start (for what cannot animate: words, flags, points).
+    var values: AttributeValues { timeline.values(at: 0) }
+
+    func scalar(_ reads: [String], _ tolerance: Double, _ f: @escaping (AttributeValues) -> Double) -> JSONValue {
+        builder.property(timeline, reads: reads, tolerance: tolerance) { [f($0)] }.scalar
+    }
+
+    func vector(_ reads: [String], _ tolerance: Double, _ f: @escaping (AttributeValues) -> [Double]) -> JSONValue {
+        builder.property(timeline, reads: reads, tolerance: tolerance, f).vector
+    }
+
+    /// A colour attribute (or a colour worked out from several) as Lottie's colour and opacity.
+    func paint(_ reads: [String], _ f: @escaping (AttributeValues) -> Color) -> Shapes.Paint {
+        let color = builder.property(timeline, reads: reads, tolerance: Tolerance.color) { values in
+            let c = f(values)
+            return [c.red, c.green, c.blue]
+        }
+        let opacity = builder.property(timeline, reads: reads, tolerance: Tolerance.percent) { [f($0).alpha * 100] }
+        return Shapes.Paint(color: color.vector, opacity: opacity.scalar)
+    }
+}
+
+/// One view kind's own drawing as Lottie shapes, in the view's coordinates (origin at its
+/// top-left corner), first on top. One exporter per kind, as there is one drawer per kind.
+protocol KindExporter {
+    static func shapes(_ view: ViewExport) -> [JSONValue]
+}
+
+extension ViewType {
+    var exporter: KindExporter.Type? {
+        switch self {
+        case .ring: return RingExporter.self
+        case .pie: return PieExporter.self
+        case .clock: return ClockExporter.self
+        case .indicator: return IndicatorExporter.self
+        case .lines: return LinesExporter.self
+        // A label's text is left out with a warning (LottieCoverage); containers draw nothing.
+        case .label, .group, .stack, .grid: return nil
+        }
+    }
+}
