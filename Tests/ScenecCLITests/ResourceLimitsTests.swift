@@ -96,7 +96,9 @@ final class ResourceLimitsTests: XCTestCase {
                 let first = m.stderr.split(separator: "\n").first.map(String.init) ?? ""
                 XCTAssertTrue(first.range(of: "^.+:[0-9]+:[0-9]+: error: ", options: .regularExpression) != nil,
                               "\(name) has no located error: \(first)")
-                XCTAssertLessThan(m.seconds, 2, "\(name) took \(m.seconds) s")
+                // A guard against hangs, not a speed target (the slowest time is printed below):
+                // refusals take milliseconds, but a loaded shared machine stretches them.
+                XCTAssertLessThan(m.seconds, 30, "\(name) took \(m.seconds) s")
                 XCTAssertLessThan(m.peakMB, 200, "\(name) peaked at \(m.peakMB) MB")
                 if m.seconds > slowest.0 { slowest = (m.seconds, name) }
                 if m.peakMB > largest.0 { largest = (m.peakMB, name) }
