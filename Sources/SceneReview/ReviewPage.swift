@@ -83,6 +83,12 @@ extension ReviewReport {
         }
         if let b = output.beforeSize { parts.append("before \(b.width) × \(b.height)") }
         if let a = output.afterSize { parts.append("after \(a.width) × \(a.height)") }
+        if output.sameTiming == false { parts.append("the frames' timing changed") }
+        if let frames = output.frames, output.pictures.diff != nil {
+            parts.append("\(frames) frames; the diff is of frame \(output.shownPage + 1), which changed most")
+        } else if let frames = output.frames {
+            parts.append("\(frames) frames")
+        }
         if let pages = output.pages { parts.append("\(pages) pages; the pictures are of page \(output.shownPage + 1), which changed most") }
         parts.append("compared as \(output.comparedAs)")
         return parts.joined(separator: " · ")

@@ -61,6 +61,7 @@ extension ReviewedOutput {
                 "sharePercent": comparison.map { .number(ReviewReport.sharePercentNumber($0.share)) } ?? .null,
                 "maxChannelDifference": number(comparison?.maxChannelDifference),
                 "sameSize": comparison.map { .bool($0.sameSize) } ?? .null, "pages": number(pages),
+                "frames": number(frames), "sameTiming": sameTiming.map(JSONValue.bool) ?? .null,
                 "before": size(beforeSize), "after": size(afterSize), "note": note.map(JSONValue.string) ?? .null]
     }
 }

@@ -35,14 +35,20 @@ public struct ReviewedOutput: Sendable {
     /// The path relative to the build folder (and to the baseline).
     public var path: String
     public var verdict: Verdict
-    /// How the two were compared: `bytes`, `png`, `svg via rsvg-convert`, `pdf via pdftoppm`.
+    /// How the two were compared: `bytes`, `png`, `svg via rsvg-convert`, `pdf via pdftoppm`,
+    /// `webp frames`, `apng frames`.
     public var comparedAs: String
     /// The pixel comparison; nil when the bytes were identical, when only one side has the
     /// file, or for files compared as bytes.
     public var comparison: PixelComparison?
     /// Pages compared (PDF), when more than one.
     public var pages: Int?
-    /// The page (from 0) whose pictures are shown: the one that changed most.
+    /// Frames compared (an animated WebP or PNG played back).
+    public var frames: Int?
+    /// Whether every frame of an animation shows for as long as before; nil when not played back.
+    public var sameTiming: Bool?
+    /// The page (from 0) whose pictures are shown, or the frame whose diff is: the one that
+    /// changed most.
     public var shownPage = 0
     /// Width × height of each side's picture (the first page of a PDF), when known.
     public var beforeSize: (width: Int, height: Int)?

@@ -4,52 +4,68 @@ import SceneModel
 import SceneRender
 import ScenecKit
 
-/// `frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm`: the frames as one animated
-/// file. Frames are drawn on `jobs` threads and handed to the encoder in frame order; the file
-/// is written atomically once complete, so a failure leaves nothing behind and a previous file
-/// as it was.
+/// `frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm` and `build --animated
+/// webp` (…): the frames as one animated file. Frames are drawn on `jobs` threads and handed to
+/// the encoder in frame order; the file is written atomically once complete, so a failure
+/// leaves nothing behind and a previous file as it was.
 enum AnimationWriter {
     static func write(_ output: String, format: AnimationFormat, frames: ClosedRange<Int>, jobs: Int,
                       views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
                       timing: FrameTiming, progress: Progress) throws {
+        let bytes = try encode(format, for: output, frames: frames, jobs: jobs, views: views, renderer: renderer,
+                               loops: loops, timing: timing, progress: progress) {
+            Console.error("scenec: warning: \($0)\n")
+        }
+        try Files.write(bytes, to: output)
+    }
+
+    /// The whole animated file for `output` (named in messages; ffmpeg's temporary file goes
+    /// beside it), with what the user should know about it handed to `warn`.
+    static func encode(_ format: AnimationFormat, for output: String, frames: ClosedRange<Int>, jobs: Int,
+                       views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
+                       timing: FrameTiming, progress: Progress, warn: (String) -> Void) throws -> [UInt8] {
         let (width, height) = renderer.pixelSize
         let plays = loops ? 0 : 1
-        func encode(_ encoder: AnimationEncoder) throws {
+        func encode(_ encoder: AnimationEncoder) throws -> [UInt8] {
             try render(frames, jobs: jobs, views: views, renderer: renderer, progress: progress) { try encoder.add($0) }
-            try Files.write(try encoder.finish(), to: output)
+            return try encoder.finish()
         }
         switch format {
         case .gif:
             if timing.fps > 50 {
-                Console.error("scenec: warning: GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(timing.fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp\n")
+                warn("GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(timing.fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp")
             }
             // Two passes: the palette needs every frame's colours before the first frame is written.
             let counter = GIFColorCounter()
             try render(frames, jobs: jobs, views: views, renderer: renderer, progress: progress) { counter.add($0) }
-            try encode(try GIFEncoder(width: width, height: height, palette: counter.palette(), loops: loops, timing: timing))
+            return try encode(try GIFEncoder(width: width, height: height, palette: counter.palette(), loops: loops, timing: timing))
         case .apng:
             // Every pixel is opaque exactly when the canvas's background is: views draw over it.
             let opaque = renderer.canvas.background.clamped.alpha >= 1
-            try encode(try APNGEncoder(width: width, height: height, frameCount: frames.count, plays: plays, opaque: opaque,
-                                       timing: timing, compression: renderer.pngCompression))
+            return try encode(try APNGEncoder(width: width, height: height, frameCount: frames.count, plays: plays, opaque: opaque,
+                                              timing: timing, compression: renderer.pngCompression))
         case .webp:
-            try encode(try WebPAnimationEncoder(width: width, height: height, plays: plays, timing: timing))
+            return try encode(try WebPAnimationEncoder(width: width, height: height, plays: plays, timing: timing))
         case .mp4, .webm:
-            try writeVideo(output, format: format, frames: frames, jobs: jobs, views: views, renderer: renderer,
-                           timing: timing, progress: progress)
+            return try encodeVideo(format, for: output, frames: frames, jobs: jobs, views: views, renderer: renderer,
+                                   timing: timing, progress: progress)
         }
     }
 
-    /// MP4 and WebM through ffmpeg, which writes a temporary file beside the output that is
-    /// renamed over it when ffmpeg succeeds and removed when anything fails. Video has no alpha:
-    /// translucent pixels are composited over black (give the canvas a background to choose).
-    static func writeVideo(_ output: String, format: AnimationFormat, frames: ClosedRange<Int>, jobs: Int,
-                           views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, timing: FrameTiming,
-                           progress: Progress) throws {
-        guard let ffmpeg = FFmpegPipe.locate() else {
-            throw FFmpegPipe.Failure(message: "cannot write '\(output)': ffmpeg is not installed (Debian package: ffmpeg)")
-        }
+    /// What a missing `ffmpeg` says after `context`, naming the Debian package.
+    static func ffmpegMissing(_ context: String) -> FFmpegPipe.Failure {
+        FFmpegPipe.Failure(message: "\(context): ffmpeg is not installed (Debian package: ffmpeg)")
+    }
+
+    /// MP4 and WebM through ffmpeg, which writes a temporary file beside the output that is read
+    /// back and removed, whether ffmpeg succeeds or not. Video has no alpha: translucent pixels
+    /// are composited over black (give the canvas a background to choose).
+    static func encodeVideo(_ format: AnimationFormat, for output: String, frames: ClosedRange<Int>, jobs: Int,
+                            views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, timing: FrameTiming,
+                            progress: Progress) throws -> [UInt8] {
+        guard let ffmpeg = FFmpegPipe.locate() else { throw ffmpegMissing("cannot write '\(output)'") }
         let temporary = try Files.temporaryForProgram(output)
+        defer { Files.discard(temporary: temporary) }
         let (width, height) = renderer.pixelSize
         do {
             let pipe = try FFmpegPipe(executable: ffmpeg,
@@ -64,13 +80,9 @@ enum AnimationWriter {
                 pipe.stop()
                 throw error
             }
-            try Files.commit(written: temporary, to: output)
+            return try Files.read(temporary, limit: Int.max).bytes
         } catch let failure as FFmpegPipe.Failure {
-            Files.discard(temporary: temporary)
             throw FFmpegPipe.Failure(message: "cannot write '\(output)': \(failure.message)")
-        } catch {
-            Files.discard(temporary: temporary)
-            throw error
         }
     }
 

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneRender
+import ScenecKit
 
 /// Debian's `ffmpeg` as a child process that encodes MP4 (H.264) and WebM (VP9): raw frames go
 /// to it on a pipe (no temporary pictures), it writes the file named, and what it says on
@@ -7,8 +8,9 @@ import SceneRender
 /// reported if it fails.
 final class FFmpegPipe {
     /// ffmpeg is missing or failed; the message says which, in the user's words.
-    struct Failure: Error {
+    struct Failure: Error, CustomStringConvertible {
         let message: String
+        var description: String { message }
     }
 
     private let pid: pid_t
@@ -27,6 +29,13 @@ final class FFmpegPipe {
             }
         }
         return nil
+    }
+
+    /// What the bytes of a video depend on besides the frames: the ffmpeg found and its own
+    /// bytes (Debian builds it with its libraries, so an upgrade changes both); nil when none.
+    static func identity() -> String? {
+        guard let path = locate(), let read = try? Files.read(path, limit: 1 << 28), !read.tooLarge else { return nil }
+        return "\(path) \(SHA256.hex(read.bytes))"
     }
 
     /// The arguments that read `width` × `height` frames of B, G, R and an ignored byte at `fps`

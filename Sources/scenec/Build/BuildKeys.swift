@@ -20,6 +20,9 @@ struct BuildKeys {
     var sourceDateEpoch: Int?
     /// `--scales` of an asset catalog, which its image sets' PNGs depend on.
     var assetScales: [Double] = []
+    /// The ffmpeg that encodes `--animated mp4|webm` (its path and a hash of its bytes), which
+    /// only those depend on.
+    var ffmpeg: String?
 
     /// Everything but the format: the renderer, the scene's bytes and the files it reads, the
     /// overrides.
@@ -42,6 +45,13 @@ struct BuildKeys {
     /// that format reads.
     func output(sceneKey: String, group: OutputGroup) -> String {
         var text = "\(sceneKey)\u{0}\(group.name)"
+        if let animation = group.animation {
+            // Frames drawn as pixels, whichever encoder takes them.
+            text += "\u{0}scale \(scale.map { "\($0)" } ?? "-")"
+            if animation == .apng, pngCompression != .default { text += "\u{0}png-compression \(pngCompression.rawValue)" }
+            if animation.needsFFmpeg { text += "\u{0}ffmpeg \(ffmpeg ?? "-")" }
+            return SHA256.hex(Array(text.utf8))
+        }
         switch group.format {
         case .png:
             text += "\u{0}scale \(scale.map { "\($0)" } ?? "-")"
@@ -56,23 +66,26 @@ struct BuildKeys {
 }
 
 /// Outputs made together from one scene: its still in one format, its flipbook, its frames in
-/// one format, its preview sheet (`--preview`, whose pictures are SVG), its image set in an
+/// one format, its animated file (`--animated webp` …), its preview sheet (`--preview`, whose pictures are SVG), its image set in an
 /// asset catalog, or its Android drawables.
 struct OutputGroup: Hashable {
     enum Kind: String {
-        case still, flipbook, frames, sheet, imageset, drawables
+        case still, flipbook, frames, animation, sheet, imageset, drawables
 
         /// Whether the group is one file (else a set of them, all made together).
         var isOneFile: Bool { self != .frames && self != .imageset && self != .drawables }
     }
     var kind: Kind
     var format: OutputFormat
+    /// The animated file's format, for `.animation` (whose frames are drawn as for PNG).
+    var animation: AnimationFormat?
 
     var name: String {
         switch kind {
         case .still: return format.rawValue
         case .flipbook: return "flipbook"
         case .frames: return "frames.\(format.rawValue)"
+        case .animation: return "animation.\(animation?.rawValue ?? "")"
         case .sheet: return "sheet"
         case .imageset: return "imageset.\(format.rawValue)"
         case .drawables: return "android"
@@ -89,19 +102,22 @@ struct OutputGroup: Hashable {
             case .still: break
             case .flipbook: groups.append(OutputGroup(kind: .flipbook, format: .pdf))
             case .frames: groups += formats.map { OutputGroup(kind: .frames, format: $0) }
+            case .webp, .apng, .gif, .mp4, .webm:
+                groups.append(OutputGroup(kind: .animation, format: .png, animation: animated.animation))
             }
         }
         if preview { groups.append(OutputGroup(kind: .sheet, format: .svg)) }
         return groups
     }
 
-    /// Names a group may write, for finding collisions before building: a still and a flipbook
-    /// are one file, frames a directory (ending in `/`). Image sets and drawables are named by
+    /// Names a group may write, for finding collisions before building: a still, a flipbook and
+    /// an animated file are one file, frames a directory (ending in `/`). Image sets and drawables are named by
     /// the scene file's name alone, so scenes of one name in two folders collide.
     func claimedName(stem: String) -> String {
         switch kind {
         case .still: return "\(stem).\(format.rawValue)"
         case .flipbook: return "\(stem).flipbook.pdf"
+        case .animation: return "\(stem).\(animation?.rawValue ?? "")"
         case .frames: return "\(stem).frames/"
         case .sheet: return "\(stem).preview.html"
         case .imageset: return "\(Self.fileName(stem)).imageset/"

@@ -22,7 +22,8 @@ struct BuildRun {
             keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides,
                             appearance: plan.options.frontend.options.appearance, scale: plan.scale,
                             pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch,
-                            assetScales: plan.destination.scales),
+                            assetScales: plan.destination.scales,
+                            ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity() : nil),
             options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview,
             destination: plan.destination)
 

@@ -5,7 +5,7 @@ enum NinjaEmitter {
     static func emit(_ scenes: [SceneEntry], plan: BuildCommand.Plan, args: Arguments, to path: String,
                      reporter: DiagnosticReporter) throws -> ExitStatus {
         guard plan.animated != .frames else {
-            throw UsageError("--emit-ninja builds stills and flipbooks; --animated frames has no fixed list of outputs")
+            throw UsageError("--emit-ninja builds stills, flipbooks and animated files; --animated frames has no fixed list of outputs")
         }
         var flags = plan.overrides.flatMap { ["--set", $0] }
         if !flags.isEmpty { flags.append("--set-where-present") }
@@ -24,9 +24,11 @@ enum NinjaEmitter {
         for scene in scenes {
             let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
             edges.append(NinjaWriter.Edge(outputs: stills, input: scene.path, rule: "render"))
-            if plan.animated == .flipbook, hasTimeline(scene, plan.options) {
-                edges.append(NinjaWriter.Edge(outputs: ["\(plan.outDir)/\(scene.outputStem).flipbook.pdf"], input: scene.path,
-                                              rule: "flipbook"))
+            // `scenec frames -o OUT` makes a flipbook or an animated file by the output's extension.
+            let moving = OutputGroup.all(formats: [], animated: plan.animated, hasTimeline: true, preview: false)
+            if let group = moving.first, hasTimeline(scene, plan.options) {
+                edges.append(NinjaWriter.Edge(outputs: ["\(plan.outDir)/\(group.claimedName(stem: scene.outputStem))"],
+                                              input: scene.path, rule: "frames"))
             }
         }
         let text = NinjaWriter.file(scenec: BuildCommand.executablePath(), flags: flags, edges: edges)

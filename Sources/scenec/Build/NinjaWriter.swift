@@ -1,12 +1,12 @@
 /// `scenec build … --emit-ninja FILE`: the same build as a Ninja file, one edge per scene for
 /// its stills (one `scenec render` with an `-o` per format, so each scene is checked once) and
-/// one for its flipbook, so ninja (or a remote-execution front end for it) can run and
+/// one for its flipbook or animated file, so ninja (or a remote-execution front end for it) can run and
 /// distribute it. Each edge is hermetic (it reads only the scene) and deterministic.
 enum NinjaWriter {
     struct Edge {
         var outputs: [String]
         var input: String
-        /// "render" or "flipbook".
+        /// "render" or "frames" (a flipbook or an animated file).
         var rule: String
     }
 
@@ -23,7 +23,7 @@ enum NinjaWriter {
               depfile = $depfile
               deps = gcc
 
-            rule flipbook
+            rule frames
               command = $scenec frames $in -o $out --quiet $flags --depfile $depfile
               description = scenec frames $out
               depfile = $depfile

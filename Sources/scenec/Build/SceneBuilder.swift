@@ -149,6 +149,19 @@ struct SceneBuilder {
                             return bytes
                         })
                     }
+                case .animation:
+                    let name = group.claimedName(stem: scene.outputStem)
+                    files = [(name, {
+                        // One thread: the build already draws --jobs scenes at once.
+                        try AnimationWriter.encode(group.animation ?? .webp, for: outDir + "/" + name,
+                                                   frames: 0...Swift.max(0, frameCount - 1), jobs: 1,
+                                                   views: { movie.views(at: Double($0) / fps) }, renderer: renderer,
+                                                   loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
+                                                   progress: Progress(total: 0, quiet: true)) {
+                            // A property of the file's format, not of a line of the scene (so not --werror's).
+                            Console.error("scenec: warning: \($0)\n")
+                        }
+                    })]
                 case .sheet:
                     files = [(group.claimedName(stem: scene.outputStem), { try sheet(file) })]
                 case .imageset, .drawables:
@@ -232,7 +245,7 @@ struct SceneBuilder {
 
     /// Why a group this build does not make at all is stale: which option no longer asks for it.
     static func notAskedFor(_ group: String) -> String {
-        if group.hasPrefix("frames") || group == "flipbook" { return "not asked for by --animated" }
+        if group.hasPrefix("frames") || group.hasPrefix("animation.") || group == "flipbook" { return "not asked for by --animated" }
         if group == OutputGroup(kind: .sheet, format: .svg).name { return "not asked for by --preview" }
         return "format no longer requested"
     }

@@ -25,7 +25,10 @@ enum BuildCommand: Command {
           -o, --output OUT_DIR     where outputs go
           --formats LIST           comma-separated: png, pdf, svg (default png)
           --animated MODE          scenes with a timeline: still (t = 0, the default), frames
-                                   (OUT/NAME.frames/0000.FORMAT…) or flipbook (OUT/NAME.flipbook.pdf, besides the stills)
+                                   (OUT/NAME.frames/0000.FORMAT…), flipbook (OUT/NAME.flipbook.pdf),
+                                   or one animated file OUT/NAME.EXT as scenec frames writes it:
+                                   webp, apng, gif, mp4 or webm (mp4 and webm need ffmpeg);
+                                   besides the stills
           --jobs N                 scenes built at once (default: the number of cores)
           --keep-going             build every good scene even when some fail (exit 1 if any did)
           --shard K/N              build only the K-th of N stable parts (by path hash), for CI matrices
@@ -53,7 +56,12 @@ enum BuildCommand: Command {
         flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags
             + ReviewOptions.flags)
 
-    enum Animated: String { case still, frames, flipbook }
+    enum Animated: String, CaseIterable {
+        case still, frames, flipbook, webp, apng, gif, mp4, webm
+
+        /// The animated file each scene with a timeline gets, if any.
+        var animation: AnimationFormat? { AnimationFormat(rawValue: rawValue) }
+    }
 
     /// The command line, read once.
     struct Plan {
@@ -89,7 +97,11 @@ enum BuildCommand: Command {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
         let (destination, outDir) = try BuildDestination.parse(args)
         guard let animated = Animated(rawValue: args.value("--animated") ?? "still") else {
-            throw UsageError("--animated must be still, frames or flipbook")
+            throw UsageError("--animated must be still, frames, flipbook, webp, apng, gif, mp4 or webm, not '\(args.value("--animated") ?? "")'")
+        }
+        // Before anything is built: the key of a video is made with ffmpeg's bytes.
+        if animated.animation?.needsFFmpeg == true, args.value("--emit-ninja") == nil, FFmpegPipe.locate() == nil {
+            throw AnimationWriter.ffmpegMissing("--animated \(animated.rawValue) is encoded by ffmpeg")
         }
         var options = try SceneOptions(args)
         options.frontend.options.overridesMustMatch = false  // one --set serves many scenes

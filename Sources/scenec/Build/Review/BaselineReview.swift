@@ -99,9 +99,11 @@ struct BaselineReview {
             switch kind {
             case .bytes: return (ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs), nil)
             case .animated(let type):
-                // Shown before and after, playing; not compared frame by frame (yet).
-                var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
-                output.pictures = .init(before: beforeBytes, after: afterBytes, mediaType: type)
+                // Shown before and after, playing; WebP and APNG are also compared frame by frame.
+                var output = try compareFrames(path, kind, beforeBytes, afterBytes)
+                    ?? ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
+                if output.verdict == .changed { output.pictures.before = beforeBytes; output.pictures.after = afterBytes }
+                output.pictures.mediaType = type
                 return (output, nil)
             case .png, .svg, .pdf:
                 return (try compare(path, try kind.pages(of: before, bytes: beforeBytes),
@@ -144,6 +146,50 @@ struct BaselineReview {
         return output
     }
 
+    /// An animated WebP or PNG played back frame by frame on both sides, each pair of frames
+    /// compared as pages are (a frame only one side has is compared with nothing), and the time
+    /// each frame shows (a frame ending over a millisecond apart, or another number of frames, is a
+    /// change); nil for a kind scenec cannot play back (GIF, video). The diff is of the
+    /// frame that changed most.
+    private func compareFrames(_ path: String, _ kind: OutputKind, _ before: [UInt8], _ after: [UInt8]) throws -> ReviewedOutput? {
+        guard let format = kind.animationFormat else { return nil }
+        func decoder(_ bytes: [UInt8], _ side: String) throws -> AnimationDecoder? {
+            do { return try format.decoder(bytes, maxPixels: Self.maxPixels) } catch {
+                throw FileError("'\(side)/\(path)' cannot be played back as \(format.rawValue.uppercased()): \(error)")
+            }
+        }
+        guard let b = try decoder(before, options.baseline), let a = try decoder(after, outDir) else { return nil }
+        let empty = RasterImage(width: 0, height: 0, premultipliedARGB: [])
+        var total = PixelComparison(), sameTiming = true, frames = 0, ends = (0.0, 0.0)
+        var worst: (index: Int, changed: Int, diff: RasterImage)?
+        while true {
+            let next = (try b.next(), try a.next())
+            if next.0 == nil, next.1 == nil { break }
+            let (comparison, diff) = PixelComparison.compare(next.0?.frame ?? empty, next.1?.frame ?? empty,
+                                                              tolerance: options.threshold.channel)
+            total = total.adding(comparison)
+            // Each frame ends within a millisecond of the same time: WebP counts whole milliseconds,
+            // which encoders round in turns of their own (33, 34, 33 or 33, 33, 34 for 1/30 s).
+            ends.0 += next.0?.seconds ?? 0
+            ends.1 += next.1?.seconds ?? 0
+            if next.0 == nil || next.1 == nil || abs(ends.0 - ends.1) > 0.001 + 1e-9 { sameTiming = false }
+            if worst.map({ comparison.changedPixels > $0.changed }) ?? true { worst = (frames, comparison.changedPixels, diff) }
+            frames += 1
+        }
+        var output = ReviewedOutput(path: path, verdict: options.threshold.isChange(total) || !sameTiming ? .changed : .same,
+                                    comparedAs: kind.comparedAs)
+        output.comparison = total
+        output.frames = frames
+        output.sameTiming = sameTiming
+        output.beforeSize = (b.width, b.height)
+        output.afterSize = (a.width, a.height)
+        if output.verdict == .changed, let worst {
+            output.pictures.diff = try worst.diff.pngBytes()
+            output.shownPage = worst.index
+        }
+        return output
+    }
+
     private static func read(_ path: String) throws -> [UInt8] {
         let read = try Files.read(path, limit: maxFileSize)
         guard !read.tooLarge else { throw FileError("'\(path)' is larger than \(maxFileSize >> 20) MiB") }
@@ -161,8 +207,8 @@ struct BaselineReview {
     /// How an output is compared, by its extension (and, for PNG, whether it is animated).
     enum OutputKind: Equatable {
         case png, svg, pdf, bytes
-        /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type: compared by
-        /// bytes, shown playing.
+        /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type, shown
+        /// playing: WebP and APNG compared frame by frame, the others by bytes.
         case animated(String)
 
         init(path: String) {
@@ -182,13 +228,22 @@ struct BaselineReview {
             self == .png && files.contains(where: Self.isAnimatedPNG) ? .animated("image/apng") : self
         }
 
+        /// The animated format scenec can play back, for WebP and APNG.
+        var animationFormat: AnimationFormat? {
+            switch self {
+            case .animated("image/webp"): return .webp
+            case .animated("image/apng"): return .apng
+            default: return nil
+            }
+        }
+
         var comparedAs: String {
             switch self {
             case .png: return "png"
             case .svg: return "svg via rsvg-convert"
             case .pdf: return "pdf via pdftoppm"
             case .bytes: return "bytes"
-            case .animated(let type): return "bytes (\(type), animated)"
+            case .animated(let type): return animationFormat.map { "\($0.rawValue) frames" } ?? "bytes (\(type), animated)"
             }
         }
 

@@ -8,8 +8,9 @@ struct ReviewOptions {
     static let help = """
           --baseline DIR           review the build against DIR (another build's folder, e.g.
                                    main's): each output is same, changed, new or removed; PNG,
-                                   SVG and PDF are compared by their pixels, other files by bytes.
-                                   Writes an HTML report (before | after | diff) and a JSON summary
+                                   SVG and PDF are compared by their pixels, animated WebP and
+                                   PNG frame by frame, other files by bytes. Writes an HTML
+                                   report (before | after | diff) and a JSON summary
           --threshold N[,S%]       what counts as a change: a pixel whose red, green, blue or
                                    alpha differs by more than N of 255; an output with more than
                                    S% of its pixels changed, or a new size (default 0,0%: any)
