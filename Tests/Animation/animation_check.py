@@ -4,6 +4,8 @@ usage: animation_check.py FILE PNG_PATTERN FRAMES
 Prints one JSON object:
   ffprobe: codec, width, height, frames (decoded, -count_frames), duration (the container's, or
            where it has none (APNG) the sum of the packets'; null when ffprobe cannot read it)
+  webpmux: (WebP) canvas width and height, frames, and the sum of the frames' durations, as
+           libwebp's own tool reads them
   pillow:  (GIF, APNG, WebP) frames, size, loop, durations in ms, and per frame the largest
            difference of any channel from the PNG of that frame (both straight RGBA; fully
            transparent pixels compare equal whatever their colour); for GIF also paletteExcess:
@@ -34,6 +36,18 @@ if streams:
                          "frames": int(frames) if frames and frames.isdigit() else None,
                          "duration": float(container) if re.fullmatch(r"[0-9.]+", container)
                          else sum(float(p) for p in packets) if packets and "N/A" not in packets else None}
+
+if path.endswith(".webp"):
+    # Debian 12's ffprobe cannot decode animated WebP; libwebp's own webpmux (Debian's `webp`)
+    # reads its canvas, frame count and each frame's duration.
+    info = subprocess.run(["webpmux", "-info", path], capture_output=True, text=True).stdout
+    canvas = re.search(r"Canvas size: (\d+) x (\d+)", info)
+    frames = re.search(r"Number of frames: (\d+)", info)
+    rows = re.findall(r"^\s*\d+:\s+\d+\s+\d+\s+\w+\s+\d+\s+\d+\s+(\d+)\s", info, re.M)
+    result["webpmux"] = {"width": int(canvas.group(1)) if canvas else None,
+                         "height": int(canvas.group(2)) if canvas else None,
+                         "frames": int(frames.group(1)) if frames else None,
+                         "duration": sum(int(d) for d in rows) / 1000 if rows else None}
 
 references = [Image.open(pattern % i).convert("RGBA") for i in range(count)]
 

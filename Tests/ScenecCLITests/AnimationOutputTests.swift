@@ -66,8 +66,14 @@ final class AnimationOutputTests: XCTestCase {
             let probe = try XCTUnwrap(read["ffprobe"] as? [String: Any], format)
             if format == "webp" {
                 // Debian 12's ffprobe (FFmpeg 5.1) knows the codec but cannot decode animated WebP
-                // (FFmpeg 7.1 can); Pillow (libwebp's demuxer) checks count, size and timing below.
+                // (FFmpeg 7.1 can); libwebp's webpmux reads count, size and duration instead, and
+                // Pillow (libwebp's demuxer) the frames below.
                 XCTAssertEqual(probe["codec"] as? String, "webp")
+                let mux = try XCTUnwrap(read["webpmux"] as? [String: Any], "webpmux -info")
+                XCTAssertEqual(mux["frames"] as? Int, frames, "webpmux frames")
+                XCTAssertEqual(mux["width"] as? Int, size.0, "webpmux width")
+                XCTAssertEqual(mux["height"] as? Int, size.1, "webpmux height")
+                XCTAssertEqual(try XCTUnwrap(mux["duration"] as? Double, "webpmux duration"), duration, accuracy: 0.0015)
             } else {
                 XCTAssertEqual(probe["frames"] as? Int, frames, format)
                 let video = format == "mp4" || format == "webm"

@@ -114,6 +114,7 @@ final class LanguageServerFeatureTests: XCTestCase {
 
         let colours = try labels(uri, at(s, 12, "red", 2))
         XCTAssertTrue(colours.contains("red") && colours.contains("rebeccapurple") && colours.contains("clear"))
+        XCTAssertTrue(colours.contains("systemBlue") && colours.contains("secondarySystemBackground"), "system colors: \(colours)")
         XCTAssertEqual(try labels(uri, at(s, 6, "ring", 1)), ["ring", "pie", "clock", "indicator", "lines", "label", "group", "stack", "grid"])
         XCTAssertEqual(try labels(uri, at(s, 7, "brand", 2)), ["brand"])
 
@@ -135,6 +136,8 @@ final class LanguageServerFeatureTests: XCTestCase {
             XCTAssertTrue(progress.contains(part), progress)
         }
         XCTAssertTrue(try hover(uri, at(s, 12, "red", 1)).contains("#ff0000ff"))
+        let system = s.replacingOccurrences(of: "trackColor: red", with: "trackColor: systemBlue")
+        XCTAssertTrue(try hover(try open(system), at(system, 12, "systemBlue", 1)).contains("#007affff light, #0a84ffff dark"))
         // 50% of the ring's smaller side, 100.
         XCTAssertTrue(try hover(uri, at(s, 10, "50%", 1)).hasPrefix("50 pt"))
         XCTAssertTrue(try hover(uri, at(s, 11, "0.25turn", 1)).contains("90°"))

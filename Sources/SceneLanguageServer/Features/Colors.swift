@@ -38,6 +38,11 @@ enum Colors {
     }
 
     /// `#rrggbbaa`, alpha always written.
+    /// A colour that follows the appearance, as both of its sides.
+    static func sides(_ c: AdaptiveColor) -> String {
+        "\(hex(c.light)) light, \(hex(c.dark)) dark"
+    }
+
     static func hex(_ c: Color) -> String {
         let opaque = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1).description
         let alpha = Int((Swift.min(1, Swift.max(0, c.alpha)) * 255).rounded())

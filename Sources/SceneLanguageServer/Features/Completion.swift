@@ -132,6 +132,8 @@ enum Completion {
             // The documentation is the colour itself, which editors show as a swatch.
             return EditorVocabulary.colorNames.map { Item(label: $0.name, kind: Kind.color, detail: "color",
                                                           doc: Colors.hex($0.color)) }
+                + SystemColors.all.map { Item(label: $0.name, kind: Kind.color, detail: "iOS system color",
+                                              doc: Colors.sides($0.adaptive)) }
         default: return []
         }
     }
