@@ -230,7 +230,7 @@ public final class LanguageServer {
     }
 
     private func send(_ message: JSONValue) {
-        output(message.compact)
+        output(message.compact())
     }
 
     private var capabilities: JSONValue {

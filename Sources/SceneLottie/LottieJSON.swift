@@ -14,41 +14,9 @@ enum LottieNumber {
 /// Lottie's JSON, compact (the format is read by players, not people), members in the order
 /// written.
 enum LottieJSON {
-    static func compact(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, to: &out)
-        return out
-    }
+    static func compact(_ value: JSONValue) -> String { value.compact(numbers: number) }
 
-    static func write(_ value: JSONValue, to out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let v): out += number(v)
-        case .string(let s): out += JSONValue.quoted(s)
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                write(item, to: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (i, member) in members.enumerated() {
-                if i > 0 { out += "," }
-                out += JSONValue.quoted(member.key) + ":"
-                write(member.value, to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    static func number(_ v: Double) -> String {
-        let r = LottieNumber.rounded(v)
-        if r == r.rounded(), Swift.abs(r) < 1e15 { return String(Int(r)) }
-        return String(r)
-    }
+    static func number(_ v: Double) -> String { JSONValue.numberText(LottieNumber.rounded(v)) }
 
     static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
 }

@@ -155,9 +155,42 @@ extension JSONValue {
         }
     }
 
+    /// One line of JSON without spaces — the language server's wire form, Lottie files — with
+    /// each number written by `number`.
+    public func compact(numbers number: (Double) -> String = JSONValue.numberText) -> String {
+        var out = ""
+        writeCompact(to: &out, number)
+        return out
+    }
+
+    private func writeCompact(to out: inout String, _ number: (Double) -> String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let v): out += number(v)
+        case .string(let s): out += JSONValue.quoted(s)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(to: &out, number)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += "," }
+                out += JSONValue.quoted(member.key) + ":"
+                member.value.writeCompact(to: &out, number)
+            }
+            out += "}"
+        }
+    }
+
     /// Integers without a fraction (`12`, not `12.0`); others in Swift's shortest round-trip form,
-    /// which is valid JSON. The schema holds only finite numbers (the registry's ranges).
-    static func numberText(_ v: Double) -> String {
+    /// which is valid JSON; a number that is not finite as null (the schema holds only the
+    /// registry's finite ranges).
+    public static func numberText(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         if v == v.rounded(), Swift.abs(v) < 1e15 { return String(Int(v)) }
         return String(v)

@@ -3,44 +3,12 @@ import SceneCheck
 
 /// LSP messages are JSON. They are read with FoundationEssentials' decoder (as the preview
 /// reads its request bodies) into the JSONValue the schema generator builds, and written
-/// compactly by hand, so neither direction needs more of Foundation.
+/// with its compact form, so neither direction needs more of Foundation.
 extension JSONValue {
     /// The JSON document in `bytes`; nil for anything that is not JSON (the decoder also
     /// refuses nesting past its depth limit, so hostile input cannot exhaust the stack).
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
         try? JSONDecoder().decode(Decoded.self, from: Data(bytes)).value
-    }
-
-    /// One line of JSON, no spaces: what goes on the wire.
-    var compact: String {
-        var out = ""
-        writeCompact(to: &out)
-        return out
-    }
-
-    private func writeCompact(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let v):
-            if v == v.rounded(), Swift.abs(v) < 1e15 { out += String(Int(v)) } else { out += v.isFinite ? String(v) : "null" }
-        case .string(let s): out += JSONValue.quoted(s)
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.writeCompact(to: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (i, member) in members.enumerated() {
-                if i > 0 { out += "," }
-                out += JSONValue.quoted(member.key) + ":"
-                member.value.writeCompact(to: &out)
-            }
-            out += "}"
-        }
     }
 
     var intValue: Int? {
