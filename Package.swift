@@ -23,10 +23,13 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Animated WebP: libwebp's lossless encoder and the mux library that assembles the frames.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // Every file-system read and write: the project root, real paths, regular files only,
+        // writes beneath an opened destination without following links (docs/security.md).
+        .target(name: "SceneFiles", dependencies: ["CLinux"]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
-        .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel"]),
+        .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
@@ -38,7 +41,7 @@ let package = Package(
         // report) that the command line and the preview server share.
         .target(name: "ScenecKit",
                 dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
-                               "SceneFonts"]),
+                               "SceneFonts", "SceneFiles"]),
         // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
         .target(name: "SceneWatch"),
         // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
@@ -46,7 +49,7 @@ let package = Package(
         // by the EmbedAssets build-tool plugin (so plain `swift build` keeps them in step; no
         // Foundation Bundle, which would pull in ICU).
         .target(name: "ScenePreview",
-                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneEdit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
+                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneFiles", "SceneEdit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
                                "SceneLayout", "SceneRender"],
                 exclude: ["Assets"],
                 plugins: ["EmbedAssets"]),
@@ -54,7 +57,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCheck", "ScenecKit"]),
+        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCheck", "ScenecKit", "SceneFiles"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
@@ -64,7 +67,7 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["CLinux", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "SceneFiles", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
                           plugins: ["BuildCommit"]),
@@ -76,6 +79,7 @@ let package = Package(
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
                                          "SceneAnimation", "SceneRender", "SceneFonts"]),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
+        .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",
