@@ -1,13 +1,9 @@
-import ScenecKit
+import SceneFiles
 
 extension Files {
     /// Replaces a file the user keeps (a scene being edited) with new bytes, atomically, as an
-    /// editor saves (`AtomicFile.rewrite`: through its real path, keeping its permissions).
+    /// editor saves (`AtomicWrite.rewrite`: through its real path, keeping its permissions).
     static func rewrite(_ path: String, with bytes: [UInt8]) throws {
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.rewrite(path, with: bytes, temporaries: interruptible)
-        } catch {
-            throw FileError(error.message)
-        }
+        try converting { () throws(DestinationFailure) in try AtomicWrite.rewrite(path, with: bytes, temporaries: temporaries) }
     }
 }
