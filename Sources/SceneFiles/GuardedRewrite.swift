@@ -59,7 +59,10 @@ public struct GuardedRewrite: Sendable {
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else { throw unwritable("cannot open its folder") }
         defer { close(directory) }
-        let (original, bytes) = try read(in: directory, maxBytes: maxBytes)
+        // Held open until the rename: while it is, the file read cannot be freed and its inode
+        // number handed to a file (or link) made in its place.
+        let (fd, original, bytes) = try read(in: directory, maxBytes: maxBytes)
+        defer { close(fd) }
         let replacement: [UInt8]
         switch edit(bytes) {
         case .failure(let refusal): return .failure(refusal)
@@ -75,7 +78,7 @@ public struct GuardedRewrite: Sendable {
             // The last check: the name still holds the file read. A link swapped in after it is
             // replaced by the rename itself (a rename never follows the name it replaces).
             var now = stat()
-            guard fstatat(directory, name, &now, AT_SYMLINK_NOFOLLOW) == 0,
+            guard fstatat(directory, name, &now, AT_SYMLINK_NOFOLLOW) == 0, now.st_mode & S_IFMT == S_IFREG,
                   now.st_dev == original.st_dev, now.st_ino == original.st_ino else {
                 throw Self.failure(.replaced, "'\(shownPath)' was replaced while it was being written; nothing written")
             }
@@ -88,8 +91,8 @@ public struct GuardedRewrite: Sendable {
     }
 
     /// Opens the name without following a link, checks it is a regular file its owner may
-    /// write, and reads it whole from that descriptor.
-    private func read(in directory: Int32, maxBytes: Int) throws(Failure) -> (stat, [UInt8]) {
+    /// write, and reads it whole from that descriptor, which is returned open.
+    private func read(in directory: Int32, maxBytes: Int) throws(Failure) -> (Int32, stat, [UInt8]) {
         let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
@@ -98,8 +101,17 @@ public struct GuardedRewrite: Sendable {
             default: throw unwritable("cannot open it")
             }
         }
-        defer { close(fd) }
         var info = stat()
+        do throws(Failure) {
+            let bytes = try readWhole(fd, info: &info, maxBytes: maxBytes)
+            return (fd, info, bytes)
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    private func readWhole(_ fd: Int32, info: inout stat, maxBytes: Int) throws(Failure) -> [UInt8] {
         guard fstat(fd, &info) == 0 else { throw unwritable("cannot read it") }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw Self.failure(.unwritable, "'\(shownPath)' is not a regular file; nothing written")
@@ -122,7 +134,7 @@ public struct GuardedRewrite: Sendable {
                 throw Self.failure(.unwritable, "'\(shownPath)' is larger than \(maxBytes) bytes; nothing written")
             }
         }
-        return (info, bytes)
+        return bytes
     }
 
     /// Creates the temporary file fresh, writes and syncs it, and gives it the original's owner
