@@ -39,20 +39,6 @@ public enum AtomicWrite {
         try FileBeneath(userPath: path, temporaries: temporaries).stage(bytes, sync: sync, writingDevices: true)
     }
 
-    /// Replaces a file the user keeps (a scene being edited) as an editor saves it: through its
-    /// real path, so a symbolic link stays a link to the edited file, and with the file's own
-    /// permissions rather than the default ones.
-    public static func rewrite(_ path: String, with bytes: [UInt8],
-                               temporaries: TemporaryFiles = .untracked) throws(Failure) {
-        guard let resolved = realpath(path, nil) else { throw DestinationFailure("cannot write '\(path)': \(reason())") }
-        let target = String(cString: resolved)
-        free(resolved)
-        var info = stat()
-        guard stat(target, &info) == 0 else { throw DestinationFailure("cannot write '\(path)': \(reason())") }
-        try FileBeneath(userPath: target, temporaries: temporaries)
-            .write(bytes, permissions: info.st_mode & 0o7777, writingDevices: false)
-    }
-
     /// Writes all of `bytes` to `fd`, through short writes and interruptions.
     public static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws(Failure) {
         var offset = 0

@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneFiles
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -134,7 +135,7 @@ public struct SceneFile: Sendable {
         }
         let bytes = try render(format, at: time, overrides: overrides, scale: scale)
         do {
-            try AtomicFile.replace(path, with: bytes)
+            try AtomicWrite.replace(path, with: bytes)
         } catch {
             throw SceneError(.io, path: path, message: error.message)
         }
