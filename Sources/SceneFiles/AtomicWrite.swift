@@ -27,10 +27,12 @@ public enum AtomicWrite {
     /// Writes `bytes` to the file at `path`, a path the user named (`render -o`, `--report`):
     /// its folders are made and followed as named; a path that exists and is not a regular file
     /// (a device, a FIFO, /dev/stdout) is written directly; any other goes through a temporary
-    /// file renamed into place. `permissions` exactly, whatever the umask.
-    public static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t? = nil,
+    /// file renamed into place. `permissions` exactly, whatever the umask. Without
+    /// `creatingFolders` (the library's `SceneFile.write`), a missing folder is an error.
+    public static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t? = nil, creatingFolders: Bool = true,
                                temporaries: TemporaryFiles = .untracked) throws(Failure) {
-        try FileBeneath(userPath: path, temporaries: temporaries).write(bytes, permissions: permissions, writingDevices: true)
+        try FileBeneath(userPath: path, creatingFolders: creatingFolders, temporaries: temporaries)
+            .write(bytes, permissions: permissions, writingDevices: true)
     }
 
     /// `replace`'s first half for a user's path: the bytes staged beside it, not yet in place.
@@ -73,15 +75,16 @@ public struct FileBeneath: Sendable {
         self.path = path
     }
 
-    /// The file at a path the user named: its folder made if missing and opened following the
-    /// path as named.
-    public init(userPath path: String, temporaries: AtomicWrite.TemporaryFiles = .untracked) throws(DestinationFailure) {
+    /// The file at a path the user named: its folder made if missing (when `creatingFolders`)
+    /// and opened following the path as named.
+    public init(userPath path: String, creatingFolders: Bool = true,
+                temporaries: AtomicWrite.TemporaryFiles = .untracked) throws(DestinationFailure) {
         let slash = path.lastIndex(of: "/")
         let folderPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty, name != ".", name != ".." else { throw DestinationFailure("cannot write '\(path)': it is a directory") }
         do throws(DestinationFailure) {
-            folder = try Destination.open(folderPath, creating: true, temporaries: temporaries)
+            folder = try Destination.open(folderPath, creating: creatingFolders, temporaries: temporaries)
         } catch {
             throw DestinationFailure(error.message.hasPrefix("cannot create") ? error.message : "cannot write '\(path)': \(error.message)")
         }

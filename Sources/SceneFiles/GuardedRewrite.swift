@@ -143,14 +143,8 @@ public struct GuardedRewrite: Sendable {
         let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw unwritable("cannot create a temporary file beside it") }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw unwritable("cannot write it")
-            }
-            offset += n
+        do throws(DestinationFailure) { try AtomicWrite.writeAll(bytes, fd: fd, path: shownPath) } catch {
+            throw unwritable("cannot write it")
         }
         var made = stat()
         guard fstat(fd, &made) == 0 else { throw unwritable("cannot write it") }
