@@ -104,7 +104,10 @@ public struct FileBeneath: Sendable {
     /// The first half of `write`: the bytes in a temporary file beside the target (forced to
     /// disk when `sync`, else only started on their way with sync_file_range), not yet in
     /// place. A frame sequence stages frames on several threads and commits them in order.
-    public func stage(_ bytes: [UInt8], sync: Bool, permissions: mode_t? = nil,
+    /// `permissions` and `owner` (a file the user keeps, rewritten) are given to the temporary
+    /// file once written, the owner first (changing it clears set-id bits); until then only its
+    /// owner may open it.
+    public func stage(_ bytes: [UInt8], sync: Bool, permissions: mode_t? = nil, owner: (uid_t, gid_t)? = nil,
                       writingDevices: Bool = false) throws(DestinationFailure) -> StagedFile {
         var info = stat()
         if fstatat(folder.descriptor, name, &info, writingDevices ? 0 : AT_SYMLINK_NOFOLLOW) == 0 {
@@ -115,7 +118,8 @@ public struct FileBeneath: Sendable {
         let temporary = AtomicWrite.temporaryName(for: name)
         let tracked = trackingPath(temporary)
         folder.temporaries.created(tracked)
-        let fd = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions ?? 0o644)
+        let fd = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                        permissions == nil ? 0o644 : 0o600)
         guard fd >= 0 else {
             let why = failure()
             folder.temporaries.finished(tracked)
@@ -123,8 +127,15 @@ public struct FileBeneath: Sendable {
         }
         var closed = false
         do throws(DestinationFailure) {
-            if let permissions, fchmod(fd, permissions) != 0 { throw failure() }
             try AtomicWrite.writeAll(bytes, fd: fd, path: path)
+            if let (uid, gid) = owner {
+                var made = stat()
+                guard fstat(fd, &made) == 0 else { throw failure() }
+                if made.st_uid != uid || made.st_gid != gid, fchown(fd, uid, gid) != 0 {
+                    throw DestinationFailure("cannot write '\(path)': cannot keep its owner (\(uid):\(gid)): \(reason())")
+                }
+            }
+            if let permissions, fchmod(fd, permissions) != 0 { throw failure() }
             if sync {
                 guard fsync(fd) == 0 || errno == EINVAL else { throw failure() }
             } else {
