@@ -91,15 +91,17 @@ public final class Destination: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("cannot read", shown) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DestinationFailure("cannot read '\(shown)': it is not a regular file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Sized by fstat (one byte more, to see a file that grew), so a small file costs one read.
+        var bytes = [UInt8](repeating: 0, count: Swift.max(1, Swift.min(Int(info.st_size), limit) + 1))
+        var count = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: Swift.min(bytes.count, 1 << 24)) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + count }, $0.count - count) }
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else { throw failure("cannot read", shown) }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
-            guard bytes.count <= limit else { throw DestinationFailure("cannot read '\(shown)': it is larger than \(limit) bytes") }
+            if n == 0 { return Array(bytes[0..<count]) }
+            count += n
+            guard count <= limit else { throw DestinationFailure("cannot read '\(shown)': it is larger than \(limit) bytes") }
         }
     }
 
@@ -119,6 +121,13 @@ public final class Destination: Sendable {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard name != ".", name != ".." else { continue }
+            // The kind readdir gives, where the file system gives one (no stat per entry).
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): found.append((name, .file)); continue
+            case Int32(DT_DIR): found.append((name, .folder)); continue
+            case Int32(DT_LNK): found.append((name, .link)); continue
+            default: break
+            }
             var info = stat()
             let kind: EntryKind
             if fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
