@@ -38,7 +38,8 @@ let package = Package(
         // The picture file formats, bytes in and out, apart from drawing: RasterImage (the pixel
         // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
         // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).
-        .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"]),
+        .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneCodecs", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
@@ -92,7 +93,8 @@ let package = Package(
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender", "SceneCodecs", "SceneFonts"]),
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
-        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"]),
+        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
