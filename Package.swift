@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Only for the version libpng reports at run time (`scenec --version`): Cairo still reads
-        // PNGs with it; scenec writes its own (SceneRender/Output/PNGEncoder.swift).
+        // PNGs with it; scenec writes its own (SceneCodecs/PNG/PNGEncoder.swift).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),

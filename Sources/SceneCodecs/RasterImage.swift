@@ -1,4 +1,5 @@
-/// Pixels of a rendered picture (or of a PNG read back), in straight (not premultiplied) RGBA.
+/// Pixels of a rendered picture (or of a PNG read back): the buffer every encoder here takes,
+/// held as Cairo draws them (premultiplied ARGB32); `pixel` reads them straight.
 public struct RasterImage: Sendable {
     package let width: Int
     package let height: Int
