@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import SceneLayout
 import SceneModel
 import SceneRender

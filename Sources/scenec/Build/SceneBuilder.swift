@@ -1,3 +1,4 @@
+import SceneCodecs
 import ScenecKit
 import SceneModel
 import SceneRender

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import SceneCodecs
 import ScenecKit
 import SceneModel
 import SceneRender

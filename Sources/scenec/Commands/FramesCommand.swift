@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import ScenecKit
 import Dispatch
 import SceneLayout
@@ -132,6 +133,9 @@ enum FramesCommand: Command {
             Console.fail(error.message)
             return .sceneError
         } catch let error as RenderError {
+            Console.fail("cannot render '\(scenePath)': \(error)")
+            return .sceneError
+        } catch let error as CodecError {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
         }
