@@ -40,24 +40,36 @@ public struct SourceFile: Sendable {
         firstNonTextByte = firstBad
     }
 
-    /// The offset of the first invalid UTF-8 sequence or C1 control character in `bytes`.
+    /// The offset of the first invalid UTF-8 sequence (overlong, surrogate, past U+10FFFF,
+    /// cut short) or C1 control character in `bytes`; ASCII controls are the caller's.
     private static func firstNonTextScalar(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var offset = bytes.startIndex
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.count == 2, encoded.first == 0xC2, let second = encoded.last, second < 0xA0 {
-                    return offset  // U+0080…U+009F, the C1 controls
-                }
-                offset += encoded.count
-            case .error:
-                return offset
-            case .emptyInput:
-                return nil
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
             }
+            // How many continuation bytes follow, and the range the first of them must be in.
+            let count: Int, first: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF: (count, first) = (1, 0x80...0xBF)
+            case 0xE0: (count, first) = (2, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (count, first) = (2, 0x80...0xBF)
+            case 0xED: (count, first) = (2, 0x80...0x9F)
+            case 0xF0: (count, first) = (3, 0x90...0xBF)
+            case 0xF1...0xF3: (count, first) = (3, 0x80...0xBF)
+            case 0xF4: (count, first) = (3, 0x80...0x8F)
+            default: return i
+            }
+            guard i + count < bytes.endIndex, first.contains(bytes[i + 1]) else { return i }
+            for k in stride(from: 2, through: count, by: 1) where !(0x80...0xBF).contains(bytes[i + k]) {
+                return i
+            }
+            if lead == 0xC2, bytes[i + 1] < 0xA0 { return i }  // U+0080…U+009F, the C1 controls
+            i += count + 1
         }
+        return nil
     }
 
     public init(name: String, text: String) {

@@ -29,6 +29,10 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(SourceFile(name: "t", bytes: Array("é: \u{85}".utf8)).firstNonTextByte, 4)
         XCTAssertEqual(SourceFile(name: "t", bytes: Array("é: ".utf8) + [0xE9, 0x41, 0x00]).firstNonTextByte, 4)
         XCTAssertEqual(SourceFile(name: "t", bytes: [0x41, 0x7F]).firstNonTextByte, 1)
+        XCTAssertNil(SourceFile(name: "t", bytes: Array("👩‍👩‍👧 日本 \u{A0}\u{10FFFF}".utf8)).firstNonTextByte)
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF8], [0x80]] {
+            XCTAssertEqual(SourceFile(name: "t", bytes: [0x41] + bad + [0x41]).firstNonTextByte, 1, "\(bad)")
+        }
     }
 
     func testAFileThatIsNotTextIsLocatedAndItsLineNeverQuoted() {
