@@ -26,6 +26,10 @@ public enum Escaping: Sendable {
     /// as character references (XML keeps them as data), every other control character, which
     /// XML 1.0 forbids, and U+FFFE/U+FFFF as pictures.
     case xml
+    /// HTML text or attribute value for a person to read (the review page): `& < > " '` as
+    /// entities and every control character but TAB as a picture, a line break included, so a
+    /// strange name shows as strange rather than as a space.
+    case html
 }
 
 extension String {
@@ -44,11 +48,12 @@ extension String {
             case (.workflowProperty, ":"): out.append(contentsOf: "%3A".unicodeScalars)
             case (.workflowProperty, ","): out.append(contentsOf: "%2C".unicodeScalars)
             case (.workflowMessage, _), (.workflowProperty, _): out.append(Self.picture(scalar))
-            case (.xml, "&"): out.append(contentsOf: "&amp;".unicodeScalars)
-            case (.xml, "<"): out.append(contentsOf: "&lt;".unicodeScalars)
-            case (.xml, ">"): out.append(contentsOf: "&gt;".unicodeScalars)
-            case (.xml, "\""): out.append(contentsOf: "&quot;".unicodeScalars)
-            case (.xml, "'"): out.append(contentsOf: "&apos;".unicodeScalars)
+            case (.xml, "&"), (.html, "&"): out.append(contentsOf: "&amp;".unicodeScalars)
+            case (.xml, "<"), (.html, "<"): out.append(contentsOf: "&lt;".unicodeScalars)
+            case (.xml, ">"), (.html, ">"): out.append(contentsOf: "&gt;".unicodeScalars)
+            case (.xml, "\""), (.html, "\""): out.append(contentsOf: "&quot;".unicodeScalars)
+            case (.xml, "'"), (.html, "'"): out.append(contentsOf: "&apos;".unicodeScalars)
+            case (.html, _): out.append(Self.picture(scalar))
             case (.xml, "\n"): out.append(contentsOf: "&#10;".unicodeScalars)
             case (.xml, "\r"): out.append(contentsOf: "&#13;".unicodeScalars)
             case (.xml, "\t"): out.append(contentsOf: "&#9;".unicodeScalars)
@@ -72,6 +77,7 @@ extension String {
         case .workflowProperty: return scalar == "%" || scalar == ":" || scalar == "," || (isControl(scalar) && scalar != "\t")
         case .xml: return "&<>\"'".unicodeScalars.contains(scalar) || isControl(scalar)
             || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        case .html: return "&<>\"'".unicodeScalars.contains(scalar) || (isControl(scalar) && scalar != "\t")
         }
     }
 

@@ -21,6 +21,7 @@ final class EscapingTests: XCTestCase {
     func testXMLHoldsNoCharacterXML10Forbids() {
         XCTAssertEqual(hostile.escaped(.xml), "a&#10;b&#13;c␛[31md␇e␡f\u{FFFD}g&#9;h%:,&amp;&lt;&gt;&quot;&apos;")
         XCTAssertEqual("\u{FFFE}\u{0}".escaped(.xml), "\u{FFFD}␀")
+        XCTAssertEqual(hostile.escaped(.html), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&amp;&lt;&gt;&quot;&apos;")
     }
 
     func testTheFirstByteThatIsNotTextIsFound() {

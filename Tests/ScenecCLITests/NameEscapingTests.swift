@@ -107,6 +107,28 @@ final class NameEscapingTests: XCTestCase {
                        Self.names.count, pruned.stderr)
     }
 
+    /// The review against a baseline: its `changed:`/`new:`/`removed:` lines and its HTML page.
+    func testTheReviewPrintsHostileNamesEscaped() throws {
+        let root = try temporaryDirectory(self)
+        try makeScenes(root, text: Self.good)
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "base", "--formats", "png"], directory: root).status, 0)
+        let scenes = root.appendingPathComponent("scenes")
+        try Data(Self.good.replacingOccurrences(of: "40}}", with: "40}, progress: 0.5}").utf8)
+            .write(to: scenes.appendingPathComponent("\(Self.names[0]).scene.yaml"))
+        try FileManager.default.removeItem(at: scenes.appendingPathComponent("\(Self.names[1]).scene.yaml"))
+        try Data(Self.good.utf8).write(to: scenes.appendingPathComponent("new\n\(Self.forged)\u{1B}.scene.yaml"))
+        let review = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--baseline", "base"], directory: root, timeout: 60)
+        XCTAssertEqual(review.status, 0, review.stderr)
+        assertClean(review.stderr, "review lines")
+        for verdict in ["changed", "new", "removed"] {
+            XCTAssertTrue(review.stderr.contains("scenec build: \(verdict): "), review.stderr)
+        }
+        XCTAssertTrue(review.stderr.contains("changed: out/x␊::error file=README.md,line=1::FORGED.png"), review.stderr)
+        let page = try String(contentsOf: root.appendingPathComponent("out/.scenec-review/index.html"), encoding: .utf8)
+        assertClean(page, "review page")
+        XCTAssertTrue(page.contains("<code>x␊::error file=README.md,line=1::FORGED.png</code>"), page)
+    }
+
     /// A file that is not text (a secret scenec was pointed at, say) gets an error at its first
     /// such byte, and no line of it is shown: not the bytes before, not those after.
     func testAFileThatIsNotTextIsLocatedButNeverQuoted() throws {
