@@ -85,6 +85,21 @@ final class NinjaRoundTripTests: XCTestCase {
         }
     }
 
+    /// A depfile names what make and ninja read back as the same name, and leaves out (with a
+    /// warning) an import it cannot hold rather than cut it into other names.
+    func testADepfileEscapesWhatItCanAndLeavesOutWhatItCannot() throws {
+        let dir = try temporaryDirectory(self)
+        try "styles: {}\n".write(to: dir.appendingPathComponent("a b#$:c.yaml"), atomically: true, encoding: .utf8)
+        try "styles: {}\n".write(to: dir.appendingPathComponent("it's;x.yaml"), atomically: true, encoding: .utf8)
+        try ("imports: [\"a b#$:c.yaml\", \"it's;x.yaml\"]\n" + scene(red: 5))
+            .write(to: dir.appendingPathComponent("s;1.scene.yaml"), atomically: true, encoding: .utf8)
+        let render = try scenec(["render", "s;1.scene.yaml", "-o", "o u.png", "--depfile", "o u.png.d"], directory: dir)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stderr.contains("scenec: warning: o u.png.d cannot name 'it's;x.yaml'"), render.stderr)
+        let depfile = try String(contentsOf: dir.appendingPathComponent("o u.png.d"), encoding: .utf8)
+        XCTAssertEqual(depfile, "o\\ u.png: a\\ b\\#$$\\:c.yaml\n")
+    }
+
     /// Files a command hidden in a name would have made, anywhere under `dir`.
     func markers(in dir: URL) -> [String] {
         let all = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
