@@ -34,11 +34,13 @@ enum NinjaEmitter {
         }
         // Every name goes into the file before any is written, so one that cannot leaves no file.
         let scenec = BuildCommand.executablePath()
-        for edge in edges {
+        var refused: Set<String> = []
+        for edge in edges where !refused.contains(edge.input) {
             guard let name = NinjaWriter.unwritable([edge.input] + edge.outputs) else { continue }
             reporter.error(refusal(name), path: edge.input)
-            return .sceneError
+            refused.insert(edge.input)
         }
+        if !refused.isEmpty { return .sceneError }
         if let name = NinjaWriter.unwritable([scenec] + flags) {
             throw UsageError(refusal(name))
         }
