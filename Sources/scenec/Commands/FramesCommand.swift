@@ -124,7 +124,9 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
+                let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
+                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
+                Depfile.warn(unnamed, depfile: depfile)
             }
         } catch let error as FileError {
             Console.fail(error.message)
