@@ -43,20 +43,4 @@ public struct RelativeName: Hashable, Sendable, CustomStringConvertible {
         }
         return nil
     }
-
-    /// `text` for a message: in quotes, control characters (a newline, ESC, BEL) shown as the
-    /// Unicode pictures of them (␊, ␛, ␇) so a hostile name can neither end a line nor reach
-    /// the terminal.
-    public static func quoted(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20: shown.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            case 0x7F: shown.unicodeScalars.append("\u{2421}")
-            case 0x80..<0xA0: shown += "\\u{\(String(scalar.value, radix: 16))}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + shown + "'"
-    }
 }

@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneCodecs
 import SceneFiles
 import SceneModel
 import SceneRender

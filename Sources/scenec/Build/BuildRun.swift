@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import ScenecKit
 import SceneFiles
+import SceneSyntax
 
 /// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are
@@ -16,12 +17,12 @@ struct BuildRun {
         let started = Progress.now()
         // The folder is opened once; every write, rename and deletion below is beneath it.
         let destination = try Files.destination(plan.outDir, creating: true)
-        let lock = try OutputLock(destination) { Console.error("scenec build: \($0)\n") }
+        let lock = try OutputLock(destination) { Console.line("scenec build: \($0)") }
         defer { withExtendedLifetime(lock) {} }
         // Holding the lock, no other build writes here: what a killed one left is removed.
         OrphanedTemporaries.remove(in: destination)
         if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
-        let store = ManifestStore(destination, shard: plan.shard) { Console.error("scenec build: warning: \($0)\n") }
+        let store = ManifestStore(destination, shard: plan.shard) { Console.line("scenec build: warning: \($0)") }
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         let builder = SceneBuilder(
             outDir: destination, formats: plan.formats, animated: plan.animated,
@@ -122,10 +123,10 @@ struct BuildRun {
                 if prune {
                     if let name = RelativeName(path) { destination.remove(name) }
                     manifest.scenes[scene]?.outputs[path] = nil
-                    Console.error("scenec build: removed stale \(plan.outDir)/\(path) (\(why))\n")
+                    Console.line("scenec build: removed stale \(plan.outDir)/\(path) (\(why))")
                 } else {
                     remaining += 1
-                    Console.error("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it\n")
+                    Console.line("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it")
                 }
             }
             if manifest.scenes[scene]?.outputs.isEmpty == true, manifest.scenes[scene]?.sceneKey == nil {
@@ -146,7 +147,7 @@ struct BuildRun {
                 text += list.map { $0.rendered(in: file) }.joined()
             case .error(let message, let path):
                 diagnostics.append(JSONDiagnostic(path: path, message: message))
-                text += "scenec: error: \(message)\n"
+                text += "scenec: error: \(message.escaped(.text))\n"
             }
         }
         let outputs = (entry?.outputs ?? [:]).map { (path: $0.key, record: $0.value) }

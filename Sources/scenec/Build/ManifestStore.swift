@@ -21,7 +21,8 @@ final class ManifestStore: @unchecked Sendable {
 
     var outDir: String { destination.path }
 
-    /// `warn` is told once of each entry ignored, naming it and its file.
+    /// `warn` is told once of each entry ignored, naming it and its file (raw: the caller
+    /// escapes the line, `Console.line`).
     init(_ destination: Destination, shard: Shard?, warn: (String) -> Void) {
         self.destination = destination
         fileName = BuildManifest.fileName(shard: shard)
@@ -54,7 +55,7 @@ final class ManifestStore: @unchecked Sendable {
         for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
             for path in entry.outputs.keys.sorted() {
                 guard let problem = RelativeName.problem(with: path) else { continue }
-                warn("ignoring the entry \(RelativeName.quoted(path)) in \(RelativeName.quoted(file)): \(problem); a manifest names files inside its folder only")
+                warn("ignoring the entry '\(path)' in '\(file)': \(problem); a manifest names files inside its folder only")
                 manifest.scenes[scene]?.outputs[path] = nil
             }
         }

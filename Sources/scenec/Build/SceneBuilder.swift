@@ -1,3 +1,4 @@
+import SceneCodecs
 import ScenecKit
 import SceneFiles
 import SceneModel
@@ -162,7 +163,7 @@ struct SceneBuilder {
                                                    loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
                                                    progress: Progress(total: 0, quiet: true)) {
                             // A property of the file's format, not of a line of the scene (so not --werror's).
-                            Console.error("scenec: warning: \($0)\n")
+                            Console.line("scenec: warning: \($0)")
                         }
                     })]
                 case .sheet:
@@ -266,7 +267,7 @@ struct SceneBuilder {
     /// normalised (which scene paths always are) is refused rather than written.
     private func outputFile(_ relative: String) throws -> FileBeneath {
         guard let name = RelativeName(relative) else {
-            throw FileError("cannot write \(RelativeName.quoted(relative)) into '\(outDir.path)': \(RelativeName.problem(with: relative) ?? "")")
+            throw FileError("cannot write '\(relative)' into '\(outDir.path)': \(RelativeName.problem(with: relative) ?? "")")
         }
         return try Files.converting { () throws(DestinationFailure) in try outDir.file(name) }
     }
