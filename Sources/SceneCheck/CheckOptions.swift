@@ -1,3 +1,4 @@
+import SceneFiles
 import SceneModel
 
 /// The limits of docs/language.md §7 and what the command line adds to a check.
@@ -29,6 +30,9 @@ public struct CheckOptions: Sendable {
     /// by is not that path (the preview names it by its file name alone).
     public var scenePath: String?
     public var readImport: (@Sendable (String) -> Result<[UInt8], ImportFailure>)?
+    /// Where the scene's files (imports, fonts) may be read from (`--root`, `--allow-read`);
+    /// nil: the git work tree around the scene, else its folder (`ReadScope.around`).
+    public var readScope: ReadScope?
 
     public init() {}
 }
@@ -36,8 +40,16 @@ public struct CheckOptions: Sendable {
 /// Why an imported file could not be read, in words for the message.
 public struct ImportFailure: Error, Sendable {
     public var reason: String
+    /// A containment rule the file broke (outside the root, hidden, not a regular file…),
+    /// reported in its own words rather than as an unreadable file.
+    public var refusal: ReadRefusal?
 
     public init(_ reason: String) {
         self.reason = reason
+    }
+
+    public init(_ refusal: ReadRefusal) {
+        reason = refusal.problem
+        self.refusal = refusal.reason == .unreadable ? nil : refusal
     }
 }

@@ -17,15 +17,19 @@ enum LspCommand: Command {
           --debounce MS            check a document MS milliseconds after the last change
                                    (default 30)
         \(SceneOptions.limitsHelp)
+        \(ProjectOptions.help)
+                                   (default for --root: the folder the editor opened)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued, flags: ["--help"])
+    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued + ProjectOptions.valued, flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
         let sceneOptions = try SceneOptions(args)
         var options = LanguageServer.Options(frontend: sceneOptions.frontend)
         let limit = sceneOptions.maxFileSize
+        options.maxFileSize = limit
+        options.rootFromClient = args.value("--root") == nil
         options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
         if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
