@@ -160,6 +160,19 @@ final class ReadContainmentTests: XCTestCase {
         XCTAssertFalse(stdin.stderr.contains(Self.secret))
     }
 
+    /// The language server reads inside the folder the editor opened (`rootUri`).
+    func testTheLanguageServerTakesItsRootFromTheClient() throws {
+        let (root, _) = try project()
+        let client = try LSPClient(arguments: ["--debounce", "1"])
+        _ = try client.request("initialize", ["processId": NSNull(), "rootUri": "file://" + root.path, "capabilities": [:]])
+        client.notify("initialized", [:])
+        let scene = root.appendingPathComponent("scenes/s.scene.yaml").path
+        client.open("file://" + scene, text: "imports: [/etc/passwd]\n\(Self.canvas)")
+        let message = try XCTUnwrap(client.diagnostics("file://" + scene)?.first?["message"] as? String)
+        XCTAssertTrue(message.hasPrefix("imports must stay inside the project root '\(root.resolvingSymlinksInPath().path)'"), message)
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     func testFontsOutsideTheRootAreRefusedAndThePackagedFontsAreNot() throws {
         let (root, _) = try project()
         try "fonts: [/etc/passwd, /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]\n\(Self.canvas)"

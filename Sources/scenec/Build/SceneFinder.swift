@@ -75,7 +75,8 @@ enum SceneFinder {
                              into found: inout Found) throws {
         var info = stat()
         guard stat(dir, &info) == 0 else { throw FileError("cannot read directory '\(dir)': \(Files.reason())") }
-        for name in try Files.names(in: dir).sorted() {
+        // Hidden files and folders (.git) are never read, so never looked for scenes in.
+        for name in try Files.names(in: dir).sorted() where !name.hasPrefix(".") {
             let path = dir + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
             guard stat(path, &info) == 0 else {
@@ -85,7 +86,7 @@ enum SceneFinder {
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
-                guard !name.hasPrefix("."), let next = follow(path, walking: walking, scope: scope, problems: &found.problems) else { continue }
+                guard let next = follow(path, walking: walking, scope: scope, problems: &found.problems) else { continue }
                 try walk(path, relative: rel, walking: walking + [next], scope: scope, into: &found)
             } else if name.hasSuffix(".scene.yaml") {
                 found.scenes.append(SceneEntry(path: path, relativePath: rel))
