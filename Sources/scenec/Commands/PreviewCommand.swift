@@ -76,6 +76,7 @@ enum PreviewCommand: Command {
         }
         configuration.host = host
         configuration.port = port
+        configuration.maxFileSize = limits.maxFileSize
         configuration.frontend = limits.frontend
         configuration.frontend.options.overrides = []
         configuration.initialSet = args.values["--set"] ?? []
