@@ -6,27 +6,22 @@ import XCTest
 /// counts, unreadable and unwritable files, imports found beside the scene's path. (Its
 /// agreement with the command line run as a process stays in ScenecCLITests/SceneFileTests.)
 final class SceneFileTests: XCTestCase {
+    /// A ring at line 3, its progress animated over 1 s at 10 fps.
     let ring = """
         canvas: {width: 100, height: 100, background: "#1e6fd9"}
         views:
-          - id: ring
-            type: ring
-            frame: {x: 10, y: 10, width: 80, height: 80}
-            lineWidth: 10
+          - {id: ring, type: ring, frame: {x: 10, y: 10, width: 80, height: 80}, lineWidth: 10}
         timeline:
           fps: 10
-          animations:
-            - {target: ring.progress, from: 0, to: 1, duration: 1s}
+          animations: [{target: ring.progress, from: 0, to: 1, duration: 1s}]
         """
 
+    /// The SceneError `body` throws; a failure if it throws nothing or another error.
     func sceneError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
-        do {
-            try body()
-            XCTFail("no error thrown", file: file, line: line)
-        } catch let error as SceneError {
-            return error
-        } catch {
-            XCTFail("\(error) is not a SceneError", file: file, line: line)
+        switch Result(catching: body) {
+        case .success: XCTFail("no error thrown", file: file, line: line)
+        case .failure(let error as SceneError): return error
+        case .failure(let error): XCTFail("\(error) is not a SceneError", file: file, line: line)
         }
         return nil
     }
@@ -50,7 +45,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testFilesThatCannotBeReadOrWrittenAreIOErrorsAndLeaveNothing() throws {
-        let dir = try temporaryDirectory(self)
+        let dir = try temporaryDirectory()
         let missing = dir.appendingPathComponent("missing.scene.yaml").path
         let unreadable = sceneError { _ = try SceneFile(contentsOf: missing) }
         XCTAssertEqual(unreadable?.kind, .io)
@@ -65,7 +60,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testImportsAndFontsAreFoundBesideTheScenesPath() throws {
-        let dir = try temporaryDirectory(self)
+        let dir = try temporaryDirectory()
         _ = try write("styles:\n  thick: {lineWidth: 30}\n", "theme.yaml", in: dir)
         let text = ring.replacingOccurrences(of: "canvas:", with: "imports: [theme.yaml]\ncanvas:")
             .replacingOccurrences(of: "lineWidth: 10", with: "style: thick")
