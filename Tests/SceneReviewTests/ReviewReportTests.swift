@@ -73,4 +73,15 @@ final class ReviewReportTests: XCTestCase {
         XCTAssertFalse(html.contains("src=\"http"), "no picture from outside the page")
         XCTAssertTrue(html.contains("0 changed"))
     }
+
+    /// A changed output's pictures are inside the page as data: URIs, each once.
+    func testPicturesAreEmbeddedAsDataURIs() {
+        var changed = output("c.png", .changed, changed: 3)
+        changed.pictures = ReviewedOutput.Pictures(before: [1, 2, 3], after: [4, 5, 6], diff: [7, 8, 9])
+        let html = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: [changed]).html
+        for bytes: [UInt8] in [[1, 2, 3], [4, 5, 6], [7, 8, 9]] {
+            let uri = "data:image/png;base64,\(Data(bytes).base64EncodedString())"
+            XCTAssertEqual(html.components(separatedBy: uri).count, 2, "\(bytes) once")
+        }
+    }
 }

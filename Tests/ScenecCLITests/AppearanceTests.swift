@@ -2,7 +2,6 @@ import Foundation
 import SceneCodecs
 import SceneModel
 import SceneRender
-import ScenecKit
 import XCTest
 
 /// `--appearance light|dark` with iOS system colours and `{light, dark}` (issue 15, item 1):
