@@ -66,3 +66,21 @@ final class FilesTests: XCTestCase {
         XCTAssertEqual(counter.withLock { $0 }, 1000)
     }
 }
+
+/// What rendering reads from its surroundings: SOURCE_DATE_EPOCH when it is a number.
+final class SurroundingsTests: XCTestCase {
+    func testSourceDateEpochIsReadFromTheEnvironment() {
+        let saved = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]
+        defer {
+            if let saved { setenv("SOURCE_DATE_EPOCH", saved, 1) } else { unsetenv("SOURCE_DATE_EPOCH") }
+        }
+        setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
+        XCTAssertEqual(Surroundings.sourceDateEpoch, 1_700_000_000)
+        setenv("SOURCE_DATE_EPOCH", "yesterday", 1)
+        XCTAssertNil(Surroundings.sourceDateEpoch)
+        unsetenv("SOURCE_DATE_EPOCH")
+        XCTAssertNil(Surroundings.sourceDateEpoch)
+        let now = Surroundings.renderEnvironment.nowSecondsSinceMidnight
+        XCTAssertTrue((0..<86_400).contains(now), "\(now)")
+    }
+}
