@@ -98,7 +98,14 @@ let package = Package(
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
+        // One test target per library, each through its own module's API (issue 22, item 5).
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
+        .testTarget(name: "SceneLottieTests",
+                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
+        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
+        .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ],
     swiftLanguageModes: [.v5]
 )

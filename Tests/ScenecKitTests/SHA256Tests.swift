@@ -1,6 +1,5 @@
-import XCTest
-@testable import scenec
 import ScenecKit
+import XCTest
 
 /// FIPS 180-4 test vectors.
 final class SHA256Tests: XCTestCase {
