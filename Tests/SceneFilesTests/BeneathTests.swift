@@ -133,6 +133,34 @@ final class BeneathTests: XCTestCase {
         }
     }
 
+    func testReplaceTellsOfItsTemporaryFileAndRefusesAMissingFolderWhenAsked() throws {
+        let path = root.appendingPathComponent("out.bin").path
+        let told = Told()
+        let temporaries = AtomicWrite.TemporaryFiles(created: { told.add("+" + $0) }, finished: { told.add("-" + $0) })
+        try AtomicWrite.replace(path, with: [1, 2, 3], permissions: 0o600, temporaries: temporaries)
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), [1, 2, 3])
+        let seen = told.all
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertEqual(seen.first.map { "-" + $0.dropFirst() }, seen.last, "told of one file, made then finished")
+        XCTAssertTrue(seen.first?.contains("/.out.bin.scenec-\(getpid())-") == true, "\(seen)")
+        XCTAssertTrue(seen.first?.hasSuffix(".tmp") == true)
+
+        let nowhere = root.appendingPathComponent("no/such/out.bin").path
+        XCTAssertThrowsError(try AtomicWrite.replace(nowhere, with: [1], creatingFolders: false)) { error in
+            XCTAssertEqual((error as? AtomicWrite.Failure)?.message,
+                           "cannot write '\(nowhere)': cannot open the folder '\(root.path)/no/such': No such file or directory")
+        }
+        XCTAssertFalse(fm.fileExists(atPath: root.appendingPathComponent("no").path))
+    }
+
+    /// Paths a TemporaryFiles was told of, from any thread.
+    final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        var all: [String] { lock.withLock { paths } }
+    }
+
     func testOrphanedTemporariesOfDeadProcessesAreRemovedOthersKept() throws {
         let dead = "99999999"  // above any pid_max
         let alive = String(getppid())
