@@ -160,7 +160,7 @@ public struct SceneFile: Sendable {
         }
         let bytes = try render(format, at: time, overrides: overrides, scale: scale)
         do {
-            try AtomicFile.replace(path, with: bytes)
+            try AtomicWrite.replace(path, with: bytes, creatingFolders: false)
         } catch {
             throw SceneError(.io, path: path, message: error.message)
         }

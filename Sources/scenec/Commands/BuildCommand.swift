@@ -144,7 +144,6 @@ enum BuildCommand: Command {
             try reporter.finish()
             return status
         }
-        if case .assetCatalog = destination { try AssetCatalog.writeRootContents(in: outDir) }
         return try BuildRun(plan: plan, reporter: reporter, all: found.scenes, args: args).run()
     }
 

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SceneCodecs
 import ScenecKit
+import SceneFiles
 import Dispatch
 import SceneLayout
 import SceneModel
@@ -170,8 +171,9 @@ enum FramesCommand: Command {
                 }
             }
         }
-        for waiting in commits.leftBehind() { Files.discard(waiting.item) }
+        for waiting in commits.leftBehind() { waiting.item.discard() }
         if let error = runs.error { throw error }
-        try Files.syncFileSystem(of: try path(frames.lowerBound))
+        let folder = try Files.file(try path(frames.lowerBound)).folder
+        try Files.converting { () throws(DestinationFailure) in try folder.syncFileSystem() }
     }
 }
