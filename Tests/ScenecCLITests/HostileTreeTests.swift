@@ -55,8 +55,8 @@ final class HostileTreeTests: XCTestCase {
         XCTAssertNotEqual(linked.status, 0, "a scene linked out of the tree is not read: \(linked.stdoutText)")
         XCTAssertTrue(linked.stderr.contains("error:"), linked.stderr)
 
-        // The attacker's out/: manifests naming files outside it, a folder and the lock
-        // linked outside, and a scene gone so its outputs (with a hostile name) are pruned.
+        // The attacker's out/: manifests naming files outside it, a folder linked outside, and
+        // a scene gone so its outputs (with a hostile name) are pruned.
         try h.plantHostileOutputFolder()
         try fm.removeItem(at: h.tree.appendingPathComponent("scenes/" + HostileTree.removedName))
         let pruned = try h.run(["build", "scenes", "-o", "out", "--prune", "--report", "reports/r.json",
@@ -69,8 +69,15 @@ final class HostileTreeTests: XCTestCase {
         for baseline in ["base1", "base2"] {
             let reviewed = try h.run(["build", "scenes", "-o", "out", "--baseline", baseline] + ci, into: &log)
             XCTAssertNotEqual(reviewed.status, 0, reviewed.stderr)
-            log.collect(h.tree.appendingPathComponent("out/.scenec-review"), as: "review against \(baseline)")
+            let review = h.tree.appendingPathComponent("out/.scenec-review")
+            XCTAssertTrue(fm.fileExists(atPath: review.appendingPathComponent("index.html").path), "the review ran: \(reviewed.stderr)")
+            log.collect(review, as: "review against \(baseline)")
         }
+
+        // Last, as a lock that refuses to be followed may stop the build before the rest: the
+        // lock file linked to a victim file.
+        try h.plantLinkedLock()
+        _ = try h.run(["build", "scenes", "-o", "out"] + ci, into: &log)
 
         log.collect(h.tree.appendingPathComponent("out"), as: "out")
         h.assertUntouchedOutside()
@@ -231,7 +238,7 @@ struct HostileTree {
     }
 
     /// The attacker's build folder: manifests (the build's and a shard's) naming victim files,
-    /// a folder of outputs linked to a victim folder, the lock file linked to a victim file.
+    /// a folder of outputs linked to a victim folder.
     func plantHostileOutputFolder() throws {
         let fm = FileManager.default
         let out = tree.appendingPathComponent("out")
@@ -249,9 +256,13 @@ struct HostileTree {
             .write(to: out.appendingPathComponent(".scenec-manifest.1-of-2.json"))
         try? fm.removeItem(at: out.appendingPathComponent("sub"))
         try fm.createSymbolicLink(atPath: out.appendingPathComponent("sub").path, withDestinationPath: "../../victim/dir")
-        try? fm.removeItem(at: out.appendingPathComponent(".scenec-build.lock"))
-        try fm.createSymbolicLink(atPath: out.appendingPathComponent(".scenec-build.lock").path,
-                                  withDestinationPath: "../../victim/lock.txt")
+    }
+
+    /// `out/.scenec-build.lock` linked to a victim file.
+    func plantLinkedLock() throws {
+        let lock = tree.appendingPathComponent("out/.scenec-build.lock")
+        try? FileManager.default.removeItem(at: lock)
+        try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: "../../victim/lock.txt")
     }
 
     /// Runs scenec in the tree as CI does: the secret in its environment, HOME holding another.
