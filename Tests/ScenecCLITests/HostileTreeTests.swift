@@ -166,7 +166,7 @@ struct HostileTree {
     /// Scenes that each try to read one thing outside the tree; each must be an error.
     static let readAttacks = ["environ", "passwd", "passwd-relative", "outside", "home", "gitconfig", "link"]
     /// A scene with errors whose name forges a workflow command when printed raw.
-    static let forgingName = "evil\n::error file=README.md,line=1::FORGED.scene.yaml"
+    static let forgingName = "evil\u{1B}[2J\u{07}\n::error file=README.md,line=1::FORGED.scene.yaml"
     /// A good scene, removed before the pruning build so its outputs are listed and pruned.
     static let removedName = "esc\u{1B}[31mred\u{07}\r::warning file=README.md::FORGED2.scene.yaml"
     /// A good scene that `edit --diff` edits.
