@@ -80,9 +80,7 @@ final class HostileTreeTests: XCTestCase {
         _ = try h.run(["build", "scenes", "-o", "out"] + ci, into: &log)
 
         log.collect(h.tree.appendingPathComponent("out"), as: "out")
-        h.assertUntouchedOutside()
-        h.assertNoMarkers()
-        h.assertClean(log)
+        h.assertContained(log)
     }
 
     func testNinjaRunsNoCommandHiddenInAName() throws {
@@ -104,9 +102,7 @@ final class HostileTreeTests: XCTestCase {
 
         log.collect(h.tree.appendingPathComponent("build.ninja"), as: "ninja file")
         log.collect(h.tree.appendingPathComponent("nout"), as: "nout")
-        h.assertUntouchedOutside()
-        h.assertNoMarkers()
-        h.assertClean(log)
+        h.assertContained(log)
     }
 
     func testAFIFOImportIsAnErrorNotAHang() throws {
@@ -117,7 +113,7 @@ final class HostileTreeTests: XCTestCase {
             XCTAssertEqual(r.status, 1, r.stderr)
             XCTAssertTrue(r.stderr.split(separator: "\n").contains { $0.contains("hang/fifo") && $0.contains("error:") }, r.stderr)
         }
-        h.assertClean(log)
+        h.assertContained(log)
     }
 }
 
@@ -344,6 +340,13 @@ struct HostileTree {
         }
         folders.forEach(visit)
         return items
+    }
+
+    /// Everything that must hold after the runs that made `log`.
+    func assertContained(_ log: Outputs, file: StaticString = #filePath, line: UInt = #line) {
+        assertUntouchedOutside(file: file, line: line)
+        assertNoMarkers(file: file, line: line)
+        assertClean(log, file: file, line: line)
     }
 
     /// Nothing outside the project and its `.git` was written, replaced or deleted.
