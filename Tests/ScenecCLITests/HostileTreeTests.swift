@@ -26,6 +26,13 @@ final class HostileTreeTests: XCTestCase {
                       "--keep-going builds the good scene: \(first.stderr)")
         log.collect(h.tree.appendingPathComponent("reports"), as: "first build")
 
+        // A folder linked out of the tree, built the same way.
+        let linkedFolder = try h.run(["build", "linked", "-o", "lout", "--report", "reports/linked.json", "--junit", "reports/linked.xml",
+                                      "--diagnostics", "github"] + ci, into: &log)
+        XCTAssertEqual(linkedFolder.status, 1, linkedFolder.stderr)
+        XCTAssertTrue((linkedFolder.stdoutText + linkedFolder.stderr).contains("error"), linkedFolder.stdoutText + linkedFolder.stderr)
+        log.collect(h.tree.appendingPathComponent("lout"), as: "linked folder's build")
+
         // The same, as a person reads it in the log.
         let text = try h.run(["build", "scenes", "-o", "out"] + ci, into: &log)
         XCTAssertEqual(text.status, 1, text.stderr)
@@ -208,7 +215,9 @@ struct HostileTree {
             try put("imports: [\"\(path)\"]\n" + Self.ring(0.5), "tree/scenes/\(name).scene.yaml")
         }
         try link("tree/scenes/link.scene.yaml", to: "../../outside/secret.yaml")
-        try link("tree/scenes/dirlink", to: "../../outside/scenes")
+        // In a folder of its own: a build refuses a tree with a link out of it before building
+        // anything, which would spare the rest of scenes/ every other attack.
+        try link("tree/linked/dirlink", to: "../../outside/scenes")
         try put("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "tree/scenes/" + Self.forgingName)
         try put(Self.ring(0.75), "tree/scenes/" + Self.removedName)
         try put(Self.ring(0.75), "tree/scenes/" + Self.editedName)
@@ -227,10 +236,10 @@ struct HostileTree {
         before = Self.snapshot(top, ["victim", "outside", "home", "tree/.git"])
     }
 
-    /// The scene files of scenes/ and the one reached through the linked folder, as `check` is given them.
+    /// The scene files of scenes/ and the one reached through linked/, as `check` is given them.
     var sceneFiles: [String] {
-        (fileNames(in: tree.appendingPathComponent("scenes")).filter { $0.hasSuffix(".scene.yaml") } + ["dirlink/leak.scene.yaml"])
-            .map { "scenes/" + $0 }
+        fileNames(in: tree.appendingPathComponent("scenes")).filter { $0.hasSuffix(".scene.yaml") }.map { "scenes/" + $0 }
+            + ["linked/dirlink/leak.scene.yaml"]
     }
 
     /// The attacker's build folder: manifests (the build's and a shard's) naming victim files,
