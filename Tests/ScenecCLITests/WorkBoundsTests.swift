@@ -11,7 +11,7 @@ final class WorkBoundsTests: XCTestCase {
         let frame = width.map { "{x: 0, y: 0, width: \(formatted($0))}" } ?? "{x: 0, y: 0}"
         let path = try write("canvas: {width: 200, height: 200}\nviews:\n  - {id: t, type: label, text: \"\(text)\", frame: \(frame)}\n",
                              "measure.scene.yaml", in: dir)
-        let run = try scenec(["inspect", "--json", path], timeout: 60)
+        let run = try scenec(["inspect", "--json", path], timeout: 30)
         XCTAssertEqual(run.status, 0, run.stderr)
         let json = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
         let views = json?["views"] as? [[String: Any]]
@@ -28,17 +28,17 @@ final class WorkBoundsTests: XCTestCase {
         let hundred = try labelFrame(String(repeating: "x", count: 100), width: nil, in: dir)
         let advance = hundred.width / 100, lineHeight = hundred.height
         XCTAssertGreaterThan(advance, 1)
-        // Set in a 100 pt column (9 x's a line): Pango alone took minutes for this.
-        let set = try labelFrame(word, width: 100, in: dir)
+        // Set in a 50 pt column (4 x's a line): Pango alone took minutes for this.
+        let set = try labelFrame(word, width: 50, in: dir)
         let lines = set.height / lineHeight
-        let fewest = (50_000 / (100 / advance).rounded(.down)).rounded(.up)
+        let fewest = (50_000 / (50 / advance).rounded(.down)).rounded(.up)
         XCTAssertGreaterThanOrEqual(lines, fewest - 1, "no line holds more than fits")
         XCTAssertLessThanOrEqual(lines, fewest * 1.25, "the lines are (nearly) full: \(lines) lines where \(fewest) would do")
 
-        let path = try write("canvas: {width: 200, height: 200}\nviews:\n  - {type: label, text: \"\(word)\", frame: {x: 0, y: 0, width: 100, height: 200}}\n",
+        let path = try write("canvas: {width: 200, height: 200}\nviews:\n  - {type: label, text: \"\(word)\", frame: {x: 0, y: 0, width: 50, height: 200}}\n",
                              "word.scene.yaml", in: dir)
         let png = dir.appendingPathComponent("word.png")
-        let render = try scenec(["render", path, "-o", png.path], timeout: 60)
+        let render = try scenec(["render", path, "-o", png.path], timeout: 30)
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertGreaterThan((try? Data(contentsOf: png))?.count ?? 0, 100)
     }
@@ -95,7 +95,7 @@ final class WorkBoundsTests: XCTestCase {
             XCTAssertEqual(run.status, 1, "\(command[0]): \(run.stderr)")
             XCTAssertTrue(run.stderr.hasPrefix(expected), "\(command[0]): \(run.stderr)")
         }
-        XCTAssertEqual(fileNames(in: dir), ["long.scene.yaml"])
+        XCTAssertEqual(fileNames(in: dir).count, 1, "nothing is written")
         XCTAssertEqual(try scenec(["check", path, "--max-frames", "100000"]).status, 0)
     }
 
