@@ -48,7 +48,7 @@ $(CHECK_JSONSCHEMA): | deps
 	.venv/bin/pip install -q --disable-pip-version-check check-jsonschema==0.39.0
 
 # Pillow (PyPI): a PNG reader that is not ours, which the encoder tests decode scenec's files
-# with (Tests/SceneRenderTests/PNGEncoderTests.swift); installed only when missing.
+# with (Tests/SceneCodecsTests/PNGEncoderTests.swift); installed only when missing.
 PILLOW := .venv/.pillow-11.3.0
 $(PILLOW): | $(CHECK_JSONSCHEMA)
 	.venv/bin/pip install -q --disable-pip-version-check Pillow==11.3.0

@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Only for the version libpng reports at run time (`scenec --version`): Cairo still reads
-        // PNGs with it; scenec writes its own (SceneRender/Output/PNGEncoder.swift).
+        // PNGs with it; scenec writes its own (SceneCodecs/PNG/PNGEncoder.swift).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Text: Pango over Cairo, with fontconfig for the private font set (DejaVu + the scene's files).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
@@ -35,13 +35,18 @@ let package = Package(
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
         .target(name: "SceneLottie", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
-        .target(name: "SceneRender", dependencies: ["CCairo", "CDeflate", "CPango", "CWebP", "SceneModel", "SceneLayout", "SceneFonts"]),
+        // The picture file formats, bytes in and out, apart from drawing: RasterImage (the pixel
+        // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
+        // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).
+        .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneCodecs", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.
         .target(name: "ScenecKit",
                 dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
-                               "SceneFonts", "SceneFiles"]),
+                               "SceneCodecs", "SceneFonts", "SceneFiles"]),
         // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
         .target(name: "SceneWatch"),
         // `scenec preview`: the local HTTP server and the page. The page's HTML, CSS and
@@ -57,7 +62,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCheck", "ScenecKit", "SceneFiles"]),
+        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCodecs", "SceneCheck", "ScenecKit", "SceneFiles"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
@@ -68,7 +73,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneFiles", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
+                                         "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
@@ -86,9 +91,12 @@ let package = Package(
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                   "SceneRender", "SceneFonts"]),
+                                   "SceneRender", "SceneCodecs", "SceneFonts"]),
+        // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
+        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "ScenecKit", "SceneModel", "SceneLottie"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],

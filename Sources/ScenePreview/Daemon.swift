@@ -11,12 +11,10 @@ final class Daemon: @unchecked Sendable {
     static let maxBody = 1 << 20
 
     private let handler: Handler
-    private let cookieName: String
     private var daemon: OpaquePointer?
 
-    init(listener: Listener, cookieName: String, handler: @escaping Handler) throws {
+    init(listener: Listener, handler: @escaping Handler) throws {
         self.handler = handler
-        self.cookieName = cookieName
         // Unretained: `stop()` ends the daemon, and so every callback, before self can go.
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let started = scenec_mhd_start(listener.socket, 256, 60, accessHandler, context, requestCompleted) else {
@@ -66,7 +64,7 @@ final class Daemon: @unchecked Sendable {
         }
         let request = Request(method: method, path: url, query: arguments(connection),
                               host: header(connection, "Host"),
-                              cookieToken: value(connection, .COOKIE_KIND, cookieName),
+                              headerToken: header(connection, Gate.tokenHeader),
                               origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
                               body: exchange.body)
         return queue(handler(request), on: connection)

@@ -5,7 +5,10 @@
 ///
 /// - the `Host` header must name this server by a loopback name (or the `--host` given) with
 ///   its port, so a page on another site that rebinds its name to 127.0.0.1 is refused;
-/// - the request must carry the token, in the query or in the cookie the page sets;
+/// - a request for the API must carry the token, in the `X-Scenec-Token` header (the page) or
+///   the `token` query parameter (scripts, and the page's event stream, which cannot send
+///   headers) — never in a cookie: cookies are not kept apart by port, so every other server
+///   on 127.0.0.1 would receive it. The page's own files hold no secret and need no token;
 /// - a request that changes something (`POST /api/write`) must come from the page itself: an
 ///   `Origin`, when sent, must be this server's own, and `Sec-Fetch-Site: cross-site` is refused,
 ///   so a page elsewhere that learnt the token still cannot write (browsers send both on a
@@ -26,17 +29,25 @@ struct Gate: Sendable {
         allowedHosts = Set(names.map { "\($0):\(port)" })
     }
 
-    /// The cookie's name carries the port: cookies do not tell ports apart, and two previews
-    /// on one machine must not overwrite each other's token.
-    var cookieName: String { "scenec-preview-\(port)" }
+    /// The request header the page sends the token in.
+    static let tokenHeader = "X-Scenec-Token"
 
-    /// nil when the request may go on; otherwise the refusal.
-    func refusal(_ request: Request) -> Response? {
+    /// nil when the request names this server (every request, the page's files included);
+    /// otherwise the refusal.
+    func hostRefusal(_ request: Request) -> Response? {
         guard let host = request.host?.lowercased(), allowedHosts.contains(host) else { return .forbidden }
-        let offered = request.value("token") ?? request.cookieToken
+        return nil
+    }
+
+    /// nil when the request carries the token (every `/api/…` request); otherwise the refusal.
+    func tokenRefusal(_ request: Request) -> Response? {
+        let offered = request.headerToken ?? request.value("token")
         guard let offered, Self.constantTimeEqual(offered, token) else { return .forbidden }
         return nil
     }
+
+    /// Both checks, as an API request passes them.
+    func refusal(_ request: Request) -> Response? { hostRefusal(request) ?? tokenRefusal(request) }
 
     /// nil when a writing request comes from this server's own page; otherwise the refusal.
     /// Runs after `refusal`, so the `Host` is one of ours.
@@ -46,11 +57,6 @@ struct Gate: Sendable {
             guard let host = request.host?.lowercased(), origin == "http://\(host)" else { return .crossOrigin }
         }
         return nil
-    }
-
-    /// `Set-Cookie` for the page, so its later requests carry the token without it in every URL.
-    var cookieHeader: (String, String) {
-        ("Set-Cookie", "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
     }
 
     static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" || host == "[::]" }

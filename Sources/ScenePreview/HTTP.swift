@@ -6,8 +6,8 @@ struct Request: Sendable {
     /// The query's parameters in order, decoded; a name may repeat (`set=…&set=…`).
     var query: [(name: String, value: String)]
     var host: String?
-    /// The value of the preview's token cookie, if sent.
-    var cookieToken: String?
+    /// The token in the `X-Scenec-Token` header, if sent (the page sends it so).
+    var headerToken: String?
     /// `Origin` and `Sec-Fetch-Site`, which tell a write from this page from one elsewhere.
     var origin: String? = nil
     var fetchSite: String? = nil

@@ -25,20 +25,23 @@ struct PreviewAPI: Sendable {
     }
 
     private func route(_ request: Request) -> Response {
-        if let refusal = gate.refusal(request) { return refusal }
+        if let refusal = gate.hostRefusal(request) { return refusal }
+        // The page's own files hold no secret: served without the token, which the page then
+        // takes from the URL's fragment.
+        if let asset = Assets.byPath[request.path] {
+            guard request.method == "GET" || request.method == "HEAD" else { return .onlyMethod("GET, HEAD") }
+            return Response(status: 200, contentType: asset.contentType, body: asset.bytes)
+        }
+        if let refusal = gate.tokenRefusal(request) { return refusal }
         if request.path == "/api/write" {
             guard request.method == "POST" else { return .onlyMethod("POST") }
             return gate.crossOriginRefusal(request) ?? writer.write(request)
         }
-        let asset = Assets.byPath[request.path]
-        let api = ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path)
-        guard asset != nil || api else { return .notFound }
+        guard ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path) else {
+            return .notFound
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return .onlyMethod("GET, HEAD")
-        }
-        if let asset {
-            let headers = asset.contentType.hasPrefix("text/html") ? [gate.cookieHeader] : []
-            return Response(status: 200, contentType: asset.contentType, body: asset.bytes, headers: headers)
         }
         switch request.path {
         case "/api/events": return .events(EventSubscriber(hub: hub))

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 @preconcurrency import SceneCheck
 import CMicroHTTPD
+import SceneFiles
 import SceneRender
 import SceneSyntax
 import SceneWatch
@@ -21,6 +22,8 @@ public final class PreviewServer: @unchecked Sendable {
         public var host = "127.0.0.1"
         /// 0: the system picks a free port.
         public var port = 0
+        /// The largest scene file `/api/write` reads (`--max-file-size`).
+        public var maxFileSize = SceneReading.maxFileSize
         /// Limits and checking options, as the command line set them (its `--set`s excluded).
         public var frontend = Frontend()
         /// The `--set`s given on the command line: the page starts with them as its overrides.
@@ -44,7 +47,8 @@ public final class PreviewServer: @unchecked Sendable {
         public let description: String
     }
 
-    /// The page's address with the token: what `scenec preview` prints first.
+    /// The page's address with the token in its fragment (`http://127.0.0.1:PORT/#token=…`),
+    /// which the browser never sends to a server: what `scenec preview` prints first.
     public let url: String
     public let port: Int
     private let daemon: Daemon
@@ -66,6 +70,14 @@ public final class PreviewServer: @unchecked Sendable {
         } catch let failure as SceneSource.ReadFailure {
             throw Failure(description: failure.message)
         }
+        // The file written back is the one named now: a symbolic link put in its place later is
+        // not followed.
+        let file: GuardedRewrite
+        do throws(GuardedRewrite.Failure) {
+            file = try GuardedRewrite(path: configuration.scenePath)
+        } catch {
+            throw Failure(description: error.message)
+        }
         let listener: Listener
         do {
             listener = try Listener(host: configuration.host, port: configuration.port)
@@ -80,13 +92,14 @@ public final class PreviewServer: @unchecked Sendable {
                              renders: RenderService(source: source, frontend: configuration.frontend,
                                                     environment: configuration.environment),
                              hub: hub, initialSet: configuration.initialSet, variants: configuration.variants,
-                             writer: SceneWriter(source: source, frontend: configuration.frontend) {
+                             writer: SceneWriter(source: source, file: file, maxBytes: configuration.maxFileSize,
+                                                 frontend: configuration.frontend) {
                                  hub.publish("{\"hash\":\"\($0)\"}")
                              },
                              log: configuration.log)
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
-        url = "http://\(shownHost):\(listener.port)/?token=\(token)"
+        url = "http://\(shownHost):\(listener.port)/#token=\(token)"
         let log = configuration.log
         do {
             // The files it imports when the server starts are watched too (an import added later
@@ -101,7 +114,7 @@ public final class PreviewServer: @unchecked Sendable {
             throw Failure(description: "\(error)")
         }
         do {
-            daemon = try Daemon(listener: listener, cookieName: gate.cookieName) { api.respond($0) }
+            daemon = try Daemon(listener: listener) { api.respond($0) }
         } catch {
             watcher.stop()
             throw Failure(description: "\(error)")

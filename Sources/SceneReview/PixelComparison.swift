@@ -1,3 +1,4 @@
+import SceneCodecs
 import SceneRender
 
 /// How two pictures of one output differ, pixel by pixel, and a picture of where.

@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneCodecs
 import SceneModel
 import SceneRender
 import SceneSyntax

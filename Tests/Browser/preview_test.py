@@ -37,7 +37,7 @@ class Preview:
         self.process = subprocess.Popen([binary, "preview", scene, *arguments], stdout=subprocess.PIPE, stderr=self.log,
                                         text=True)
         self.url = self.process.stdout.readline().strip()
-        if not self.url.startswith("http://127.0.0.1:") or "?token=" not in self.url:
+        if not self.url.startswith("http://127.0.0.1:") or "/#token=" not in self.url:
             fail(f"the first line is not the page's URL: {self.url!r}")
 
     def stop(self):

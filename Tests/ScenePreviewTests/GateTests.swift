@@ -1,18 +1,18 @@
 @testable import ScenePreview
 import XCTest
 
-/// The checks before any route: Host names this server, the token is there.
+/// The checks before any route: Host names this server, the token is there (header or query).
 final class GateTests: XCTestCase {
     let gate = Gate(token: "0123456789abcdef0123456789abcdef", port: 8123, extraHost: "127.0.0.1")
 
-    func request(host: String?, query token: String? = nil, cookie: String? = nil) -> Request {
-        Request(method: "GET", path: "/api/scene", query: token.map { [("token", $0)] } ?? [], host: host, cookieToken: cookie)
+    func request(host: String?, query token: String? = nil, header: String? = nil) -> Request {
+        Request(method: "GET", path: "/api/scene", query: token.map { [("token", $0)] } ?? [], host: host, headerToken: header)
     }
 
     func testLoopbackHostsWithThePortAndTheTokenPass() {
         for host in ["127.0.0.1:8123", "localhost:8123", "[::1]:8123", "LocalHost:8123"] {
             XCTAssertNil(gate.refusal(request(host: host, query: gate.token)), host)
-            XCTAssertNil(gate.refusal(request(host: host, cookie: gate.token)), host)
+            XCTAssertNil(gate.refusal(request(host: host, header: gate.token)), host)
         }
     }
 
@@ -22,7 +22,10 @@ final class GateTests: XCTestCase {
         }
         XCTAssertEqual(gate.refusal(request(host: "127.0.0.1:8123"))?.status, 403)
         XCTAssertEqual(gate.refusal(request(host: "127.0.0.1:8123", query: "0123456789abcdef0123456789abcdee"))?.status, 403)
-        XCTAssertEqual(gate.refusal(request(host: "127.0.0.1:8123", cookie: String(gate.token.dropLast())))?.status, 403)
+        XCTAssertEqual(gate.refusal(request(host: "127.0.0.1:8123", header: String(gate.token.dropLast())))?.status, 403)
+        XCTAssertEqual(gate.refusal(request(host: "127.0.0.1:8123", query: gate.token, header: "wrong"))?.status, 403,
+                       "a wrong header is not rescued by the query")
+        XCTAssertNil(gate.hostRefusal(request(host: "127.0.0.1:8123")), "the page's files need only the Host")
     }
 
     func testAnExplicitHostIsAcceptedButNotAWildcard() {
@@ -80,7 +83,7 @@ final class WriteGateTests: XCTestCase {
 
     func testOnlyThePagesOwnOriginMayWrite() {
         func write(origin: String?, site: String?) -> Request {
-            var r = Request(method: "POST", path: "/api/write", query: [], host: "127.0.0.1:8123", cookieToken: gate.token)
+            var r = Request(method: "POST", path: "/api/write", query: [], host: "127.0.0.1:8123", headerToken: gate.token)
             r.origin = origin
             r.fetchSite = site
             return r

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCodecs
 import XCTest
 import SceneRender
 

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCheck
+import SceneCodecs
 import SceneModel
 import SceneRender
 import SceneSyntax

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 /// `scenec edit` as a user meets it: the file replaced as an editor saves it, nothing written
@@ -24,6 +25,39 @@ final class EditCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
         XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).contains("progress: 0.5}"))
         XCTAssertEqual(fileNames(in: dir), ["link.scene.yaml", "s.scene.yaml"], "no temporary file left")
+    }
+
+    func testASceneItsOwnerMayNotWriteIsRefusedAndLeftByteIdentical() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        for mode in [0o444, 0o466] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+            let result = try scenec(["edit", path.path, "--set", "r.progress=0.5"])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is read-only (its owner may not write it); nothing written"), result.stderr)
+            XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), scene)
+            let attributes = try FileManager.default.attributesOfItem(atPath: path.path)
+            XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, mode)
+            XCTAssertEqual(try scenec(["edit", path.path, "--set", "r.progress=0.5", "--dry-run"]).status, 0,
+                           "a dry run writes nothing, so it may look")
+        }
+        XCTAssertEqual(fileNames(in: dir), ["s.scene.yaml"], "no temporary file left")
+    }
+
+    func testTheEditedFileKeepsItsOwnerAndSetIDBits() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        try FileManager.default.setAttributes([.posixPermissions: 0o2640], ofItemAtPath: path.path)
+        // Only root may give a file away; as another user the owner is ours already.
+        let owner = geteuid() == 0 ? 12345 : Int(geteuid())
+        if geteuid() == 0 { XCTAssertEqual(chown(path.path, 12345, 12346), 0) }
+        let result = try scenec(["edit", path.path, "--set", "r.progress=0.5"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(path.path, &info), 0)
+        XCTAssertEqual(Int(info.st_mode & 0o7777), 0o2640)
+        XCTAssertEqual(Int(info.st_uid), owner)
+        XCTAssertTrue(try String(contentsOf: path, encoding: .utf8).contains("progress: 0.5}"))
     }
 
     func testDryRunWritesNothingAndDiffGoesToStandardOutput() throws {

@@ -1,3 +1,4 @@
+import SceneCodecs
 import XCTest
 import SceneRender
 

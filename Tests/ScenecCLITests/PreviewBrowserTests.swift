@@ -7,15 +7,25 @@ import XCTest
 /// skipping it, so `make test` never passes without having run it.
 final class PreviewBrowserTests: XCTestCase {
     func testThePageDrivenByHeadlessChromium() throws {
+        try runBrowserScript("preview_test.py", passes: "all browser checks passed")
+    }
+
+    /// Issue 21's attacks on the preview: the token in the cookie jar or sent to another port,
+    /// the API without it, a symbolic link swapped under `/api/write`, a read-only scene.
+    func testTheTokenStaysOutOfCookiesAndWritesAreGuarded() throws {
+        try runBrowserScript("preview_guard_test.py", passes: "all guard checks passed")
+    }
+
+    private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),
                           "\(needed) is missing: run make deps (chromium chromium-driver python3-selenium)")
         }
-        let script = repositoryRoot.appendingPathComponent("Tests/Browser/preview_test.py").path
+        let script = repositoryRoot.appendingPathComponent("Tests/Browser/\(name)").path
         let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                     [script, scenecBinary().path, repositoryRoot.path], timeout: 120)
         let output = result.stdoutText + result.stderr
         XCTAssertEqual(result.status, 0, output)
-        XCTAssertTrue(result.stdoutText.contains("all browser checks passed"), output)
+        XCTAssertTrue(result.stdoutText.contains(passes), output)
     }
 }

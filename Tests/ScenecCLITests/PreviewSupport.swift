@@ -33,7 +33,7 @@ final class RunningPreview {
             bytes += chunk
         }
         url = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n").first ?? ""
-        let pattern = #/^http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})$/#
+        let pattern = ##/^http://127\.0\.0\.1:(\d+)/#token=([0-9a-f]{32})$/##
         guard let match = url.wholeMatch(of: pattern), let port = Int(match.1) else {
             process.terminate()
             throw PreviewFailure("no URL on the first line: '\(url)'; stderr: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")

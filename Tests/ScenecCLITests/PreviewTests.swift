@@ -15,18 +15,30 @@ final class PreviewTests: XCTestCase {
         }
     }
 
-    func testARequestWithoutTheTokenIsForbidden() throws {
+    func testTheAPIWithoutTheTokenIsForbiddenButThePagesFilesAreServed() throws {
         let preview = try RunningPreview(self, scene: showcase)
-        XCTAssertEqual(try preview.get("/api/scene", withToken: false).status, 403)
-        XCTAssertEqual(try preview.get("/", withToken: false).status, 403)
+        for path in ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events", "/api/nothing", "/nothing"] {
+            let reply = try preview.get(path, withToken: false)
+            XCTAssertEqual(reply.status, 403, path)
+            XCTAssertTrue(reply.text.contains("open the URL scenec preview printed"), reply.text)
+        }
         XCTAssertEqual(try preview.get("/api/scene?token=0123456789abcdef0123456789abcdef", withToken: false).status, 403)
-        // The page's cookie carries the token too.
-        let page = try preview.get("/")
-        XCTAssertEqual(page.status, 200)
-        let cookie = try XCTUnwrap(page.headers["set-cookie"]?.components(separatedBy: ";").first)
-        XCTAssertTrue(cookie.hasSuffix(preview.token))
-        XCTAssertTrue(page.headers["set-cookie"]?.contains("HttpOnly") ?? false)
-        XCTAssertEqual(try preview.get("/api/scene", withToken: false, headers: ["Cookie: \(cookie)"]).status, 200)
+        let wrong = String(preview.token.dropLast()) + (preview.token.hasSuffix("0") ? "1" : "0")
+        XCTAssertEqual(try preview.get("/api/scene", withToken: false, headers: ["X-Scenec-Token: \(wrong)"]).status, 403)
+        // The page sends it in a header; scripts may pass it in the query.
+        XCTAssertEqual(try preview.get("/api/scene", withToken: false, headers: ["X-Scenec-Token: \(preview.token)"]).status, 200)
+        XCTAssertEqual(try preview.get("/api/scene").status, 200)
+        // The page's files hold no secret: served without the token, and never with a cookie
+        // (cookies are not kept apart by port, so every server on 127.0.0.1 would receive it).
+        for path in ["/", "/index.html", "/preview.js", "/token.js", "/preview.css"] {
+            let reply = try preview.get(path, withToken: false)
+            XCTAssertEqual(reply.status, 200, path)
+            XCTAssertNil(reply.headers["set-cookie"], path)
+            XCTAssertFalse(reply.text.contains(preview.token), path)
+            XCTAssertEqual(try preview.get(path, withToken: false, host: "evil.example:\(preview.port)").status, 403,
+                           "the Host check still holds for \(path)")
+        }
+        XCTAssertNil(try preview.get("/").headers["set-cookie"])
     }
 
     func testAHostHeaderOtherThanLoopbackWithThePortIsForbidden() throws {

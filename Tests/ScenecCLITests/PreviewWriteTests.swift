@@ -66,6 +66,46 @@ final class PreviewWriteTests: XCTestCase {
         XCTAssertEqual(try hash(scene), current)
     }
 
+    func testAReadOnlySceneIsRefusedWithAMessageAndLeftByteIdentical() throws {
+        let scene = try copyOfShowcase()
+        let preview = try RunningPreview(self, scene: scene.path)
+        let before = try Data(contentsOf: scene)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scene.path)
+        let reply = try post(preview, try body(try hash(scene), ["download.progress=0.25"]))
+        XCTAssertEqual(reply.status, 403, reply.text)
+        let message = try XCTUnwrap(try reply.json()["error"] as? String)
+        XCTAssertTrue(message.contains("is read-only (its owner may not write it); nothing written"), message)
+        XCTAssertEqual(try Data(contentsOf: scene), before)
+        let attributes = try FileManager.default.attributesOfItem(atPath: scene.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o444)
+    }
+
+    func testASceneGivenAsALinkIsWrittenWhereItLivesButALinkSwappedInLaterIsNot() throws {
+        let real = try copyOfShowcase()
+        let dir = real.deletingLastPathComponent()
+        let link = dir.appendingPathComponent("link.scene.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
+        let preview = try RunningPreview(self, scene: link.path)
+        XCTAssertEqual(try post(preview, try body(try hash(real), ["download.progress=0.25"])).status, 200)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path)
+        XCTAssertTrue(try String(contentsOf: real, encoding: .utf8).contains("progress: 0.25,"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: real.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o640)
+        // The scene's real name now a link to another file with the very same bytes (so the
+        // hash matches): refused, and the other file is left alone.
+        let victim = dir.appendingPathComponent("victim.txt")
+        try FileManager.default.copyItem(at: real, to: victim)
+        let victimBytes = try Data(contentsOf: victim)
+        try FileManager.default.removeItem(at: real)
+        try FileManager.default.createSymbolicLink(at: real, withDestinationURL: victim)
+        let reply = try post(preview, try body(try hash(victim), ["download.progress=0.5"]))
+        XCTAssertEqual(reply.status, 409, reply.text)
+        XCTAssertTrue(reply.text.contains("is now a symbolic link, which is not followed"), reply.text)
+        XCTAssertEqual(try Data(contentsOf: victim), victimBytes)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: real.path), victim.path)
+    }
+
     func testOnlyThePagesOwnOriginWithTheTokenAndAHostOfOursMayWrite() throws {
         let scene = try copyOfShowcase()
         let preview = try RunningPreview(self, scene: scene.path)

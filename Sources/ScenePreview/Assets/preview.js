@@ -3,6 +3,7 @@
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
 import { writeOverrides } from './write.js';
+import { apiEvents, apiFetch } from './token.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,9 +22,6 @@ const state = {
 // milliseconds until its picture was on screen.
 const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [] };
 window.scenecPreview = { state, stats };
-
-// The token came in the URL; the server has set the cookie, so the address bar can drop it.
-if (location.search.includes('token=')) history.replaceState(null, '', '/');
 
 function query(extra = {}, moreSets = []) {
   const parts = [`time=${encodeURIComponent(String(state.time))}`];
@@ -51,7 +49,7 @@ async function refreshPicture() {
   try {
     const pixels = state.pixels && state.doc;
     const url = pixels ? `/api/render.png?${query()}` : `/api/render.svg?${query()}`;
-    const response = await fetch(url);
+    const response = await apiFetch(url);
     if (response.status === 422) {
       showErrors(await response.json());
     } else if (!response.ok) {
@@ -92,8 +90,9 @@ async function refreshScene() {
   if (sceneBusy) { sceneAgain = true; return; }
   sceneBusy = true;
   try {
-    const response = await fetch(`/api/scene?${query()}`);
-    const body = await response.json();
+    const response = await apiFetch(`/api/scene?${query()}`);
+    // A 403 (no token: the page was opened without the URL scenec preview printed) is text.
+    const body = response.status === 403 ? { error: await response.text() } : await response.json();
     if (response.status === 422) {
       const fromOverride = body.diagnostics.length > 0 && body.diagnostics.every((d) => d.origin);
       sceneHasErrors = !fromOverride;
@@ -400,7 +399,7 @@ $('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(
 
 // ---- live reload -------------------------------------------------------------------------
 
-const events = new EventSource('/api/events');
+const events = apiEvents('/api/events');
 window.scenecPreview.events = events;   // tests close it to stand for a page that missed a change
 events.addEventListener('changed', () => { refreshScene(); refreshPicture(); });
 

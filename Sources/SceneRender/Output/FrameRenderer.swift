@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CCairo
+import SceneCodecs
 import SceneLayout
 
 /// Draws and encodes picture after picture in one format for one renderer, keeping what can be

@@ -1,4 +1,5 @@
 import CCairo
+import SceneCodecs
 import SceneFonts
 import SceneLayout
 import SceneModel

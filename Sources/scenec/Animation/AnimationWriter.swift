@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import SceneLayout
 import SceneModel
 import SceneRender
@@ -14,7 +15,7 @@ enum AnimationWriter {
                       timing: FrameTiming, progress: Progress) throws {
         let bytes = try encode(format, for: output, frames: frames, jobs: jobs, views: views, renderer: renderer,
                                loops: loops, timing: timing, progress: progress) {
-            Console.error("scenec: warning: \($0)\n")
+            Console.line("scenec: warning: \($0)")
         }
         try Files.write(bytes, to: output)
     }

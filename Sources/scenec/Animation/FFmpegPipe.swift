@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import SceneRender
 import ScenecKit
 

@@ -1,3 +1,4 @@
+import SceneCodecs
 import SceneModel
 import ScenecKit
 import SceneRender

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import ScenecKit
+import SceneSyntax
 
 /// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are
@@ -13,7 +14,7 @@ struct BuildRun {
 
     func run() throws -> ExitStatus {
         let started = Progress.now()
-        let lock = try OutputLock(plan.outDir) { Console.error("scenec build: \($0)\n") }
+        let lock = try OutputLock(plan.outDir) { Console.line("scenec build: \($0)") }
         defer { withExtendedLifetime(lock) {} }
         let store = ManifestStore(outDir: plan.outDir, shard: plan.shard)
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
@@ -116,10 +117,10 @@ struct BuildRun {
                 if prune {
                     Files.remove(plan.outDir + "/" + path, keepingDirectory: plan.outDir)
                     manifest.scenes[scene]?.outputs[path] = nil
-                    Console.error("scenec build: removed stale \(plan.outDir)/\(path) (\(why))\n")
+                    Console.line("scenec build: removed stale \(plan.outDir)/\(path) (\(why))")
                 } else {
                     remaining += 1
-                    Console.error("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it\n")
+                    Console.line("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it")
                 }
             }
             if manifest.scenes[scene]?.outputs.isEmpty == true, manifest.scenes[scene]?.sceneKey == nil {
@@ -140,7 +141,7 @@ struct BuildRun {
                 text += list.map { $0.rendered(in: file) }.joined()
             case .error(let message, let path):
                 diagnostics.append(JSONDiagnostic(path: path, message: message))
-                text += "scenec: error: \(message)\n"
+                text += "scenec: error: \(message.escaped(.text))\n"
             }
         }
         let outputs = (entry?.outputs ?? [:]).map { (path: $0.key, record: $0.value) }

@@ -1,4 +1,5 @@
 import SceneModel
+import SceneSyntax
 
 /// Writes the Ninja file for a build: the edges, and the flags every edge's command shares.
 enum NinjaEmitter {
@@ -31,10 +32,27 @@ enum NinjaEmitter {
                                               input: scene.path, rule: "frames"))
             }
         }
-        let text = NinjaWriter.file(scenec: BuildCommand.executablePath(), flags: flags, edges: edges)
+        // Every name goes into the file before any is written, so one that cannot leaves no file.
+        let scenec = BuildCommand.executablePath()
+        var refused: Set<String> = []
+        for edge in edges where !refused.contains(edge.input) {
+            guard let name = NinjaWriter.unwritable([edge.input] + edge.outputs) else { continue }
+            reporter.error(refusal(name), path: edge.input)
+            refused.insert(edge.input)
+        }
+        if !refused.isEmpty { return .sceneError }
+        if let name = NinjaWriter.unwritable([scenec] + flags) {
+            throw UsageError(refusal(name))
+        }
+        let text = NinjaWriter.file(scenec: scenec, flags: flags, edges: edges)
         try Files.write(Array(text.utf8), to: path)
-        Console.error("scenec build: wrote \(path) with \(edges.count) edges for \(scenes.count) scenes\n")
+        Console.line("scenec build: wrote \(path) with \(edges.count) edges for \(scenes.count) scenes")
         return .success
+    }
+
+    /// Why a name cannot go into the Ninja file (shown escaped, as every name is).
+    static func refusal(_ name: String) -> String {
+        "--emit-ninja cannot write '\(name.escaped(.text))' into a Ninja file: a name with a line break or another control character cannot be written there; rename it"
     }
 
     /// Whether a scene would have a flipbook; a scene that does not check gets none here, and

@@ -1,3 +1,4 @@
+import SceneCodecs
 import ScenecKit
 import SceneModel
 import SceneRender
@@ -170,7 +171,7 @@ struct SceneBuilder {
                                                    loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
                                                    progress: Progress(total: 0, quiet: true)) {
                             // A property of the file's format, not of a line of the scene (so not --werror's).
-                            Console.error("scenec: warning: \($0)\n")
+                            Console.line("scenec: warning: \($0)")
                         }
                     })]
                 case .sheet:

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import SceneCodecs
 import ScenecKit
 import SceneModel
 import SceneRender
@@ -133,7 +134,7 @@ enum BuildCommand: Command {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
             reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))
             try reporter.finish()
-            Console.error("scenec build: nothing built: the inputs are ambiguous or missing\n")
+            Console.line("scenec build: nothing built: the inputs are ambiguous or missing")
             return .sceneError
         }
 

@@ -1,5 +1,6 @@
 import SceneCheck
 import SceneEdit
+import SceneFiles
 import SceneSyntax
 
 /// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`
@@ -18,7 +19,9 @@ enum EditCommand: Command {
 
         The edited text is checked first and must give the scene --set gives; otherwise
         nothing is written and the problems are reported (exit 1). The file is replaced
-        atomically and keeps its permissions.
+        atomically and keeps its permissions and owner; a file its owner may not write
+        (chmod u-w) is refused and left alone (exit 1). A scene given as a symbolic link is
+        edited where the link points now; a link put in its place meanwhile is not followed.
 
         options:
           --set ADDRESS=VALUE      a value to write (repeatable, applied in order): ID.ATTR,
@@ -49,6 +52,9 @@ enum EditCommand: Command {
             throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
         }
         let loader = SceneLoader(limits: options)
+        let dryRun = args.has("--dry-run")
+        // The file written is the one the path names now: resolved before it is read.
+        let file = dryRun ? nil : try? GuardedRewrite(path: path)
         let bytes: [UInt8]
         switch loader.read(path) {
         case .success(let read): bytes = read
@@ -63,8 +69,15 @@ enum EditCommand: Command {
             return .sceneError
         case .success(let edited):
             loader.reporter.report(edited.warnings, in: edited.file)
-            if !args.has("--dry-run"), edited.bytes != bytes {
-                try Files.rewrite(path, with: edited.bytes)
+            if !dryRun {
+                // Even an edit that changes nothing is refused on a read-only file: the user
+                // asked for a write the file's mode forbids.
+                guard let file else { throw FileError("cannot write '\(path)': its path could not be resolved") }
+                if let refusal = try Files.rewrite(file, holding: bytes, with: edited.bytes, maxBytes: options.maxFileSize) {
+                    loader.reporter.error(refusal, path: path)
+                    try loader.reporter.finish()
+                    return .sceneError
+                }
             }
             if args.has("--diff") {
                 let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path

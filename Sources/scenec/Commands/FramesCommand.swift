@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import ScenecKit
 import Dispatch
 import SceneLayout
@@ -139,7 +140,9 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
+                let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
+                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
+                Depfile.warn(unnamed, depfile: depfile)
             }
         } catch let error as FileError {
             Console.fail(error.message)
@@ -148,6 +151,9 @@ enum FramesCommand: Command {
             Console.fail(error.message)
             return .sceneError
         } catch let error as RenderError {
+            Console.fail("cannot render '\(scenePath)': \(error)")
+            return .sceneError
+        } catch let error as CodecError {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
         } catch let timeout as SceneTimeout {

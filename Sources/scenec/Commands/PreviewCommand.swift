@@ -78,12 +78,13 @@ enum PreviewCommand: Command {
         }
         configuration.host = host
         configuration.port = port
+        configuration.maxFileSize = limits.maxFileSize
         configuration.frontend = limits.frontend
         configuration.frontend.options.overrides = []
         configuration.initialSet = args.values["--set"] ?? []
         configuration.variants = variants
         configuration.environment = { Environment.render }
-        configuration.log = { Console.error("scenec preview: \($0)\n") }
+        configuration.log = { Console.line("scenec preview: \($0)") }
 
         let server: PreviewServer
         do {
@@ -100,10 +101,10 @@ enum PreviewCommand: Command {
             Console.error("scenec preview: warning: listening on \(host), not only this machine: anyone who can reach it "
                           + "and has the token can see the scene\n")
         }
-        Console.error("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)\n")
+        Console.line("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)")
         stopped.wait()
         server.stop()
-        Console.error("scenec preview: stopped\n")
+        Console.line("scenec preview: stopped")
         return .success
     }
 }

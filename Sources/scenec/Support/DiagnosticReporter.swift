@@ -82,7 +82,7 @@ final class DiagnosticReporter: @unchecked Sendable {
             case .text:
                 var text = diagnostics.map { $0.rendered(in: file) }.joined()
                 let errors = diagnostics.filter { $0.severity == .error }.count
-                if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n" }
+                if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name.escaped(.text))\n" }
                 return [text]
             case .json:
                 return diagnostics.map { JSONDiagnostic($0, file: file.name).json.prettyPrinted }
@@ -98,7 +98,7 @@ final class DiagnosticReporter: @unchecked Sendable {
         emit { format in
             switch format {
             case .text:
-                return ["scenec: error: \(Diagnostic.printable(message))\n"]
+                return ["scenec: error: \(message.escaped(.text))\n"]
             case .json:
                 return [JSONDiagnostic(path: path, message: message).json.prettyPrinted]
             case .github:

@@ -1,3 +1,4 @@
+import SceneCodecs
 import SceneRender
 
 /// `--png-compression`, shared by every command that writes PNG (render, frames, build).

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneCodecs
 import SceneRender
 import SceneReview
 import ScenecKit
@@ -48,7 +49,7 @@ struct BaselineReview {
         for output in report.outputs where output.verdict != .same {
             let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
             let folder = output.verdict == .removed ? options.baseline : outDir
-            Console.error("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)\n")
+            Console.line("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)")
         }
         let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
         do {
@@ -58,7 +59,7 @@ struct BaselineReview {
             Console.fail(error.message)
             status = .io
         } catch { status = .io }
-        Console.error("scenec build: against \(options.baseline): \(report.counts); report: \(html)\n")
+        Console.line("scenec build: against \(options.baseline): \(report.counts); report: \(html)")
         if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
         return status
     }

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// A rectangle of pixels.
 struct PixelRect: Equatable {

@@ -6,7 +6,7 @@
 /// over the one before it. Delays are whole hundredths of a second, accumulated (FrameTiming) so
 /// the total is the animation's duration. `loops` adds the NETSCAPE2.0 block (play for ever);
 /// without it viewers play the animation once.
-public final class GIFEncoder: AnimationEncoder {
+package final class GIFEncoder: AnimationEncoder {
     private let width: Int, height: Int
     private let palette: GIFPalette
     private let timing: FrameTiming
@@ -17,9 +17,9 @@ public final class GIFEncoder: AnimationEncoder {
     private var current: [UInt8]
     private var added = 0
 
-    public init(width: Int, height: Int, palette: GIFPalette, loops: Bool, timing: FrameTiming) throws {
+    package init(width: Int, height: Int, palette: GIFPalette, loops: Bool, timing: FrameTiming) throws {
         guard width <= Int(UInt16.max), height <= Int(UInt16.max) else {
-            throw RenderError("a GIF is at most 65,535 pixels a side, not \(width) × \(height)")
+            throw CodecError("a GIF is at most 65,535 pixels a side, not \(width) × \(height)")
         }
         self.width = width
         self.height = height
@@ -42,8 +42,8 @@ public final class GIFEncoder: AnimationEncoder {
         }
     }
 
-    public func add(_ frame: RasterImage) throws {
-        guard frame.width == width, frame.height == height else { throw RenderError("a GIF frame does not match the animation") }
+    package func add(_ frame: RasterImage) throws {
+        guard frame.width == width, frame.height == height else { throw CodecError("a GIF frame does not match the animation") }
         var i = 0
         let transparent = palette.transparentIndex
         var last: (rgba: UInt32, entry: UInt8)?  // flat art: most pixels repeat the one before
@@ -84,7 +84,7 @@ public final class GIFEncoder: AnimationEncoder {
         added += 1
     }
 
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         file + [0x3B]
     }
 

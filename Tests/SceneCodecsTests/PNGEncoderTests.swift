@@ -1,6 +1,6 @@
 import CCairo
 import XCTest
-@testable import SceneRender
+@testable import SceneCodecs
 
 /// scenec's PNG encoder read by readers that are not ours — Pillow (in the project's .venv, which
 /// `make test` installs) and Debian's pngcheck — must give exactly the pixels of Cairo's own
@@ -19,17 +19,8 @@ final class PNGEncoderTests: XCTestCase {
             }
         }
         // Drawn pictures too: anti-aliased edges over clear and under a translucent group.
-        images.append(("drawn-translucent", try renderImage("""
-            canvas: {width: 33, height: 21, scale: 3}
-            views:
-              - {type: ring, frame: {x: 1, y: 1, width: 19, height: 19}, progress: 0.6, lineCap: round}
-              - {type: pie, frame: {x: 12, y: 2, width: 18, height: 18}, progress: 0.3, opacity: 0.4}
-            """)))
-        images.append(("drawn-opaque", try renderImage("""
-            canvas: {width: 33, height: 21, background: "#1c1c1e"}
-            views:
-              - {type: clock, frame: {x: 6, y: 0, width: 21, height: 21}, time: "10:09:30"}
-            """)))
+        images.append(("drawn-translucent", try Self.drawn(width: 99, height: 63, opaque: false)))
+        images.append(("drawn-opaque", try Self.drawn(width: 33, height: 21, opaque: true)))
         var pairs: [(ours: String, cairo: String)] = []
         for (name, image) in images {
             let cairo = dir.appendingPathComponent("\(name)-cairo.png").path
@@ -43,7 +34,7 @@ final class PNGEncoderTests: XCTestCase {
         // One process per reader, for every file at once.
         let check = try runTool("pngcheck", ["-q"] + pairs.map(\.ours))
         XCTAssertEqual(check.trimmingCharacters(in: .whitespacesAndNewlines), "", "pngcheck complains")
-        let report = try runTool(try Self.python(), ["-c", Self.compareScript] + pairs.flatMap { [$0.ours, $0.cairo] })
+        let report = try runTool(try python(), ["-c", Self.compareScript] + pairs.flatMap { [$0.ours, $0.cairo] })
         let lines = report.split(separator: "\n")
         XCTAssertEqual(lines.count, pairs.count, report)
         for line in lines { XCTAssertTrue(line.hasPrefix("same "), String(line)) }
@@ -92,23 +83,11 @@ final class PNGEncoderTests: XCTestCase {
                 print('same', ours)
         """
 
-    /// The .venv's Python, where `make test` installs Pillow.
-    static func python() throws -> String {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
-        let path = root.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("no \(path): run make test, which installs Pillow into .venv")
-        }
-        return path
-    }
-
     /// Premultiplied pixels from a fixed pseudo-random sequence: every alpha from 0 to 255 with
     /// channels up to it (translucent), alpha 255 (opaque) or all zero (transparent). Every third
     /// row repeats the one above it, as flat art does.
     static func image(width: Int, height: Int, alpha: Alpha) throws -> RasterImage {
-        let surface = try Surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                                  what: "test")
+        let surface = try TestSurface(width: width, height: height)
         cairo_surface_flush(surface.pointer)
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw XCTSkip("no pixels") }
@@ -130,20 +109,57 @@ final class PNGEncoderTests: XCTestCase {
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
-        return RasterImage(surface: surface)
+        return surface.image()
+    }
+
+    /// Anti-aliased Cairo drawing, as scenec's drawers make it: a ring with round caps and a pie
+    /// painted through a group at 40% opacity over clear (`opaque` false), or a clock-like face
+    /// and hands over an opaque dark background.
+    static func drawn(width: Int, height: Int, opaque: Bool) throws -> RasterImage {
+        let surface = try TestSurface(width: width, height: height)
+        guard let cr = cairo_create(surface.pointer) else { throw XCTSkip("no Cairo context") }
+        defer { cairo_destroy(cr) }
+        let side = Double(height)
+        if opaque {
+            cairo_set_source_rgb(cr, 0x1C / 255.0, 0x1C / 255.0, 0x1E / 255.0)
+            cairo_paint(cr)
+            cairo_set_source_rgb(cr, 0.9, 0.9, 0.92)
+            cairo_arc(cr, Double(width) / 2, side / 2, side * 0.45, 0, 2 * .pi)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 1, 0.23, 0.19)
+            cairo_set_line_width(cr, 1.3)
+            cairo_move_to(cr, Double(width) / 2, side / 2)
+            cairo_line_to(cr, Double(width) / 2 + side * 0.3, side * 0.2)
+            cairo_stroke(cr)
+        } else {
+            cairo_set_source_rgb(cr, 0, 0.48, 1)
+            cairo_set_line_width(cr, side * 0.12)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_arc(cr, side / 2, side / 2, side * 0.4, -.pi / 2, -.pi / 2 + 0.6 * 2 * .pi)
+            cairo_stroke(cr)
+            cairo_push_group(cr)
+            cairo_set_source_rgb(cr, 0.2, 0.78, 0.35)
+            cairo_move_to(cr, side * 1.1, side / 2)
+            cairo_arc(cr, side * 1.1, side / 2, side * 0.45, -.pi / 2, -.pi / 2 + 0.3 * 2 * .pi)
+            cairo_close_path(cr)
+            cairo_fill(cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, 0.4)
+        }
+        cairo_surface_flush(surface.pointer)
+        return surface.image()
     }
 
     /// The same pixels through `cairo_surface_write_to_png_stream`.
     static func cairoPNG(_ image: RasterImage) throws -> [UInt8] {
         var data = image.data
-        let sink = ByteSink()
-        try data.withUnsafeMutableBufferPointer { buffer in
-            let surface = try Surface(cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
-                                                                          Int32(image.width), Int32(image.height),
-                                                                          Int32(image.stride)), what: "test")
-            let status = sink.withClosure { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, $0) }
+        return try data.withUnsafeMutableBufferPointer { buffer in
+            let surface = try TestSurface(cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
+                                                                              Int32(image.width), Int32(image.height),
+                                                                              Int32(image.stride)))
+            let (status, bytes) = surface.writePNG()
             XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
+            return bytes
         }
-        return sink.bytes
     }
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import SceneRender
+@testable import SceneCodecs
 
 /// Frame delays in each format's clock add up to the exact duration, rounded once.
 final class FrameTimingTests: XCTestCase {

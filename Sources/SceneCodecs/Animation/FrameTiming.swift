@@ -2,13 +2,13 @@
 /// of a second, WebP milliseconds). Frame i starts at i / fps rounded to the clock, and its delay
 /// is the difference between its start and the next one's: rounding never accumulates, so the
 /// delays add up to the exact duration (30 fps in hundredths: 3, 4, 3, 3, 4, 3, … for 3⅓ each).
-public struct FrameTiming: Sendable {
-    public let fps: Double
+package struct FrameTiming: Sendable {
+    package let fps: Double
     /// fps as numerator / denominator when it is such a fraction with a denominator up to 1000
     /// (30 → 30/1, 29.97 → 2997/100), so the clocks are computed in whole numbers.
-    public let fraction: (numerator: Int, denominator: Int)?
+    package let fraction: (numerator: Int, denominator: Int)?
 
-    public init(fps: Double) {
+    package init(fps: Double) {
         self.fps = fps
         fraction = (1...1000).lazy.compactMap { q -> (Int, Int)? in
             let p = (fps * Double(q)).rounded()
@@ -17,13 +17,13 @@ public struct FrameTiming: Sendable {
     }
 
     /// Where frame `frame` starts, in `unitsPerSecond`, rounded half up.
-    public func start(of frame: Int, unitsPerSecond: Int) -> Int {
+    package func start(of frame: Int, unitsPerSecond: Int) -> Int {
         guard let (p, q) = fraction else { return Int((Double(frame) * Double(unitsPerSecond) / fps).rounded()) }
         return (2 * frame * unitsPerSecond * q + p) / (2 * p)
     }
 
     /// How long frame `frame` shows, in `unitsPerSecond`.
-    public func delay(of frame: Int, unitsPerSecond: Int) -> Int {
+    package func delay(of frame: Int, unitsPerSecond: Int) -> Int {
         start(of: frame + 1, unitsPerSecond: unitsPerSecond) - start(of: frame, unitsPerSecond: unitsPerSecond)
     }
 

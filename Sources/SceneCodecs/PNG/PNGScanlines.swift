@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// Cairo's ARGB32 rows → PNG scanlines: filter type 0 (none), except Up (2) on a row identical
 /// to the one above it, which then is all zeros.

@@ -3,8 +3,8 @@
 /// canvas as its fcTL says (blend SOURCE or OVER, then dispose NONE, BACKGROUND or PREVIOUS).
 /// A PNG with no fcTL is one frame; an IDAT before the first fcTL is a default image that is not
 /// part of the animation.
-public final class APNGDecoder: AnimationDecoder {
-    public let width: Int, height: Int
+package final class APNGDecoder: AnimationDecoder {
+    package let width: Int, height: Int
 
     private struct Frame {
         var x = 0, y = 0, width = 0, height = 0
@@ -23,29 +23,29 @@ public final class APNGDecoder: AnimationDecoder {
     /// What the frame before asked to be done to its rectangle once shown.
     private var disposal: (frame: Frame, saved: [UInt8]?)?
 
-    public init(_ png: [UInt8], maxPixels: Int) throws {
+    package init(_ png: [UInt8], maxPixels: Int) throws {
         guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw RenderError("not a PNG file (it does not begin with PNG's signature)")
+            throw CodecError("not a PNG file (it does not begin with PNG's signature)")
         }
         func word(_ d: ArraySlice<UInt8>, _ at: Int) -> Int { d[d.startIndex + at..<d.startIndex + at + 4].reduce(0) { $0 << 8 | Int($1) } }
         var offset = 8, ihdr: ArraySlice<UInt8>?, before: [(String, [UInt8])] = []
         var current: Frame?, defaultImage = Frame(), sawFrameControl = false
         while offset + 12 <= png.count {
             let length = word(png[...], offset)
-            guard length <= png.count - offset - 12 else { throw RenderError("the PNG is cut short") }
+            guard length <= png.count - offset - 12 else { throw CodecError("the PNG is cut short") }
             let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
             let data = png[offset + 8..<offset + 8 + length]
             offset += 12 + length
             switch type {
             case "IHDR":
-                guard length == 13 else { throw RenderError("the PNG's IHDR is not 13 bytes") }
+                guard length == 13 else { throw CodecError("the PNG's IHDR is not 13 bytes") }
                 ihdr = data
             case "fcTL":
-                guard length == 26, let ihdr else { throw RenderError("an APNG frame control (fcTL) is malformed") }
+                guard length == 26, let ihdr else { throw CodecError("an APNG frame control (fcTL) is malformed") }
                 if let frame = current { frames.append(frame) }
                 var f = Frame(x: word(data, 12), y: word(data, 16), width: word(data, 4), height: word(data, 8))
                 guard f.width > 0, f.height > 0, f.x + f.width <= word(ihdr, 0), f.y + f.height <= word(ihdr, 4) else {
-                    throw RenderError("an APNG frame lies outside the picture")
+                    throw CodecError("an APNG frame lies outside the picture")
                 }
                 let d = data.startIndex
                 let numerator = Int(data[d + 20]) << 8 | Int(data[d + 21]), denominator = Int(data[d + 22]) << 8 | Int(data[d + 23])
@@ -57,7 +57,7 @@ public final class APNGDecoder: AnimationDecoder {
             case "IDAT":
                 if current != nil { current?.data += data } else { defaultImage.data += data }
             case "fdAT":
-                guard length >= 4, current != nil else { throw RenderError("an APNG frame's data (fdAT) has no frame control") }
+                guard length >= 4, current != nil else { throw CodecError("an APNG frame's data (fdAT) has no frame control") }
                 current?.data += data.dropFirst(4)
             case "IEND": break
             case "acTL": break
@@ -67,7 +67,7 @@ public final class APNGDecoder: AnimationDecoder {
             }
             if type == "IEND" { break }
         }
-        guard let ihdr else { throw RenderError("the PNG has no header (IHDR)") }
+        guard let ihdr else { throw CodecError("the PNG has no header (IHDR)") }
         width = word(ihdr, 0)
         height = word(ihdr, 4)
         try AnimationFormat.checkSize(width, height, maxPixels: maxPixels)
@@ -77,13 +77,13 @@ public final class APNGDecoder: AnimationDecoder {
             defaultImage.height = height
             frames = [defaultImage]
         }
-        guard !frames.isEmpty, frames.allSatisfy({ !$0.data.isEmpty }) else { throw RenderError("an APNG frame has no image data") }
+        guard !frames.isEmpty, frames.allSatisfy({ !$0.data.isEmpty }) else { throw CodecError("an APNG frame has no image data") }
         header = Array(ihdr.dropFirst(8))
         self.before = before
         canvas = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    public func next() throws -> (frame: RasterImage, seconds: Double)? {
+    package func next() throws -> (frame: RasterImage, seconds: Double)? {
         guard index < frames.count else { return nil }
         let frame = frames[index]
         if let (last, saved) = disposal {
@@ -99,7 +99,7 @@ public final class APNGDecoder: AnimationDecoder {
         file.chunk("IDAT", frame.data)
         file.chunk("IEND", [])
         let image: RasterImage
-        do { image = try RasterImage(png: file.bytes) } catch { throw RenderError("APNG frame \(index) cannot be decoded: \(error)") }
+        do { image = try RasterImage(png: file.bytes) } catch { throw CodecError("APNG frame \(index) cannot be decoded: \(error)") }
         compose(image, at: frame)
         index += 1
         return (RasterImage(width: width, height: height, premultipliedARGB: canvas), frame.seconds)

@@ -7,7 +7,7 @@ import CDeflate
 ///
 /// Not thread-safe: it owns a libdeflate compressor and scratch buffers that it reuses from one
 /// picture to the next, so a frame sequence keeps one encoder per thread.
-final class PNGEncoder {
+package final class PNGEncoder {
     private let compressor: OpaquePointer
     /// Filter byte + pixel bytes for every row, reused across pictures.
     private var scanlines = Scratch()
@@ -15,9 +15,9 @@ final class PNGEncoder {
     /// touched, so a large bound costs address space, not memory.
     private var compressed = Scratch()
 
-    init(compression: PNGCompression) throws {
+    package init(compression: PNGCompression) throws {
         guard let c = libdeflate_alloc_compressor(compression.deflateLevel) else {
-            throw RenderError("cannot start the PNG compressor (out of memory)")
+            throw CodecError("cannot start the PNG compressor (out of memory)")
         }
         compressor = c
     }
@@ -29,10 +29,10 @@ final class PNGEncoder {
     }
 
     /// Encodes `pixels`, which must hold `height` rows of `stride` bytes, `width` ARGB32 words each.
-    func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws -> [UInt8] {
+    package func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws -> [UInt8] {
         guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * height,
               let base = pixels.baseAddress else {
-            throw RenderError("cannot encode an empty picture as PNG")
+            throw CodecError("cannot encode an empty picture as PNG")
         }
         let opaque = PNGScanlines.isOpaque(base, width: width, height: height, stride: stride)
         let zlib = try imageData(base, width: width, height: height, stride: stride, opaque: opaque)
@@ -56,7 +56,7 @@ final class PNGEncoder {
         PNGScanlines.fill(rows, from: base, width: width, height: height, stride: stride, opaque: opaque)
         let zlib = compressed.reserve(libdeflate_zlib_compress_bound(compressor, count))
         let length = libdeflate_zlib_compress(compressor, rows.baseAddress, count, zlib.baseAddress, zlib.count)
-        guard length > 0 else { throw RenderError("PNG compression failed") }
+        guard length > 0 else { throw CodecError("PNG compression failed") }
         return UnsafeRawBufferPointer(rebasing: zlib[..<length])
     }
 }

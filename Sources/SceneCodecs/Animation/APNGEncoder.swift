@@ -6,7 +6,7 @@
 /// SOURCE, dispose NONE), so a translucent pixel never blends with the one before it: every
 /// frame decodes to exactly the pixels of scenec's PNG of that frame. Delays are exact fractions
 /// of a second (1/30 at 30 fps) when the fps allows, else milliseconds as FrameTiming counts them.
-public final class APNGEncoder: AnimationEncoder {
+package final class APNGEncoder: AnimationEncoder {
     private let width: Int, height: Int, frameCount: Int
     private let opaque: Bool
     private let timing: FrameTiming
@@ -19,7 +19,7 @@ public final class APNGEncoder: AnimationEncoder {
     /// `opaque`: every frame's pixels are opaque (the canvas has an opaque background), so the
     /// file stores RGB, as scenec's PNG of such a frame does; otherwise RGBA. `plays`: how many
     /// times a viewer plays the animation, 0 for ever.
-    public init(width: Int, height: Int, frameCount: Int, plays: Int, opaque: Bool, timing: FrameTiming,
+    package init(width: Int, height: Int, frameCount: Int, plays: Int, opaque: Bool, timing: FrameTiming,
                 compression: PNGCompression) throws {
         self.width = width
         self.height = height
@@ -34,9 +34,9 @@ public final class APNGEncoder: AnimationEncoder {
         file.chunk("sRGB", [0])
     }
 
-    public func add(_ frame: RasterImage) throws {
+    package func add(_ frame: RasterImage) throws {
         guard frame.width == width, frame.height == height, added < frameCount else {
-            throw RenderError("an APNG frame does not match the animation")
+            throw CodecError("an APNG frame does not match the animation")
         }
         let rect = ChangedRegion.toStore(frame, after: previous)
         let (num, den) = timing.exactDelay
@@ -57,8 +57,8 @@ public final class APNGEncoder: AnimationEncoder {
         added += 1
     }
 
-    public func finish() throws -> [UInt8] {
-        guard added == frameCount else { throw RenderError("the APNG has \(added) of its \(frameCount) frames") }
+    package func finish() throws -> [UInt8] {
+        guard added == frameCount else { throw CodecError("the APNG has \(added) of its \(frameCount) frames") }
         file.chunk("IEND", [])
         return file.bytes
     }

@@ -8,7 +8,7 @@ import CWebP
 /// Not WebPAnimEncoder: it merges a frame identical to the one before into a longer frame, so a
 /// held pose would no longer be one frame per frame of the timeline. Durations are milliseconds,
 /// accumulated (FrameTiming) so the total is the animation's duration.
-public final class WebPAnimationEncoder: AnimationEncoder {
+package final class WebPAnimationEncoder: AnimationEncoder {
     private let width: Int, height: Int
     private let timing: FrameTiming
     private let loopCount: Int32
@@ -17,11 +17,11 @@ public final class WebPAnimationEncoder: AnimationEncoder {
     private var added = 0
 
     /// `plays`: how many times a viewer plays the animation, 0 for ever.
-    public init(width: Int, height: Int, plays: Int, timing: FrameTiming) throws {
+    package init(width: Int, height: Int, plays: Int, timing: FrameTiming) throws {
         guard width <= 16383, height <= 16383 else {
-            throw RenderError("a WebP is at most 16,383 pixels a side, not \(width) × \(height)")
+            throw CodecError("a WebP is at most 16,383 pixels a side, not \(width) × \(height)")
         }
-        guard let mux = WebPMuxNew() else { throw RenderError("cannot start the WebP encoder (out of memory)") }
+        guard let mux = WebPMuxNew() else { throw CodecError("cannot start the WebP encoder (out of memory)") }
         self.mux = mux
         self.width = width
         self.height = height
@@ -31,8 +31,8 @@ public final class WebPAnimationEncoder: AnimationEncoder {
 
     deinit { WebPMuxDelete(mux) }
 
-    public func add(_ frame: RasterImage) throws {
-        guard frame.width == width, frame.height == height else { throw RenderError("a WebP frame does not match the animation") }
+    package func add(_ frame: RasterImage) throws {
+        guard frame.width == width, frame.height == height else { throw CodecError("a WebP frame does not match the animation") }
         var rect = ChangedRegion.toStore(frame, after: previous)
         // A frame's offset is stored halved, so it must be even: widen the rectangle to the left and up.
         rect.width += rect.x & 1
@@ -50,22 +50,22 @@ public final class WebPAnimationEncoder: AnimationEncoder {
         info.dispose_method = WEBP_MUX_DISPOSE_NONE
         info.blend_method = WEBP_MUX_NO_BLEND
         let status = WebPMuxPushFrame(mux, &info, 1)
-        guard status == WEBP_MUX_OK else { throw RenderError("libwebp could not add frame \(added) (error \(status.rawValue))") }
+        guard status == WEBP_MUX_OK else { throw CodecError("libwebp could not add frame \(added) (error \(status.rawValue))") }
         previous = frame
         added += 1
     }
 
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         var params = WebPMuxAnimParams(bgcolor: 0, loop_count: loopCount)
         guard WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)) == WEBP_MUX_OK,
               WebPMuxSetAnimationParams(mux, &params) == WEBP_MUX_OK else {
-            throw RenderError("libwebp refused the animation's size or loop count")
+            throw CodecError("libwebp refused the animation's size or loop count")
         }
         var assembled = WebPData()
         let status = WebPMuxAssemble(mux, &assembled)
         defer { WebPDataClear(&assembled) }
         guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
-            throw RenderError("libwebp could not assemble the animation (error \(status.rawValue))")
+            throw CodecError("libwebp could not assemble the animation (error \(status.rawValue))")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: assembled.size))
     }
@@ -89,17 +89,17 @@ public final class WebPAnimationEncoder: AnimationEncoder {
             }
         }
         var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0 else { throw RenderError("libwebp's headers and library differ in version") }
+        guard WebPConfigInit(&config) != 0 else { throw CodecError("libwebp's headers and library differ in version") }
         config.lossless = 1
         config.exact = 1  // keep the RGB of transparent pixels: the frame's pixels, exactly
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw RenderError("libwebp's headers and library differ in version") }
+        guard WebPPictureInit(&picture) != 0 else { throw CodecError("libwebp's headers and library differ in version") }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
         picture.width = Int32(rect.width)
         picture.height = Int32(rect.height)
         guard WebPPictureImportRGBA(&picture, rgba, Int32(rect.width * 4)) != 0 else {
-            throw RenderError("cannot start the WebP encoder (out of memory)")
+            throw CodecError("cannot start the WebP encoder (out of memory)")
         }
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
@@ -110,7 +110,7 @@ public final class WebPAnimationEncoder: AnimationEncoder {
         }
         guard ok != 0 else {
             WebPMemoryWriterClear(&writer)
-            throw RenderError("libwebp could not encode a frame (error \(picture.error_code.rawValue))")
+            throw CodecError("libwebp could not encode a frame (error \(picture.error_code.rawValue))")
         }
         return writer
     }

@@ -11,13 +11,13 @@
 /// pixel-weighted mean of its colours, so a large flat area keeps its colour. Every colour maps
 /// to its nearest entry. There is no dithering: scenec draws flat colours, which dithering would
 /// turn to noise (and larger files), and a frame's pixels should not depend on its neighbours'.
-public struct GIFPalette: Sendable {
+package struct GIFPalette: Sendable {
     /// 0xRRGGBB of each entry; the transparent entry, if any, comes after them.
-    public private(set) var colors: [UInt32]
+    package private(set) var colors: [UInt32]
     /// The entry of every colour the frames hold.
     private var index: [UInt32: UInt8]
     /// The entry transparent pixels use, when some pixel is transparent.
-    public let transparentIndex: UInt8?
+    package let transparentIndex: UInt8?
 
     /// Pixels with less alpha than this are transparent in a GIF, which has no partial
     /// transparency; the others show their colour, fully opaque.
@@ -92,14 +92,14 @@ public struct GIFPalette: Sendable {
 }
 
 /// Counts the colours of every frame of a GIF-to-be (the first of its two passes over the frames).
-public final class GIFColorCounter {
+package final class GIFColorCounter {
     private var counts: [UInt32: Int] = [:]
     private var transparent = false
     private var previous: RasterImage?
 
-    public init() {}
+    package init() {}
 
-    public func add(_ frame: RasterImage) {
+    package func add(_ frame: RasterImage) {
         // A repeated frame (a held pose) adds no colour; skipping it only shifts the weights.
         if let previous, previous.data == frame.data { return }
         previous = frame
@@ -120,5 +120,5 @@ public final class GIFColorCounter {
         if run.length > 0 { counts[run.color, default: 0] += run.length }
     }
 
-    public func palette() -> GIFPalette { GIFPalette(counts: counts, transparent: transparent) }
+    package func palette() -> GIFPalette { GIFPalette(counts: counts, transparent: transparent) }
 }

@@ -1,17 +1,16 @@
-import CCairo
-
-/// Pixels of a rendered picture (or of a PNG read back), in straight (not premultiplied) RGBA.
+/// Pixels of a rendered picture (or of a PNG read back): the buffer every encoder here takes,
+/// held as Cairo draws them (premultiplied ARGB32); `pixel` reads them straight.
 public struct RasterImage: Sendable {
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Cairo's native ARGB32, premultiplied, `stride` bytes a row: little-endian bytes B, G, R,
     /// A per pixel (read by pixel comparisons, which want every pixel without a call each).
-    public let data: [UInt8]
-    public let stride: Int
+    package let data: [UInt8]
+    package let stride: Int
 
     /// Pixels computed elsewhere (a review's diff image), in the layout of `data`, `width * 4`
     /// bytes a row.
-    public init(width: Int, height: Int, premultipliedARGB: [UInt8]) {
+    package init(width: Int, height: Int, premultipliedARGB: [UInt8]) {
         precondition(premultipliedARGB.count == width * height * 4, "one 4-byte pixel per place")
         self.width = width
         self.height = height
@@ -19,54 +18,17 @@ public struct RasterImage: Sendable {
         stride = width * 4
     }
 
-    init(surface: Surface) {
-        let p = surface.pointer
-        width = Int(cairo_image_surface_get_width(p))
-        height = Int(cairo_image_surface_get_height(p))
-        stride = Int(cairo_image_surface_get_stride(p))
-        if let base = cairo_image_surface_get_data(p) {
-            data = Array(UnsafeBufferPointer(start: base, count: stride * height))
-        } else {
-            data = []
-        }
-    }
-
-    /// Decodes a PNG (e.g. what rsvg-convert or pdftoppm wrote).
-    public init(png: [UInt8]) throws {
-        final class Reader {
-            let bytes: [UInt8]
-            var offset = 0
-            init(_ b: [UInt8]) { bytes = b }
-        }
-        let reader = Reader(png)
-        let read: cairo_read_func_t = { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            let r = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
-            let n = Int(length)
-            guard r.offset + n <= r.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            for i in 0..<n { data[i] = r.bytes[r.offset + i] }
-            r.offset += n
-            return CAIRO_STATUS_SUCCESS
-        }
-        let surface = try withExtendedLifetime(reader) {
-            try Surface(cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque()),
-                        what: "PNG")
-        }
-        // Normalise to ARGB32 so `pixel` reads one layout.
-        let w = cairo_image_surface_get_width(surface.pointer), h = cairo_image_surface_get_height(surface.pointer)
-        let argb = try Surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h), what: "image")
-        if let cr = cairo_create(argb.pointer) {
-            cairo_set_source_surface(cr, surface.pointer, 0, 0)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-        }
-        cairo_surface_flush(argb.pointer)
-        self.init(surface: argb)
+    /// Pixels in the layout of `data`, `stride` bytes a row (a Cairo image surface's, or a PNG
+    /// read back; empty when the surface had none).
+    package init(width: Int, height: Int, stride: Int, premultipliedARGB: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        data = premultipliedARGB
     }
 
     /// The straight RGBA of pixel (x, y), 0–255 each; transparent black outside the image.
-    public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+    package func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
         guard x >= 0, y >= 0, x < width, y < height, !data.isEmpty else { return (0, 0, 0, 0) }
         let i = y * stride + x * 4
         // ARGB32 is a native-endian 32-bit word: little-endian bytes B, G, R, A.
@@ -77,7 +39,7 @@ public struct RasterImage: Sendable {
     }
 
     /// Whether every pixel is fully opaque.
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         for y in 0..<height {
             for x in 0..<width where data[y * stride + x * 4 + 3] != 255 {
                 return false
@@ -87,7 +49,7 @@ public struct RasterImage: Sendable {
     }
 
     /// These pixels as a PNG file, as scenec writes them.
-    public func pngBytes(compression: PNGCompression = .default) throws -> [UInt8] {
+    package func pngBytes(compression: PNGCompression = .default) throws -> [UInt8] {
         try data.withUnsafeBytes { pixels in
             try PNGEncoder(compression: compression).encode(pixels, width: width, height: height, stride: stride)
         }
@@ -123,7 +85,7 @@ extension RasterImage {
 
     /// The pixels as rows of B, G, R, A bytes with alpha ignored: Cairo's premultiplied colours,
     /// which are the picture composited over black. What a video encoder is fed (`bgr0`).
-    public var overBlackBGRX: [UInt8] {
+    package var overBlackBGRX: [UInt8] {
         if stride == width * 4 { return data }
         var rows: [UInt8] = []
         rows.reserveCapacity(width * height * 4)
