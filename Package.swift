@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts", "SceneFiles"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
@@ -68,7 +68,7 @@ let package = Package(
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
-                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "ScenecKit"]),
+                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "ScenecKit", "SceneFiles"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",

@@ -19,8 +19,9 @@ enum NinjaEmitter {
                 throw UsageError("with --emit-ninja, --diagnostics may be text or github: each edge prints its own, and a JSON array or a file would be overwritten by the next")
             }
             flags += ["--diagnostics", "github"]
-            if let root = reporter.pathRoot { flags += ["--path-root", root.directory] }
         }
+        // Every edge reads from the build's project, wherever Ninja runs it.
+        flags += ProjectOptions.arguments(plan.options.scope)
         var edges: [NinjaWriter.Edge] = []
         for scene in scenes {
             let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
@@ -58,7 +59,7 @@ enum NinjaEmitter {
     /// Whether a scene would have a flipbook; a scene that does not check gets none here, and
     /// its render edge reports its errors.
     static func hasTimeline(_ scene: SceneEntry, _ options: SceneOptions) -> Bool {
-        guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { return false }
+        guard let read = try? Files.readScene(scene.path, limit: options.maxFileSize, scope: options.scope), !read.tooLarge else { return false }
         return options.frontend.compile(.init(name: scene.path, bytes: read.bytes)).scene?.timeline != nil
     }
 }

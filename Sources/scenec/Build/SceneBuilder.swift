@@ -62,6 +62,8 @@ struct SceneBuilder {
             return failed(.sceneError, "the scene has errors", candidates, [.diagnostics([d], file)])
         case .unreadable(let message):
             return failed(.io, "the scene cannot be read", candidates, [.error(message, path: scene.path)])
+        case .refused(let message):
+            return failed(.sceneError, "the scene is not read", candidates, [.error(message, path: scene.path)])
         }
         let file = SourceFile(name: scene.path, bytes: bytes)
 
@@ -104,10 +106,12 @@ struct SceneBuilder {
     /// imports, as they are now; a file that cannot be read counts as empty (the check then
     /// reports it).
     private func sceneKey(_ bytes: [UInt8], path: String, imports: [String]) -> String {
+        // The manifest's list of imports is untrusted: read as the checker would, or not at all.
+        let read = SceneReading.importReader(limit: options.maxFileSize, scope: options.scope)
         let imported = imports.map { path in
-            (path: path, bytes: (try? Files.read(path, limit: options.maxFileSize).bytes) ?? [])
+            (path: path, bytes: (try? read(path).get()) ?? [])
         }
-        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path) + imported)
+        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path, scope: options.scope) + imported)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.

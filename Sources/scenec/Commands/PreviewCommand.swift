@@ -66,14 +66,12 @@ enum PreviewCommand: Command {
         if case .failure(let failed) = SceneLoader(limits: limits).read(scenePath) { return failed.status }
 
         var configuration = PreviewServer.Configuration(scenePath: scenePath) { path in
-            do {
-                let read = try Files.read(path, limit: limits.maxFileSize)
+            do throws(SceneReading.Failure) {
+                let read = try Files.readScene(path, limit: limits.maxFileSize, scope: limits.scope)
                 if read.tooLarge { return .failed("the scene file is larger than \(limits.maxFileSize) bytes") }
                 return .bytes(read.bytes)
-            } catch let error as FileError {
-                return .failed(error.message)
             } catch {
-                return .failed("cannot read '\(path)'")
+                return .failed(error.message)
             }
         }
         configuration.host = host

@@ -1,17 +1,24 @@
 @preconcurrency import Glibc
 import CLinux
+import SceneFiles
 import ScenecKit
 
 /// Reading scenes and writing outputs: whole files, atomically (docs/language.md §6).
 enum Files {
-    /// The bytes of `path` ("-" is standard input), refusing files over `limit` bytes without
-    /// reading them whole.
+    /// The bytes of a file scenec itself names (a temporary file, a manifest it wrote, its own
+    /// executable; "-" is standard input), refusing files over `limit` bytes without reading
+    /// them whole. Scenes, imports and fonts are read with `readScene`, inside the project.
     static func read(_ path: String, limit: Int) throws -> (bytes: [UInt8], tooLarge: Bool) {
-        do throws(SceneReading.Failure) {
-            return try SceneReading.read(path, limit: limit, dashIsStandardInput: true)
-        } catch {
-            throw FileError(error.message)
+        let read = path == "-" ? ContainedRead.readStandardInput(limit: limit) : ContainedRead.readOwnFile(path, limit: limit)
+        switch read {
+        case .success(let contents): return (contents.bytes, contents.tooLarge)
+        case .failure(let refusal): throw FileError(refusal.message(naming: path))
         }
+    }
+
+    /// The bytes of the scene `path` ("-" is standard input) when `scope` allows it (SceneFiles).
+    static func readScene(_ path: String, limit: Int, scope: ReadScope) throws(SceneReading.Failure) -> (bytes: [UInt8], tooLarge: Bool) {
+        try SceneReading.read(path, limit: limit, scope: scope, dashIsStandardInput: true)
     }
 
     /// Writes `bytes` to `path`: through a temporary file in the same directory renamed into
