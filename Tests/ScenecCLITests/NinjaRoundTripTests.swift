@@ -1,4 +1,5 @@
 import XCTest
+import SceneCodecs
 import SceneRender
 
 /// The Ninja file of `build --emit-ninja` run by the real ninja (Debian's ninja-build) over
