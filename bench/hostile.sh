@@ -10,17 +10,18 @@ source "$(dirname "$0")/prelude.sh"
 printf 'load average before: %s\n\n' "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # best SECONDS_LIMIT COMMAND…: the fastest of 3 runs in seconds, or "> LIMIT" when one is cut
-# off (a run that fails otherwise prints its status).
+# off; a run that fails prints its status and first line of error instead (a figure of a
+# refusal would be no figure of the work). The scratch folder is the project root.
 best() {
   local limit=$1 fastest="" start end status
   shift
   for _ in 1 2 3; do
     start=$(date +%s.%N)
     status=0
-    timeout "$limit" "$@" >/dev/null 2>"$work/stderr" || status=$?
+    timeout "$limit" "$@" --root "$work" >/dev/null 2>"$work/stderr" || status=$?
     end=$(date +%s.%N)
     if [ "$status" = 124 ]; then echo "> $limit"; return; fi
-    if [ "$status" != 0 ] && [ "$status" != 1 ]; then echo "exit $status: $(head -c 200 "$work/stderr")"; return; fi
+    if [ "$status" != 0 ]; then echo "exit $status: $(head -n 1 "$work/stderr" | head -c 160)"; return; fi
     fastest=$(echo "$end - $start" | bc -l | awk -v f="$fastest" '{ if (f == "" || $1 < f) print $1; else print f }')
   done
   printf '%.3f\n' "$fastest"
