@@ -9,7 +9,7 @@ APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-
 	python3-selenium pngcheck valgrind ffmpeg neovim libwebp-dev webp patch
 SCENES := $(wildcard scenes/*.scene.yaml)
 
-.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders example
+.PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders bench-hostile example
 
 # Installs the Debian packages that are missing (only then asks apt, so it also works offline
 # once they are there).
@@ -116,6 +116,11 @@ BENCH_PICTURES := .build/bench/pictures
 $(ENCODERS): bench/encoders.c | deps
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o $@ bench/encoders.c $$(pkg-config --cflags --libs cairo libdeflate zlib)
+
+# What a hostile scene can make scenec do, against issue 21's bounds: an import diamond, a
+# pathological word, thousands of animations (bench/hostile.sh; a minute or two).
+bench-hostile: build
+	bench/hostile.sh
 
 bench-encoders: build $(ENCODERS)
 	@rm -rf $(BENCH_PICTURES) && mkdir -p $(BENCH_PICTURES)

@@ -9,6 +9,11 @@ public struct Sampler: Sendable {
     let tracks: [String: [String: [Animation]]]
     /// The model values (what the file, styles and --set give) of the animated attributes.
     let modelValues: [String: [String: Value]]
+    /// For each track, the value each animation begins from when the track starts from its
+    /// model value: worked out once, so a value at any time costs one animation's sampling, not
+    /// a walk through every animation before it (a timeline of n animations in a row would
+    /// otherwise cost n² a frame).
+    let starts: [String: [String: [Value]]]
 
     public init(scene: Scene) {
         var tracks: [String: [String: [Animation]]] = [:]
@@ -34,6 +39,30 @@ public struct Sampler: Sendable {
         }
         collect(scene.views)
         modelValues = model
+        var starts: [String: [String: [Value]]] = [:]
+        for (id, byName) in tracks {
+            for (name, track) in byName {
+                guard let model = model[id]?[name] ?? track.first?.keyframes.first?.value else { continue }
+                starts[id, default: [:]][name] = Self.starts(of: track, model: model)
+            }
+        }
+        self.starts = starts
+    }
+
+    /// Begin-from-current-state: a missing `from` is the value when an animation begins, which
+    /// the animation before it gives (the model value for the first).
+    static func starts(of track: [Animation], model: Value) -> [Value] {
+        var starts: [Value] = []
+        starts.reserveCapacity(track.count)
+        var current = model
+        for (i, animation) in track.enumerated() {
+            if i > 0 {
+                let previous = track[i - 1]
+                current = valueOf(previous, localTime: animation.begin - previous.begin, current: current)
+            }
+            starts.append(current)
+        }
+        return starts
     }
 
     public var isAnimated: Bool { !tracks.isEmpty }
@@ -48,7 +77,7 @@ public struct Sampler: Sendable {
                     // A derived default (no model value) starts from the animation's first value.
                     let entry = placed.view.values.resolved(name)
                     guard let model = entry?.value ?? track.first?.keyframes.first?.value else { continue }
-                    let v = value(of: track, model: model, at: time)
+                    let v = value(of: track, model: model, starts: starts[id]?[name], at: time)
                     result.view.values.set(name, ResolvedValue(value: v, source: entry?.source ?? .defaultValue,
                                                                range: entry?.range ?? .none))
                 }
@@ -64,23 +93,33 @@ public struct Sampler: Sendable {
         let id = String(key[..<dot]), name = String(key[key.index(after: dot)...])
         guard let track = tracks[id]?[name] else { return nil }
         guard let model = modelValues[id]?[name] ?? track.first?.keyframes.first?.value else { return nil }
-        return value(of: track, model: model, at: time)
+        return value(of: track, model: model, starts: starts[id]?[name], at: time)
     }
 
     /// The last animation that has begun by `time` gives the value; before the first begins,
-    /// the attribute holds that animation's first value.
-    func value(of track: [Animation], model: Value, at time: Double) -> Value {
-        guard let index = track.lastIndex(where: { $0.begin <= time }) else {
+    /// the attribute holds that animation's first value. `starts`: what each animation begins
+    /// from when the track starts from `model` (worked out here when the model is another).
+    func value(of track: [Animation], model: Value, starts: [Value]?, at time: Double) -> Value {
+        guard let index = Self.lastBegun(track, by: time) else {
             guard let first = track.first else { return model }
-            return keyframeValue(first.keyframes, at: -.infinity, current: model)
+            return Self.keyframeValue(first.keyframes, at: -.infinity, current: model)
         }
-        let animation = track[index]
-        // Begin-from-current-state: a missing `from` is the value when this animation begins.
-        let current = index == 0 ? model : value(of: Array(track[..<index]), model: model, at: animation.begin)
-        return valueOf(animation, localTime: time - animation.begin, current: current)
+        let from = starts.flatMap { $0.first == model && $0.count == track.count ? $0 : nil }
+            ?? Self.starts(of: Array(track[...index]), model: model)
+        return Self.valueOf(track[index], localTime: time - track[index].begin, current: from[index])
     }
 
-    func valueOf(_ animation: Animation, localTime: Double, current: Value) -> Value {
+    /// The index of the last animation that has begun by `time` (the track is in order of begin).
+    static func lastBegun(_ track: [Animation], by time: Double) -> Int? {
+        var low = 0, high = track.count
+        while low < high {
+            let middle = (low + high) / 2
+            if track[middle].begin <= time { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    static func valueOf(_ animation: Animation, localTime: Double, current: Value) -> Value {
         let single = animation.singleDuration
         let cycle = animation.cycleDuration
         // No time to run: the value is the last one from the moment it begins (`duration: 0`
@@ -102,7 +141,7 @@ public struct Sampler: Sendable {
         return keyframeValue(animation.keyframes, at: phase, current: current)
     }
 
-    func keyframeValue(_ keyframes: [Keyframe], at t: Double, current: Value) -> Value {
+    static func keyframeValue(_ keyframes: [Keyframe], at t: Double, current: Value) -> Value {
         func v(_ k: Keyframe) -> Value { k.value ?? current }
         guard let first = keyframes.first else { return current }
         if t <= first.at { return v(first) }

@@ -7,10 +7,11 @@ public struct CheckOptions: Sendable {
     public var maxNesting = 64
     /// Pixels a side of the PNG (canvas × scale).
     public var maxPixelsPerSide = 16_384
-    /// Pixels in all (2²⁸).
-    public var maxPixels = 268_435_456
-    /// Frames in a timeline's sequence.
-    public var maxFrames = 100_000
+    /// Pixels in all (2²⁶, 64 Mpx: 8192 × 8192, some 256 MB of pixels), per picture: with
+    /// `--scales` the largest.
+    public var maxPixels = 67_108_864
+    /// Frames in a timeline's sequence (5.5 minutes at 30 fps).
+    public var maxFrames = 10_000
     /// `--scale`, which replaces the canvas's own.
     public var scaleOverride: Double?
     /// The option that set `scaleOverride`, for messages (`--scales 1,2,3` checks at 3).

@@ -27,14 +27,12 @@ struct Keyframe: Equatable {
 /// A property's keyframes over the animation, evaluated as a Lottie player does: before the
 /// first keyframe its value, after the last the last; two keyframes at one time make a jump.
 struct Curve {
-    var keys: [Keyframe]
+    let keys: [Keyframe]
 
     func value(at t: Double) -> [Double] {
         guard let first = keys.first else { return [] }
         if t < first.t { return first.value }
-        // The last keyframe at or before t (of several at one time, the later).
-        var index = 0
-        for (i, key) in keys.enumerated() where key.t <= t { index = i }
+        let index = lastKey(atOrBefore: t)
         let a = keys[index]
         guard index + 1 < keys.count else { return a.value }
         let b = keys[index + 1]
@@ -47,6 +45,32 @@ struct Curve {
             let p = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).y(atX: (t - a.t) / span)
             return zip(a.value, b.value).map { $0 + ($1 - $0) * p }
         }
+    }
+
+    /// Whether the keyframes' times never go back, which a binary search needs (times rounded
+    /// to frames may tie; they are made in order).
+    let inOrder: Bool
+
+    init(keys: [Keyframe]) {
+        self.keys = keys
+        inOrder = zip(keys, keys.dropFirst()).allSatisfy { $0.t <= $1.t }
+    }
+
+    /// The last keyframe at or before t (of several at one time, the later), given that the
+    /// first is: found by halving when the times are in order, so checking a curve at every
+    /// frame is not keyframes × frames.
+    func lastKey(atOrBefore t: Double) -> Int {
+        guard inOrder else {
+            var index = 0
+            for (i, key) in keys.enumerated() where key.t <= t { index = i }
+            return index
+        }
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle].t <= t { low = middle + 1 } else { high = middle }
+        }
+        return Swift.max(0, low - 1)
     }
 
     /// Keyframes that follow `f` between `t0` and `t1` within `tolerance` (in the property's

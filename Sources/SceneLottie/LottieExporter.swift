@@ -14,12 +14,16 @@ public struct LottieExporter {
     public let sampler: Sampler
     /// Seconds since midnight, for clocks showing `now`.
     public let now: Double
+    /// `--scene-timeout`: read before each view is exported (a view's work is bounded by the
+    /// frame limit); nil for no limit.
+    public let deadline: SceneDeadline?
 
-    public init(scene: Scene, placed: [PlacedView], sampler: Sampler, now: Double) {
+    public init(scene: Scene, placed: [PlacedView], sampler: Sampler, now: Double, deadline: SceneDeadline? = nil) {
         self.scene = scene
         self.placed = placed
         self.sampler = sampler
         self.now = now
+        self.deadline = deadline
     }
 
     public struct Result {
@@ -28,7 +32,7 @@ public struct LottieExporter {
         public var warnings: [Diagnostic]
     }
 
-    public func export(name: String) -> Result {
+    public func export(name: String) throws(SceneTimeout) -> Result {
         let timeline = scene.timeline
         let fps = timeline?.fps ?? 30
         let frames = Swift.max(1, timeline?.frameCount(fps: fps) ?? 1)
@@ -43,8 +47,8 @@ public struct LottieExporter {
             tracks[key] = track.enumerated().sorted { ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset) }.map(\.element)
         }
         var composer = Composer(builder: PropertyBuilder(fps: fps, lastFrame: frames - 1, tracks: tracks),
-                                animated: animated, sampler: sampler, now: now, frames: frames)
-        var layers = composer.layers(for: placed, offset: (0, 0))
+                                animated: animated, sampler: sampler, now: now, frames: frames, deadline: deadline)
+        var layers = try composer.layers(for: placed, offset: (0, 0))
         let canvas = scene.canvas
         if !canvas.background.isClear {
             let rect = Shapes.group("background", [
@@ -72,24 +76,32 @@ struct Composer {
     let sampler: Sampler
     let now: Double
     let frames: Int
+    let deadline: SceneDeadline?
     var assets: [JSONValue] = []
     var warnings: [Diagnostic] = []
 
-    init(builder: PropertyBuilder, animated: [String: Set<String>], sampler: Sampler, now: Double, frames: Int) {
+    init(builder: PropertyBuilder, animated: [String: Set<String>], sampler: Sampler, now: Double, frames: Int,
+         deadline: SceneDeadline?) {
         self.builder = builder
         self.animated = animated
         self.sampler = sampler
         self.now = now
         self.frames = frames
+        self.deadline = deadline
     }
 
     /// Layers for sibling views, the last drawn (the last view) first. `offset`: where the
     /// parent's origin is in the composition holding them.
-    mutating func layers(for views: [PlacedView], offset: (Double, Double)) -> [JSONValue] {
-        views.reversed().enumerated().map { i, view in layer(for: view, offset: offset, index: i + 1) }
+    mutating func layers(for views: [PlacedView], offset: (Double, Double)) throws(SceneTimeout) -> [JSONValue] {
+        var layers: [JSONValue] = []
+        for (i, view) in views.reversed().enumerated() {
+            layers.append(try layer(for: view, offset: offset, index: i + 1))
+        }
+        return layers
     }
 
-    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int) -> JSONValue {
+    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int) throws(SceneTimeout) -> JSONValue {
+        try deadline?.check(reached: .init(view: (placed.view.displayName, placed.view.range)))
         let timeline = ViewTimeline(placed: placed, animated: placed.view.id.flatMap { animated[$0] } ?? [], sampler: sampler)
         let view = ViewExport(timeline: timeline, builder: builder, now: now)
         warn(about: placed.view)
@@ -124,7 +136,7 @@ struct Composer {
         let room = Self.reach(of: placed).rounded(.up)
         let inner = Self.placement(position: [room, room], anchor: [0, 0])
         var contents = [shapeLayer(name + " border", [border], index: 1, transform: inner)]
-        contents += layers(for: placed.children, offset: (room, room)).enumerated().map { i, layer in
+        contents += try layers(for: placed.children, offset: (room, room)).enumerated().map { i, layer in
             layer.setting("ind", .number(Double(i + 2)))
         }
         contents.append(shapeLayer(name + " content", content + [background], index: contents.count + 1, transform: inner))

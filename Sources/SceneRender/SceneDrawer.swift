@@ -5,13 +5,14 @@ import SceneModel
 /// content, children, then the border inside the bounds; opacity and rotation apply to a view
 /// and its children together.
 enum SceneDrawer {
-    static func draw(_ views: [PlacedView], in g: GraphicsContext, environment: RenderEnvironment) {
+    static func draw(_ views: [PlacedView], in g: GraphicsContext, environment: RenderEnvironment) throws(SceneTimeout) {
         for view in views {
-            draw(view, in: g, environment: environment)
+            try draw(view, in: g, environment: environment)
         }
     }
 
-    static func draw(_ placed: PlacedView, in g: GraphicsContext, environment: RenderEnvironment) {
+    static func draw(_ placed: PlacedView, in g: GraphicsContext, environment: RenderEnvironment) throws(SceneTimeout) {
+        try environment.deadline?.check(reached: .init(view: (placed.view.displayName, placed.view.range)))
         let values = placed.view.values.clamped(to: placed.view.type.kind)
         let opacity = values[Layer.opacity]
         guard !values[Layer.hidden], opacity > 0 else { return }
@@ -37,7 +38,8 @@ enum SceneDrawer {
         g.save()
         placed.view.type.drawer?.draw(values, size: (f.width, f.height), in: g, environment: environment)
         g.restore()
-        draw(placed.children, in: g, environment: environment)
+        // A timeout among the children leaves this context unbalanced; the picture is dropped.
+        try draw(placed.children, in: g, environment: environment)
         let borderWidth = Swift.min(values[Layer.borderWidth], Swift.min(f.width, f.height) / 2)
         let borderColor = values[Layer.borderColor]
         if borderWidth > 0, !borderColor.isClear {

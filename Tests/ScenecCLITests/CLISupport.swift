@@ -62,24 +62,30 @@ func runProgram(_ binary: URL, _ arguments: [String], stdin: Data? = nil, enviro
     try process.run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try? input.fileHandleForWriting.close()
-    // Read both pipes concurrently so a chatty process cannot block on a full pipe.
+    // Read both pipes concurrently so a chatty process cannot block on a full pipe, and neither
+    // on this thread, so the time limit holds for a process that never closes them.
     final class Box: @unchecked Sendable { var data = Data() }
-    let outBox = Box()
+    let outBox = Box(), errBox = Box()
     let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        outBox.data = out.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
+    for (pipe, box) in [(out, outBox), (err, errBox)] {
+        group.enter()
+        DispatchQueue.global().async {
+            box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
     }
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     if group.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         XCTFail("\(binary.lastPathComponent) \(arguments.joined(separator: " ")) did not finish in \(timeout) s",
                 file: file, line: line)
+        if group.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            group.wait()
+        }
     }
     process.waitUntilExit()
     let result = RunResult(status: process.terminationStatus, stdout: outBox.data,
-                           stderr: String(decoding: errData, as: UTF8.self))
+                           stderr: String(decoding: errBox.data, as: UTF8.self))
     XCTAssertEqual(process.terminationReason, .exit,
                    "\(binary.lastPathComponent) crashed (signal \(process.terminationStatus)): \(result.stderr)",
                    file: file, line: line)

@@ -106,8 +106,8 @@ final class SceneFileTests: XCTestCase {
         let refused = sceneError { _ = try scene.render(.png, overrides: ["rign.progress=0.5", "ring.progress=2"]) }
         XCTAssertEqual(refused?.kind, .invalidScene)
         XCTAssertEqual(Set(refused?.diagnostics.compactMap(\.origin) ?? []), ["--set rign.progress=0.5", "--set ring.progress=2"])
-        // Too many frames for the limit.
-        let long = try SceneFile(source: ring.replacingOccurrences(of: "duration: 1s}", with: "duration: 1000s}"))
+        // Too many frames for the limit: 9,001 at the file's 10 fps, 216,001 at 240.
+        let long = try SceneFile(source: ring.replacingOccurrences(of: "duration: 1s}", with: "duration: 900s}"))
         XCTAssertEqual(sceneError { _ = try long.frames(fps: 240) }?.kind, .invalidScene)
     }
 

@@ -11,9 +11,12 @@ protocol ViewDrawer {
 public struct RenderEnvironment: Sendable {
     /// Local time of day, in seconds, for clocks showing `now`.
     public var nowSecondsSinceMidnight: Double
+    /// `--scene-timeout`: read before each view is drawn; nil for no limit.
+    public var deadline: SceneDeadline?
 
-    public init(nowSecondsSinceMidnight: Double = 0) {
+    public init(nowSecondsSinceMidnight: Double = 0, deadline: SceneDeadline? = nil) {
         self.nowSecondsSinceMidnight = nowSecondsSinceMidnight
+        self.deadline = deadline
     }
 }
 

@@ -97,7 +97,7 @@ public struct Renderer: Sendable {
         if !canvas.background.isClear {
             g.paint(canvas.background)
         }
-        SceneDrawer.draw(views, in: g, environment: environment)
+        try SceneDrawer.draw(views, in: g, environment: environment)
         if let problem = g.statusMessage {
             throw RenderError("drawing failed: \(problem)")
         }

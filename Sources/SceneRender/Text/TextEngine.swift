@@ -94,7 +94,7 @@ final class TextEngine {
                 pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
         }
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, LongWords.breakable(text), -1)
         return block
     }
 

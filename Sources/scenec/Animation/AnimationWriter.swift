@@ -93,7 +93,7 @@ enum AnimationWriter {
     /// Draws the frames on `jobs` threads and hands each picture to `deliver` in frame order.
     static func render(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
                        renderer: Renderer, progress: Progress, deliver: @escaping (RasterImage) throws -> Void) throws {
-        let runs = FrameRuns(frames, sample: views)
+        let runs = FrameRuns(frames, deadline: renderer.environment.deadline, sample: views)
         let inOrder = InOrder<RasterImage>(first: frames.lowerBound)
         let handOver = UncheckedSendable(deliver)
         Parallel.threads(Swift.min(jobs, frames.count)) {
@@ -101,13 +101,14 @@ enum AnimationWriter {
                 do {
                     let image = try renderer.image(run.views)
                     for frame in run.frames {
+                        try runs.check(frame)
                         try inOrder.done(frame, image) { _, ready in
                             try handOver.value(ready)
                             progress.frameDone()
                         }
                     }
                 } catch {
-                    runs.fail(error)
+                    runs.fail(error, in: run)
                 }
             }
         }

@@ -50,12 +50,13 @@ struct SceneBuilder {
 
     func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
         let started = Progress.now()
-        var result = build(scene, candidates: candidates, reports: [])
+        var result = build(scene, candidates: candidates, reports: [], deadline: options.deadline())
         result.seconds = Progress.now() - started
         return result
     }
 
-    private func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry], reports: [SceneResult.Report]) -> SceneResult {
+    private func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry], reports: [SceneResult.Report],
+                       deadline: SceneDeadline) -> SceneResult {
         let bytes: [UInt8]
         switch SceneLoader(limits: options).readWithoutReporting(scene.path) {
         case .bytes(let b): bytes = b
@@ -99,7 +100,8 @@ struct SceneBuilder {
             entry.sceneKey = nil
             return failed(.sceneError, "the scene has warnings, and --werror", candidates, reports, keeping: entry)
         }
-        return render(scene, file, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports)
+        return render(scene, file, checked, entry: entry, sceneKey: sceneKey, candidates: candidates, reports: reports,
+                      deadline: deadline)
     }
 
     /// The scene key over the scene's bytes and those of its font files and the files it
@@ -116,10 +118,12 @@ struct SceneBuilder {
 
     /// Renders the groups no candidate has intact; the others keep their files.
     private func render(_ scene: SceneEntry, _ file: SourceFile, _ checked: Scene, entry: BuildManifest.Entry, sceneKey: String,
-                        candidates: [BuildManifest.Entry], reports: [SceneResult.Report]) -> SceneResult {
+                        candidates: [BuildManifest.Entry], reports: [SceneResult.Report], deadline: SceneDeadline) -> SceneResult {
         var entry = entry
         let movie = AnimatedScene(checked)
-        let renderer = Renderer(canvas: checked.canvas, environment: Environment.render,
+        var environment = Environment.render
+        environment.deadline = deadline
+        let renderer = Renderer(canvas: checked.canvas, environment: environment,
                                 sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts,
                                 pngCompression: keys.pngCompression)
         let fps = checked.timeline?.fps ?? 30
@@ -139,19 +143,26 @@ struct SceneBuilder {
                     files = [(group.claimedName(stem: scene.outputStem), { try renderer.render(movie.views(at: 0), as: group.format) })]
                 case .flipbook:
                     files = [(group.claimedName(stem: scene.outputStem), {
-                        try renderer.pdfBytes(pageCount: frameCount) { movie.views(at: Double($0) / fps) }
+                        try renderer.pdfBytes(pageCount: frameCount) { page in
+                            try deadline.check(reached: .init(frame: (page, frameCount)))
+                            return movie.views(at: Double(page) / fps)
+                        }
                     })]
                 case .frames:
                     // Runs of frames that draw the same are encoded once (see FrameRuns); the
                     // closures are called in frame order, one after another.
-                    let runs = FrameRuns(0...Swift.max(0, frameCount - 1)) { movie.views(at: Double($0) / fps) }
+                    let runs = FrameRuns(0...Swift.max(0, frameCount - 1), deadline: deadline) { movie.views(at: Double($0) / fps) }
                     let maker = FrameRenderer(renderer, format: group.format)
                     var run: (frames: ClosedRange<Int>, bytes: [UInt8])?
                     files = (0..<frameCount).map { i in
                         (group.claimedName(stem: scene.outputStem) + "\(FramePattern.padded(i, width: 4)).\(group.format.rawValue)", {
+                            try runs.check(i)
                             if let run, run.frames.contains(i) { return run.bytes }
-                            guard let next = runs.next() else { throw RenderError("frame \(i) is past the timeline") }
-                            let bytes = try maker.render(next.views)
+                            guard let next = runs.next() else { throw runs.error ?? RenderError("frame \(i) is past the timeline") }
+                            let bytes: [UInt8]
+                            do { bytes = try maker.render(next.views) } catch let timeout as SceneTimeout {
+                                throw timeout.inFrame(i, of: frameCount)
+                            }
                             run = (next.frames, bytes)
                             return bytes
                         })
@@ -194,6 +205,9 @@ struct SceneBuilder {
                                          reports: reports + [.error(error.message, path: outDir.path + "/" + current)])
                 result.written = written
                 return result
+            } catch let timeout as SceneTimeout {
+                return failed(.sceneError, "the scene took longer than --scene-timeout", candidates,
+                              reports + [.diagnostics([timeout.diagnostic(in: checked)], file)])
             } catch {
                 return failed(.sceneError, "the scene cannot be rendered", candidates,
                               reports + [.error("cannot render '\(scene.path)': \(error)", path: scene.path)])

@@ -84,17 +84,25 @@ enum FramesCommand: Command {
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
         let compression = try PNGOptions.compression(args)
+        let deadline = limits.deadline()
 
         let compiled: SceneFile
-        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
+        switch SceneLoader(limits: limits).load(scenePath) {
         case .scene(let s): compiled = s
-        case .failed(let status): return status
+        case .failed(let status):
+            try limits.reporter.finish()
+            return status
         }
+        // Whatever happens next, what the check reported is written (JSON, files) before the end.
+        var finished = false
+        defer { if !finished { try? limits.reporter.finish() } }
         let scene = compiled.animated.scene, animated = compiled.animated
         let timeline = scene.timeline ?? Timeline()
         let fps = fpsOverride ?? timeline.fps
         let range = try FrameRange(args.value("--range"), count: timeline.frameCount(fps: fps))
-        let renderer = compiled.renderer(.init(environment: Environment.render, sourceDateEpoch: Environment.sourceDateEpoch,
+        var environment = Environment.render
+        environment.deadline = deadline
+        let renderer = compiled.renderer(.init(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
                                                pngCompression: compression))
         // A GIF draws its frames twice: once for the palette, once to encode them.
         let progress = Progress(total: range.count * (animation == .gif ? 2 : 1), quiet: args.has("--quiet"))
@@ -118,9 +126,17 @@ enum FramesCommand: Command {
                     return path
                 }
             } else {
-                let bytes = try renderer.pdfBytes(pageCount: range.count) { page in
-                    defer { progress.frameDone() }
-                    return views(range.first + page)
+                var current = range.first
+                let bytes: [UInt8]
+                do {
+                    bytes = try renderer.pdfBytes(pageCount: range.count) { page in
+                        current = range.first + page
+                        try deadline.check(reached: .init(frame: (current, range.last + 1)))
+                        defer { progress.frameDone() }
+                        return views(current)
+                    }
+                } catch let timeout as SceneTimeout {
+                    throw timeout.inFrame(current, of: range.last + 1)
                 }
                 try Files.write(bytes, to: output)
             }
@@ -141,7 +157,12 @@ enum FramesCommand: Command {
         } catch let error as CodecError {
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
+        } catch let timeout as SceneTimeout {
+            limits.reporter.report([timeout.diagnostic(in: scene)], in: compiled.source)
+            return .sceneError
         }
+        finished = true
+        try limits.reporter.finish()
         return .success
     }
 
@@ -152,7 +173,7 @@ enum FramesCommand: Command {
     static func writeFrames(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
                             renderer: Renderer, format: OutputFormat, progress: Progress,
                             path: @escaping @Sendable (Int) throws -> String) throws {
-        let runs = FrameRuns(frames, sample: views)
+        let runs = FrameRuns(frames, deadline: renderer.environment.deadline, sample: views)
         let commits = InOrder<StagedFile>(first: frames.lowerBound)
         Parallel.threads(Swift.min(jobs, frames.count)) {
             let maker = FrameRenderer(renderer, format: format)
@@ -160,6 +181,7 @@ enum FramesCommand: Command {
                 do {
                     let bytes = try maker.render(run.views)
                     for frame in run.frames {
+                        try runs.check(frame)
                         let staged = try Files.stage(bytes, for: try path(frame), sync: false)
                         try commits.done(frame, staged) { _, ready in
                             try Files.commit(ready)
@@ -167,7 +189,7 @@ enum FramesCommand: Command {
                         }
                     }
                 } catch {
-                    runs.fail(error)
+                    runs.fail(error, in: run)
                 }
             }
         }

@@ -63,14 +63,19 @@ enum RenderCommand: Command {
         limits.frontend.options.scaleOverride = try scales?.last ?? args.positiveNumber("--scale")
         if scales != nil { limits.frontend.options.scaleOverrideOption = "--scales" }
         let compression = try PNGOptions.compression(args)
+        let deadline = limits.deadline()
         let compiled: SceneFile
-        switch try SceneLoader(limits: limits).loadOnly(scenePath) {
+        switch SceneLoader(limits: limits).load(scenePath) {
         case .scene(let s): compiled = s
-        case .failed(let status): return status
+        case .failed(let status):
+            try limits.reporter.finish()
+            return status
         }
         let scene = compiled.animated.scene
         let time = try AnimatedScene.time(args.value("--time"), fps: compiled.fps)
-        let settings = SceneFile.RenderSettings(environment: Environment.render, sourceDateEpoch: Environment.sourceDateEpoch,
+        var environment = Environment.render
+        environment.deadline = deadline
+        let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
                                                 pngCompression: compression)
         // Every picture is made before any is written, so a failure leaves all outputs as they were.
         var pictures: [(path: String, bytes: [UInt8])] = []
@@ -82,10 +87,16 @@ enum RenderCommand: Command {
                 if let scale = target.scale { renderer.canvas.scale = scale }
                 pictures.append((target.path, try renderer.render(placed, as: target.format)))
             }
+        } catch let timeout as SceneTimeout {
+            limits.reporter.report([timeout.diagnostic(in: scene)], in: compiled.source)
+            try limits.reporter.finish()
+            return .sceneError
         } catch {
+            try limits.reporter.finish()
             Console.fail("cannot render '\(scenePath)': \(error)")
             return .sceneError
         }
+        try limits.reporter.finish()
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {

@@ -1,4 +1,5 @@
 import SceneLayout
+import SceneModel
 import ScenecKit
 import SceneRender
 
@@ -24,11 +25,19 @@ final class FrameRuns: @unchecked Sendable {
     private let last: Int
     private let sample: @Sendable (Int) -> [PlacedView]
     private let state: Locked<State>
+    /// `--scene-timeout`: read before each frame is sampled or written.
+    let deadline: SceneDeadline?
 
-    init(_ frames: ClosedRange<Int>, sample: @escaping @Sendable (Int) -> [PlacedView]) {
+    init(_ frames: ClosedRange<Int>, deadline: SceneDeadline? = nil, sample: @escaping @Sendable (Int) -> [PlacedView]) {
         last = frames.upperBound
         self.sample = sample
+        self.deadline = deadline
         state = Locked(State(next: frames.lowerBound))
+    }
+
+    /// Throws the timeout, naming `frame`, once the deadline has passed.
+    func check(_ frame: Int) throws(SceneTimeout) {
+        try deadline?.check(reached: .init(frame: (frame, last + 1)))
     }
 
     /// The first error a worker reported; no run is handed out after it.
@@ -38,10 +47,15 @@ final class FrameRuns: @unchecked Sendable {
         state.withLock { s in
             guard s.error == nil, s.next <= last else { return nil }
             let first = s.next
+            do { try check(first) } catch {
+                s.error = error
+                return nil
+            }
             let views = s.lookahead ?? sample(first)
             s.lookahead = nil
             var end = first
-            while end < last {
+            // A run of a million held frames is sampled here: each is a frame of the budget.
+            while end < last, !(deadline?.hasPassed ?? false) {
                 let following = sample(end + 1)
                 guard following.drawSame(as: views) else {
                     s.lookahead = following
@@ -54,9 +68,12 @@ final class FrameRuns: @unchecked Sendable {
         }
     }
 
-    func fail(_ e: Error) {
+    /// Records the first error; a timeout while drawing `run` is told which frame it was in.
+    func fail(_ e: Error, in run: Run? = nil) {
+        var error = e
+        if let timeout = e as? SceneTimeout, let run { error = timeout.inFrame(run.frames.lowerBound, of: last + 1) }
         state.withLock { s in
-            if s.error == nil { s.error = e }
+            if s.error == nil { s.error = error }
         }
     }
 }

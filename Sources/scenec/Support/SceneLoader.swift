@@ -10,7 +10,7 @@ struct SceneOptions {
     /// The raisable limits alone (what `scenec lsp` takes).
     static let limitValued = ["--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
                               "--max-pixels", "--max-pixels-per-side", "--max-frames"]
-    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance"] + limitValued
+    static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance", "--scene-timeout"] + limitValued
     static let help = DiagnosticReporter.optionHelp + "\n" + """
           --set ADDRESS=VALUE      override a value (repeatable), checked like the file and
                                    applied after styles and the file; ADDRESS is ID.ATTR,
@@ -22,20 +22,23 @@ struct SceneOptions {
           --appearance light|dark  which side of iOS system colors (systemBlue, label, …) and
                                    {light, dark} colors to draw with (default light)
 
-        """ + limitsHelp
+        """ + limitsHelp + "\n" + SceneTimeoutOption.help
     static let limitsHelp = """
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
           --max-views N            refuse scenes with over N views (default 100000)
           --max-nesting N          refuse views nested over N deep (default 64)
-          --max-pixels N           refuse pictures over N pixels in all (default 268435456)
+          --max-pixels N           refuse pictures over N pixels in all, each scale's picture
+                                   on its own (default 67108864, 8192 × 8192)
           --max-pixels-per-side N  refuse pictures over N pixels a side (default 16384)
-          --max-frames N           refuse timelines over N frames (default 100000)
+          --max-frames N           refuse timelines over N frames (default 10000)
         """
 
     var maxFileSize = SceneReading.maxFileSize
     /// `--root` and `--allow-read`: where scenes, imports and fonts may be read from.
     var scope: ReadScope
+    /// `--scene-timeout`: seconds each scene may take to draw or export.
+    var sceneTimeout = SceneTimeoutOption.defaultSeconds
     var frontend = Frontend()
     /// Where this command's diagnostics go (`--diagnostics`).
     var reporter = DiagnosticReporter()
@@ -62,6 +65,7 @@ struct SceneOptions {
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
         frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
+        sceneTimeout = try args.positiveNumber("--scene-timeout") ?? sceneTimeout
         frontend.options.readScope = scope
         frontend.options.readImport = SceneReading.importReader(limit: maxFileSize, scope: scope)
     }

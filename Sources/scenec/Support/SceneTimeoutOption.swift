@@ -1,0 +1,30 @@
+import SceneModel
+import SceneSyntax
+
+/// `--scene-timeout SECONDS`: how long one scene may take to draw, make its frames or export,
+/// so a hostile scene cannot hold a CI runner for hours. The clock starts when the command (or
+/// the build, for each scene) starts reading the scene; drawing reads it before every view,
+/// frame sequences before every frame, the Lottie export before every view.
+enum SceneTimeoutOption {
+    static let defaultSeconds = 60.0
+
+    static let help = """
+          --scene-timeout SECONDS  stop a scene whose drawing, frames or export take longer
+                                   (a located error; build --keep-going goes on to the next
+                                   scene); default 60
+        """
+}
+
+extension SceneOptions {
+    /// The deadline of a scene whose work starts now.
+    func deadline() -> SceneDeadline { SceneDeadline(seconds: sceneTimeout) }
+}
+
+extension SceneTimeout {
+    /// The located error: at the view it was drawing when there was one, else at the timeline
+    /// (its first animation) for frames, else at the start of the file.
+    func diagnostic(in scene: Scene) -> Diagnostic {
+        let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 1))
+        return diagnostic(otherwise: scene.timeline?.animations.first?.range ?? start)
+    }
+}
