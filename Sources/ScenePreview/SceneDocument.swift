@@ -1,6 +1,7 @@
 import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSupport
 import SceneSyntax
 import ScenecKit
 

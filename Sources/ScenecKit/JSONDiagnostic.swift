@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// One diagnostic in `--diagnostics json` (documented in the README):

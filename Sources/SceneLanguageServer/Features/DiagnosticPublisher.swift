@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneSupport
 import ScenecKit
 import SceneSyntax
 

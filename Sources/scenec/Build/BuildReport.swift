@@ -1,3 +1,4 @@
+import SceneSupport
 import ScenecKit
 import SceneCheck
 import SceneSyntax
