@@ -70,7 +70,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneRender", "SceneCodecs", "SceneCheck", "ScenecKit", "SceneFiles"]),
+        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneFiles"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
         .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the

@@ -1,4 +1,3 @@
-import SceneCheck
 import SceneSupport
 
 /// A build's outputs set against a baseline: the counts, the JSON summary and the HTML page

@@ -1,4 +1,3 @@
-import SceneCheck
 import SceneSupport
 import SceneSyntax
 

@@ -1,4 +1,3 @@
-import SceneCheck
 import SceneModel
 import SceneSchema
 import SceneSyntax

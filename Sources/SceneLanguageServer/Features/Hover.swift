@@ -1,4 +1,3 @@
-import SceneCheck
 import SceneLayout
 import SceneModel
 import SceneSchema

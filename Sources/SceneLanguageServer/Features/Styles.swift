@@ -1,4 +1,3 @@
-import SceneCheck
 import SceneSchema
 import SceneSyntax
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import SceneCheck
 import SceneSupport
 
 /// LSP messages are JSON. They are read with FoundationEssentials' decoder (as the preview
