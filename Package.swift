@@ -26,7 +26,8 @@ let package = Package(
         // Every file-system read and write: the project root, real paths, regular files only,
         // writes beneath an opened destination without following links (docs/security.md).
         .target(name: "SceneFiles", dependencies: ["CLinux"]),
-        // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text).
+        // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
+        // SHA256 (build keys, manifests, shards, the preview's file hashes).
         .target(name: "SceneSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
@@ -106,7 +107,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
     ],

@@ -1,6 +1,5 @@
+import SceneSupport
 import XCTest
-@testable import scenec
-import ScenecKit
 
 /// FIPS 180-4 test vectors.
 final class SHA256Tests: XCTestCase {
