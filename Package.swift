@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts", "SceneFiles"]),
         // The language described from the registry: the JSON Schema (`scenec schema`), the
         // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
         // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
@@ -77,7 +77,7 @@ let package = Package(
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
-                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit"]),
+                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
@@ -109,7 +109,14 @@ let package = Package(
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "SceneWatch", "ScenecKit"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
+        // One test target per library, each through its own module's API (issue 22, item 5).
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
+        .testTarget(name: "SceneLottieTests",
+                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
+        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
+        .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ],
     swiftLanguageModes: [.v5]
 )

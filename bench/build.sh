@@ -16,7 +16,7 @@ done
 time_build() {
   local start end
   start=$(date +%s.%N)
-  "$scenec" build "$work/scenes" -o "$work/out" --formats png,svg --jobs "$1" 2>"$work/log"
+  "$scenec" build "$work/scenes" -o "$work/out" --formats png,svg --jobs "$1" --root "$work" 2>"$work/log"
   end=$(date +%s.%N)
   printf '%.2f s (%s)\n' "$(echo "$end - $start" | bc -l)" "$(tail -n 1 "$work/log")"
 }

@@ -69,8 +69,9 @@ def main():
         pattern = os.path.join(out, "%05d.png")
 
         def scenec_run(jobs, compression, n=frames):
+            # The scratch folder is the project: scenes outside the project root are not read.
             return [scenec, "frames", scenes[n], "-o", pattern, "--jobs", str(jobs), "--png-compression", compression,
-                    "--quiet"]
+                    "--quiet", "--root", work]
 
         configs = [("C floor: cairo_surface_write_to_png", [floor, str(frames), out])]
         for compression in ("fast", "default", "small"):

@@ -1,3 +1,4 @@
+import SceneFiles
 import SceneModel
 
 /// The limits of docs/language.md §7 and what the command line adds to a check.
@@ -23,12 +24,15 @@ public struct CheckOptions: Sendable {
     /// Whether a `--set` naming an id, index path or style the scene lacks is an error (one
     /// scene) or skipped (a build, where one --set serves many scenes).
     public var overridesMustMatch = true
-    /// Reads a file a scene imports (`imports:`), by path; nil where scenes come from elsewhere
-    /// than files (standard input), and imports are then an error.
     /// The scene's path on disk, which its imports are relative to, where the name it is shown
     /// by is not that path (the preview names it by its file name alone).
     public var scenePath: String?
+    /// Reads a file a scene imports (`imports:`), by path, inside `readScope`
+    /// (`SceneReading.importReader`); nil where nothing may be read, and imports are then an error.
     public var readImport: (@Sendable (String) -> Result<[UInt8], ImportFailure>)?
+    /// Where the scene's files (imports, fonts) may be read from (`--root`, `--allow-read`);
+    /// nil: the git work tree around the scene, else its folder (`ReadScope.around`).
+    public var readScope: ReadScope?
 
     public init() {}
 }
@@ -36,8 +40,16 @@ public struct CheckOptions: Sendable {
 /// Why an imported file could not be read, in words for the message.
 public struct ImportFailure: Error, Sendable {
     public var reason: String
+    /// A containment rule the file broke (outside the root, hidden, not a regular file…),
+    /// reported in its own words rather than as an unreadable file.
+    public var refusal: ReadRefusal?
 
     public init(_ reason: String) {
         self.reason = reason
+    }
+
+    public init(_ refusal: ReadRefusal) {
+        reason = refusal.problem
+        self.refusal = refusal.reason == .unreadable ? nil : refusal
     }
 }

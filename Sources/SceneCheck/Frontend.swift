@@ -1,3 +1,4 @@
+import SceneFiles
 import SceneFonts
 import SceneModel
 import SceneSyntax
@@ -23,7 +24,8 @@ public struct Frontend: Sendable {
         let (scene, diagnostics) = SceneChecker(options: options).check(read.root, file: file)
         guard let scene else { return (nil, diagnostics) }
         // The scene's fonts are files beside it: found and loaded here, where its path is known.
-        let fonts = SceneFonts.resolve(scene, scenePath: scenePath ?? file.name)
+        let path = scenePath ?? file.name
+        let fonts = SceneFonts.resolve(scene, scenePath: path, scope: options.readScope ?? .around(path))
         let all = (diagnostics + fonts.diagnostics).sortedByPosition()
         return (all.hasErrors ? nil : fonts.scene, all)
     }

@@ -9,17 +9,24 @@ struct StyleSource {
 /// `imports: [theme.yaml, ../common/brand.yaml]`: styles, and only styles, from other files,
 /// named relative to the file that imports them. An imported file may import others; what a
 /// file imports comes before its own styles, and a later import before a later one, so later
-/// imports and the file's own styles win. A cycle is refused with the chain that makes it, and
-/// every problem is reported in the file where it is.
+/// imports and the file's own styles win. A file imported twice (directly or through others)
+/// applies once, at its first place, so a diamond of imports costs one read per file. A cycle is
+/// refused with the chain that makes it, and every problem is reported in the file where it is.
 struct ImportReader {
     let options: CheckOptions
     /// The `styles:` found, in the order they apply.
     private(set) var sources: [StyleSource] = []
     /// Every file read, as resolved paths, once each.
     private(set) var files: [String] = []
+    /// Every file read so far: each is read and applied once.
+    private var visited: Set<String> = []
+    private var overLimit = false
 
     /// Deeper than this is surely a mistake, and keeps the recursion shallow.
     static let maxDepth = 32
+    /// Files one scene may import in all (docs/language.md): bounds the work a hostile tree can
+    /// ask for, whatever the spelling of the paths.
+    static let maxFiles = 256
     static let importedKeys = ["imports", "styles"]
 
     init(options: CheckOptions) {
@@ -48,9 +55,19 @@ struct ImportReader {
                           notes: ["a file cannot import itself, directly or through others"])
                 continue
             }
+            // Already applied, at its first place: its styles are in, and its own problems
+            // were reported there.
+            guard !visited.contains(path) else { continue }
             guard chain.count <= Self.maxDepth else {
                 log.error("imports nest deeper than \(Self.maxDepth) files", at: item.range)
                 continue
+            }
+            guard visited.count < Self.maxFiles else {
+                if overLimit { return }  // said once, where the limit was reached
+                overLimit = true
+                log.error("the scene imports more than \(Self.maxFiles) files in all; '\(name)' is one too many", at: item.range,
+                          notes: ["a scene's imports, and theirs, may name at most \(Self.maxFiles) different files"])
+                return
             }
             guard let readImport = options.readImport else {
                 log.error("imports are read from files next to the scene, and this scene is not a file", at: item.range)
@@ -58,10 +75,15 @@ struct ImportReader {
             }
             switch readImport(path) {
             case .failure(let failure):
-                log.error("cannot import '\(name)': \(failure.reason)", at: item.range,
-                          notes: ["looked for \(path): imports are relative to the file that imports them"])
+                if let refusal = failure.refusal {
+                    log.error(refusal.message(naming: name), at: item.range, notes: refusal.notes)
+                } else {
+                    log.error("cannot import '\(name)': \(failure.reason)", at: item.range,
+                              notes: ["looked for \(path): imports are relative to the file that imports them"])
+                }
             case .success(let bytes):
-                if !files.contains(path) { files.append(path) }
+                visited.insert(path)
+                files.append(path)
                 take(SourceFile(name: path, bytes: bytes), chain: chain + [path], log: &log)
             }
         }

@@ -1,3 +1,5 @@
+import SceneSyntax
+
 /// A unified diff of two texts, as `diff -u` writes it and `patch` and `git apply` read it:
 /// `---`/`+++` headers, `@@ -a,n +b,m @@` hunks with `context` lines around each change, and
 /// `\ No newline at end of file` after a last line without one. Lines keep their own endings,
@@ -9,7 +11,8 @@ public enum UnifiedDiff {
         let a = lines(old), b = lines(new)
         let ops = LineDiff.script(a, b)
         guard ops.contains(where: { $0 != .same }) else { return [] }
-        var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
+        // A name is one header line whatever it holds (a line break in it shown as ␊).
+        var out = Array("--- \(oldName.escaped(.text))\n+++ \(newName.escaped(.text))\n".utf8)
         for hunk in hunks(ops, context: context) {
             out += hunkText(hunk, ops: ops, a: a, b: b)
         }

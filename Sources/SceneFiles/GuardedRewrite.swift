@@ -50,15 +50,18 @@ public struct GuardedRewrite: Sendable {
 
     /// Reads the file (at most `maxBytes`), hands its bytes to `edit`, and replaces the file with
     /// what `edit` returns when that differs; a refusal from `edit` writes nothing and is
-    /// returned. `temporaryCreated` and `temporaryFinished` hear the temporary file's path (the
-    /// command line deletes it on Ctrl-C).
-    public func rewrite<Refusal>(maxBytes: Int,
-                                 temporaryCreated: (String) -> Void = { _ in },
-                                 temporaryFinished: (String) -> Void = { _ in },
+    /// returned. `temporaries` hears of the temporary file (the command line deletes it on
+    /// Ctrl-C). The writing is SceneFiles' one atomic writer's (`FileBeneath.stage`), with the
+    /// same-file check between staging and the rename.
+    public func rewrite<Refusal>(maxBytes: Int, temporaries: AtomicWrite.TemporaryFiles = .untracked,
                                  _ edit: ([UInt8]) -> Result<[UInt8], Refusal>) throws(Failure) -> Result<Void, Refusal> {
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else { throw unwritable("cannot open its folder") }
-        defer { close(directory) }
+        // Owns the descriptor from here on (closes it).
+        let file = FileBeneath(folder: Destination(path: folder, descriptor: directory, resolution: .automatic,
+                                                   temporaries: temporaries),
+                               name: name, path: shownPath)
+        defer { withExtendedLifetime(file) {} }  // `directory` is used below, and is closed with it
         // Held open until the rename: while it is, the file read cannot be freed and its inode
         // number handed to a file (or link) made in its place.
         let (fd, original, bytes) = try read(in: directory, maxBytes: maxBytes)
@@ -69,23 +72,23 @@ public struct GuardedRewrite: Sendable {
         case .success(let b): replacement = b
         }
         guard replacement != bytes else { return .success(()) }
-        let temporary = ".\(name).scenec-\(getpid())-\(pthread_self()).tmp"
-        let shownTemporary = folder == "/" ? "/" + temporary : folder + "/" + temporary
-        temporaryCreated(shownTemporary)
-        defer { temporaryFinished(shownTemporary) }
-        do throws(Failure) {
-            try writeTemporary(temporary, in: directory, bytes: replacement, like: original)
-            // The last check: the name still holds the file read. A link swapped in after it is
-            // replaced by the rename itself (a rename never follows the name it replaces).
-            var now = stat()
-            guard fstatat(directory, name, &now, AT_SYMLINK_NOFOLLOW) == 0, now.st_mode & S_IFMT == S_IFREG,
-                  now.st_dev == original.st_dev, now.st_ino == original.st_ino else {
-                throw Self.failure(.replaced, "'\(shownPath)' was replaced while it was being written; nothing written")
-            }
-            guard renameat(directory, temporary, directory, name) == 0 else { throw unwritable("cannot replace it") }
+        let staged: StagedFile
+        do throws(DestinationFailure) {
+            staged = try file.stage(replacement, sync: true, permissions: original.st_mode & 0o7777,
+                                    owner: (original.st_uid, original.st_gid))
         } catch {
-            unlinkat(directory, temporary, 0)
-            throw error
+            throw Self.failure(.unwritable, error.message + "; nothing written")
+        }
+        // The last check: the name still holds the file read. A link swapped in after it is
+        // replaced by the rename itself (a rename never follows the name it replaces).
+        var now = stat()
+        guard fstatat(directory, name, &now, AT_SYMLINK_NOFOLLOW) == 0, now.st_mode & S_IFMT == S_IFREG,
+              now.st_dev == original.st_dev, now.st_ino == original.st_ino else {
+            staged.discard()
+            throw Self.failure(.replaced, "'\(shownPath)' was replaced while it was being written; nothing written")
+        }
+        do throws(DestinationFailure) { try staged.commit() } catch {
+            throw Self.failure(.unwritable, error.message + "; nothing written")
         }
         return .success(())
     }
@@ -135,32 +138,6 @@ public struct GuardedRewrite: Sendable {
             }
         }
         return bytes
-    }
-
-    /// Creates the temporary file fresh, writes and syncs it, and gives it the original's owner
-    /// and permissions (the owner first: changing it clears set-id bits).
-    private func writeTemporary(_ temporary: String, in directory: Int32, bytes: [UInt8], like original: stat) throws(Failure) {
-        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw unwritable("cannot create a temporary file beside it") }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw unwritable("cannot write it")
-            }
-            offset += n
-        }
-        var made = stat()
-        guard fstat(fd, &made) == 0 else { throw unwritable("cannot write it") }
-        if made.st_uid != original.st_uid || made.st_gid != original.st_gid {
-            guard fchown(fd, original.st_uid, original.st_gid) == 0 else {
-                throw unwritable("cannot keep its owner (\(original.st_uid):\(original.st_gid))")
-            }
-        }
-        guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw unwritable("cannot keep its permissions") }
-        guard fsync(fd) == 0 || errno == EINVAL else { throw unwritable("cannot write it") }
     }
 
     /// "cannot write 'PATH': WHAT: REASON; nothing written", with errno's reason read first.

@@ -1,4 +1,5 @@
 import CPango
+import SceneFiles
 import SceneModel
 
 /// The fonts a scene's text may use: DejaVu from Debian's fonts-dejavu-core (installed by the
@@ -10,7 +11,7 @@ import SceneModel
 /// render makes its own Pango font map over it (`frames --jobs` draws in parallel).
 public final class FontLibrary: @unchecked Sendable {
     /// Where fonts-dejavu-core puts its files on Debian.
-    public static let dejavuDirectory = "/usr/share/fonts/truetype/dejavu"
+    public static let dejavuDirectory = ReadScope.packagedFontDirectory
     /// fonts-dejavu-core's files, named one by one: the directory may hold more (fonts-dejavu-extra),
     /// which a machine without that package lacks.
     public static let dejavuFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",

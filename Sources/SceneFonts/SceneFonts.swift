@@ -1,4 +1,5 @@
 import Glibc
+import SceneFiles
 import SceneModel
 import SceneSyntax
 
@@ -8,22 +9,24 @@ import SceneSyntax
 public enum SceneFonts {
     /// `scene` with its font paths resolved against `scenePath`'s folder, and the problems: a
     /// missing or unreadable font file is an error at its entry, a family the fonts lack a warning.
-    public static func resolve(_ scene: Scene, scenePath: String) -> (scene: Scene, diagnostics: [Diagnostic]) {
+    /// Only files `scope` allows are given to fontconfig (docs/security.md).
+    public static func resolve(_ scene: Scene, scenePath: String, scope: ReadScope) -> (scene: Scene, diagnostics: [Diagnostic]) {
         var result = scene
         var diagnostics: [Diagnostic] = []
+        var readable: [FontFile] = []
         result.fonts = scene.fonts.map { file in
             var resolved = file
             resolved.path = path(of: file.written, scenePath: scenePath)
-            return resolved
-        }
-        var readable: [FontFile] = []
-        for file in result.fonts {
-            if isReadableFile(file.path) {
-                readable.append(file)
-            } else {
-                diagnostics.append(.error("font file '\(file.written)' not found (looked for \(file.path))", at: file.range,
+            switch ContainedRead.check(resolved.path, as: .font, in: scope) {
+            case .success(let real) where access(real, R_OK) == 0:
+                readable.append(resolved)  // by the path as spelled, which depfiles name too
+            case .failure(let refusal) where refusal.reason != .unreadable:
+                diagnostics.append(.error(refusal.message(naming: file.written), at: file.range, notes: refusal.notes))
+            default:
+                diagnostics.append(.error("font file '\(file.written)' not found (looked for \(resolved.path))", at: file.range,
                                           notes: ["font paths are relative to the scene file"]))
             }
+            return resolved
         }
         let library = readable.isEmpty ? FontLibrary.standard : FontLibrary(loading: readable.map(\.path))
         for file in readable where library.unreadable.contains(file.path) {
@@ -50,13 +53,6 @@ public enum SceneFonts {
             body(view)
             walk(view.children, body)
         }
-    }
-
-    /// A regular file the process may read (fontconfig would take a folder and read nothing).
-    static func isReadableFile(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        return access(path, R_OK) == 0
     }
 
     /// Where a font file written in a scene at `scenePath` is: relative to the scene's folder.

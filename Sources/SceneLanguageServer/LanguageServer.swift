@@ -2,6 +2,8 @@
 import SceneSupport
 import SceneSyntax
 import SceneCheck
+import SceneFiles
+import ScenecKit
 
 /// `scenec lsp`: a Language Server Protocol server over standard input and output. One thread:
 /// it answers requests in the order they come, and checks changed documents once the editor
@@ -15,13 +17,18 @@ public final class LanguageServer {
         public var frontend: Frontend
         /// The error for a document over the scene size limit, as `scenec check` gives it.
         public var oversize: (Int) -> Diagnostic? = { _ in nil }
+        /// Whether the client's workspace (`rootUri`, its first workspace folder) replaces
+        /// `frontend`'s project root: unless the command line named one with `--root`.
+        public var rootFromClient = true
+        /// The size limit imports are read with, when the root changes.
+        public var maxFileSize = SceneReading.maxFileSize
 
         public init(frontend: Frontend) {
             self.frontend = frontend
         }
     }
 
-    private let options: Options
+    private var options: Options
     private let output: (String) -> Void
     private let log: (String) -> Void
 
@@ -107,6 +114,7 @@ public final class LanguageServer {
             guard !initialized else { return send(error: .invalidRequest, "initialize was already sent", id: id) }
             initialized = true
             encoding = PositionEncoding.negotiate(params?["capabilities"])
+            if options.rootFromClient, let root = Self.workspaceRoot(params) { useRoot(root) }
             return reply(id, capabilities)
         }
         guard initialized else { return send(error: .serverNotInitialized, "initialize must come first", id: id) }
@@ -205,14 +213,34 @@ public final class LanguageServer {
         var frontend = options.frontend
         let read = frontend.options.readImport
         let open = documents
-        // An import open in the editor is read as the editor has it, unsaved edits and all.
+        let scope = frontend.options.readScope
+        // An import open in the editor is read as the editor has it, unsaved edits and all, when
+        // it may be read at all.
         frontend.options.readImport = { path in
+            if let scope, case .failure(let refusal) = ContainedRead.check(path, as: .importedFile, in: scope) {
+                return .failure(ImportFailure(refusal))
+            }
             if let doc = open[FileURI.uri(path)] { return .success(doc.bytes) }
             return read?(path) ?? .failure(ImportFailure("it cannot be read"))
         }
         let analysis = DocumentAnalysis(document, frontend: frontend, encoding: encoding, oversize: options.oversize)
         analyses[uri] = analysis
         return analysis
+    }
+
+    /// The folder the client opened: `workspaceFolders[0]`, else `rootUri`, else `rootPath`.
+    static func workspaceRoot(_ params: JSONValue?) -> ProjectRoot? {
+        let uri = params?["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
+        guard let path = uri.flatMap(FileURI.path) ?? params?["rootPath"]?.stringValue else { return nil }
+        return ProjectRoot(path)
+    }
+
+    /// Scenes' imports and fonts are read from inside `root` (and the folders allowed besides).
+    private func useRoot(_ root: ProjectRoot) {
+        var scope = options.frontend.options.readScope ?? ReadScope(root: root)
+        scope.root = root
+        options.frontend.options.readScope = scope
+        options.frontend.options.readImport = SceneReading.importReader(limit: options.maxFileSize, scope: scope)
     }
 
     // MARK: Replies

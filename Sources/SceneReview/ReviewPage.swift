@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScenecKit
+import SceneSyntax
 
 /// The review as one HTML file: every picture inside it as a `data:` URI, no reference to
 /// anything outside it (a Content-Security-Policy forbids the page any other source), every
@@ -16,13 +17,13 @@ extension ReviewReport {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>scenec review: \(XML.escape(counts))</title>
+            <title>scenec review: \(counts.escaped(.html))</title>
             <style>\(Self.style)</style>
             </head>
             <body>
             <header>
             <h1>scenec review</h1>
-            <p><code>\(XML.escape(outputDirectory))</code> against the baseline <code>\(XML.escape(baseline))</code>.
+            <p><code>\(outputDirectory.escaped(.html))</code> against the baseline <code>\(baseline.escaped(.html))</code>.
             A pixel changed when a channel differs by more than \(threshold.channel) of 255; an output changed when more
             than \(Self.percentText(threshold.sharePercent / 100)) of its pixels changed, or its size did.</p>
             <p class="counts">\(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(count($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
@@ -34,7 +35,7 @@ extension ReviewReport {
         if !same.isEmpty {
             page += "<section class=\"same-list\">\n<h2>\(same.count) same</h2>\n<ul>\n"
             for output in same {
-                page += "<li data-verdict=\"same\" data-path=\"\(XML.escape(output.path))\"><code>\(XML.escape(output.path))</code> <small>\(XML.escape(output.comparedAs))</small></li>\n"
+                page += "<li data-verdict=\"same\" data-path=\"\(output.path.escaped(.html))\"><code>\(output.path.escaped(.html))</code> <small>\(output.comparedAs.escaped(.html))</small></li>\n"
             }
             page += "</ul>\n</section>\n"
         }
@@ -43,10 +44,10 @@ extension ReviewReport {
 
     private func section(_ output: ReviewedOutput) -> String {
         let verdict = output.verdict.rawValue
-        var html = "<section class=\"output \(verdict)\" data-verdict=\"\(verdict)\" data-path=\"\(XML.escape(output.path))\">\n"
-        html += "<h2><span class=\"verdict\">\(verdict)</span> <code>\(XML.escape(output.path))</code></h2>\n"
-        html += "<p class=\"numbers\">\(XML.escape(numbers(output)))</p>\n"
-        if let note = output.note { html += "<p class=\"note\">\(XML.escape(note))</p>\n" }
+        var html = "<section class=\"output \(verdict)\" data-verdict=\"\(verdict)\" data-path=\"\(output.path.escaped(.html))\">\n"
+        html += "<h2><span class=\"verdict\">\(verdict)</span> <code>\(output.path.escaped(.html))</code></h2>\n"
+        html += "<p class=\"numbers\">\(numbers(output).escaped(.html))</p>\n"
+        if let note = output.note { html += "<p class=\"note\">\(note.escaped(.html))</p>\n" }
         let p = output.pictures
         html += "<div class=\"pictures\">\n"
         for (name, bytes, type) in [("before", p.before, p.mediaType), ("after", p.after, p.mediaType), ("diff", p.diff, "image/png")] {
@@ -54,7 +55,7 @@ extension ReviewReport {
             let source = "class=\"\(name)\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\""
             let element = type.hasPrefix("video/")
                 ? "<video \(source) autoplay loop muted playsinline controls></video>"
-                : "<img \(source) alt=\"\(name): \(XML.escape(output.path))\">"
+                : "<img \(source) alt=\"\(name): \(output.path.escaped(.html))\">"
             html += "<figure><figcaption>\(name)</figcaption>\(element)</figure>\n"
         }
         html += "</div>\n"

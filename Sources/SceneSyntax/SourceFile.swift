@@ -6,22 +6,70 @@ public struct SourceFile: Sendable {
     /// Lines holding only ASCII, where a column is a byte offset (so a window of a long line
     /// can be cut from the bytes without decoding the whole line).
     private let asciiLines: [Bool]
+    /// The offset of the first byte that makes the file something other than plain text: a byte
+    /// that is not valid UTF-8, or a control character other than TAB, CR and LF. Nil for text.
+    /// Such a file may be a secret scenec was pointed at (`/proc/self/environ`, a key), so its
+    /// lines are never quoted under a diagnostic (docs/security.md).
+    public let firstNonTextByte: Int?
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
         var starts = [0]
         var ascii = [true]
+        var firstControl: Int?
+        var firstNonASCII: Int?
         for (i, b) in bytes.enumerated() {
             if b == UInt8(ascii: "\n") {
                 starts.append(i + 1)
                 ascii.append(true)
             } else if b >= 0x80 {
                 ascii[ascii.count - 1] = false
+                if firstNonASCII == nil { firstNonASCII = i }
+            } else if b < 0x20 || b == 0x7F, b != UInt8(ascii: "\t"), b != UInt8(ascii: "\r"), firstControl == nil {
+                firstControl = i
             }
         }
         lineStarts = starts
         asciiLines = ascii
+        // UTF-8 is checked only from the first byte past ASCII, and only up to a control already found.
+        var firstBad = firstControl
+        if let start = firstNonASCII, start < (firstControl ?? bytes.count) {
+            firstBad = Self.firstNonTextScalar(bytes[start..<(firstControl ?? bytes.count)]) ?? firstControl
+        }
+        firstNonTextByte = firstBad
+    }
+
+    /// The offset of the first invalid UTF-8 sequence (overlong, surrogate, past U+10FFFF,
+    /// cut short) or C1 control character in `bytes`; ASCII controls are the caller's.
+    private static func firstNonTextScalar(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            // How many continuation bytes follow, and the range the first of them must be in.
+            let count: Int, first: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF: (count, first) = (1, 0x80...0xBF)
+            case 0xE0: (count, first) = (2, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (count, first) = (2, 0x80...0xBF)
+            case 0xED: (count, first) = (2, 0x80...0x9F)
+            case 0xF0: (count, first) = (3, 0x90...0xBF)
+            case 0xF1...0xF3: (count, first) = (3, 0x80...0xBF)
+            case 0xF4: (count, first) = (3, 0x80...0x8F)
+            default: return i
+            }
+            guard i + count < bytes.endIndex, first.contains(bytes[i + 1]) else { return i }
+            for k in stride(from: 2, through: count, by: 1) where !(0x80...0xBF).contains(bytes[i + k]) {
+                return i
+            }
+            if lead == 0xC2, bytes[i + 1] < 0xA0 { return i }  // U+0080…U+009F, the C1 controls
+            i += count + 1
+        }
+        return nil
     }
 
     public init(name: String, text: String) {
@@ -93,17 +141,19 @@ extension SourceFile: Hashable {
 
 extension Diagnostic {
     /// `file:line:col: error: message`, the source line and a caret under the range, then notes.
-    /// A diagnostic in an imported file is shown in that file, whatever `file` says.
+    /// A diagnostic in an imported file is shown in that file, whatever `file` says. The line is
+    /// quoted only from a file that is plain text (`SourceFile.firstNonTextByte`).
     public func rendered(in file: SourceFile?) -> String {
         let file = self.file ?? file
+        let name = (file?.name).map { $0.escaped(.text) }
         var out = ""
         if let origin {
-            out += "\(origin): \(severity.rawValue): \(Self.printable(message))\n"
+            out += "\(origin.escaped(.text)): \(severity.rawValue): \(message.escaped(.text))\n"
         } else if range.isNone {
-            out += "\(file?.name ?? "scenec"): \(severity.rawValue): \(Self.printable(message))\n"
+            out += "\(name ?? "scenec"): \(severity.rawValue): \(message.escaped(.text))\n"
         } else {
-            out += "\(file?.name ?? "<scene>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(Self.printable(message))\n"
-            if let file, let length = file.excerpt(line: range.start.line, from: 0, to: 0)?.length {
+            out += "\(name ?? "<scene>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message.escaped(.text))\n"
+            if let file, file.firstNonTextByte == nil, let length = file.excerpt(line: range.start.line, from: 0, to: 0)?.length {
                 // A long line is shown as a window around the column, so a file of one huge line
                 // with many errors does not print (or even decode) that line for each of them.
                 let column = Swift.max(0, range.start.column - 1)
@@ -112,7 +162,8 @@ extension Diagnostic {
                     start = Swift.max(0, Swift.min(column, length) - Self.contextBefore)
                     end = Swift.min(length, start + Self.longLine)
                 }
-                let shown = Array(Self.printable(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? [])))
+                // One character for one (a lone CR as ␍), so the caret stays under the column.
+                let shown = Array(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? []).escaped(.text))
                 let lead = start > 0 ? "…" : ""
                 out += lead + String(shown) + (end < length ? "…" : "") + "\n"
                 var caret = lead.isEmpty ? "" : " "
@@ -130,7 +181,7 @@ extension Diagnostic {
             }
         }
         for note in notes {
-            out += "note: \(Self.printable(note, keepingNewlines: true))\n"
+            out += "note: \(note.escaped(.lines))\n"
         }
         return out
     }
@@ -139,27 +190,4 @@ extension Diagnostic {
     static let longLine = 500
     /// …starting this many characters before the column.
     static let contextBefore = 80
-
-    /// `text` with control characters (a NUL, an escape sequence) shown as their Unicode control
-    /// pictures (␀, ␛), one character for one so carets stay aligned: a NUL would cut the
-    /// output short, and an escape would reach the user's terminal.
-    public static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else {
-            return text
-        }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isControl(scalar), !(keepingNewlines && scalar == "\n") {
-                let picture = scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value
-                result.append(Unicode.Scalar(picture) ?? "?")
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
 }

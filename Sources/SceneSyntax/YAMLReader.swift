@@ -27,6 +27,9 @@ public struct YAMLReader {
         if file.bytes.isEmpty {
             return (nil, [])  // libyaml asserts on an empty buffer; an empty file is simply no document
         }
+        if let offset = file.firstNonTextByte {
+            return (nil, [Self.notText(file, at: offset)])
+        }
         var builder = TreeBuilder(limits: limits, file: file)
         file.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -48,5 +51,22 @@ public struct YAMLReader {
             }
         }
         return (builder.root, builder.diagnostics)
+    }
+}
+
+extension YAMLReader {
+    /// The one error of a file that is not plain text, at its first such byte. Nothing of the
+    /// file is quoted (not the byte, not its line): it may be a secret scenec was pointed at.
+    static func notText(_ file: SourceFile, at offset: Int) -> Diagnostic {
+        let location = file.location(ofByte: offset)
+        let at = SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1))
+        let bytes = file.bytes
+        let c1 = offset + 1 < bytes.count && bytes[offset] == 0xC2 && (0x80..<0xA0).contains(bytes[offset + 1])
+        if offset < bytes.count, bytes[offset] < 0x80 || c1 {
+            return .error("the file holds a control character here, and a scene file is plain text", at: at,
+                          notes: ["of the control characters only TAB, CR and LF may stand in a scene file (others can be written as escapes in a double-quoted string, \"\\e\"); its lines are not shown"])
+        }
+        return .error("the file is not UTF-8 text: this byte does not begin or continue a UTF-8 character", at: at,
+                      notes: ["scene files are UTF-8 text; its lines are not shown"])
     }
 }

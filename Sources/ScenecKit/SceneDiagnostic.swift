@@ -57,7 +57,7 @@ public struct SceneDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
         notes = []
         origin = nil
-        formatted = "\(path): error: \(Diagnostic.printable(message))\n"
+        formatted = "\(path.escaped(.text)): error: \(message.escaped(.text))\n"
     }
 }
 
@@ -91,7 +91,7 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
         let text = diagnostics.map(\.formatted).joined()
         let errors = diagnostics.filter { $0.severity == .error }.count
         guard let scene, errors > 0 else { return text }
-        return text + "\(errors) error\(errors == 1 ? "" : "s") in \(scene)\n"
+        return text + "\(errors) error\(errors == 1 ? "" : "s") in \(scene.escaped(.text))\n"
     }
 
     package init(_ kind: Kind, _ diagnostics: [SceneDiagnostic], scene: String? = nil) {

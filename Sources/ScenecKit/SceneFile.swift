@@ -1,5 +1,6 @@
 import SceneCheck
 import SceneCodecs
+import SceneFiles
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -58,17 +59,40 @@ public struct SceneFile: Sendable {
     public var fps: Double { animated.fileFPS }
 
     /// Reads and checks the scene file at `path`. Its `fonts:` and `imports:` are found beside
-    /// it. Throws a `SceneError`: `.io` when the file cannot be read (or is over 16 MiB),
+    /// it. The scene, its imports and fonts are read only from inside `root` (by default the git
+    /// work tree around the scene, else the scene's folder) and the folders in `allowReading`,
+    /// never from hidden folders such as `.git`, and only as regular files (docs/security.md):
+    /// a scene from an untrusted tree cannot read `/etc/passwd` into its diagnostics.
+    /// Throws a `SceneError`: `.io` when the file cannot be read (or is over 16 MiB, or lies
+    /// outside the root), `.invalidArgument` when `root` or a folder to allow is not a folder,
     /// `.invalidScene` with every problem when it has errors.
-    public init(contentsOf path: String) throws {
-        try self.init(SceneReading.source(path), frontend: Self.standardFrontend())
+    public init(contentsOf path: String, root: String? = nil, allowReading: [String] = []) throws {
+        let scope = try Self.scope(around: path, root: root, allowReading: allowReading)
+        try self.init(SceneReading.source(path, scope: scope), frontend: Self.standardFrontend(scope))
     }
 
     /// Checks a scene given as text. `name` is what diagnostics call it, and the path its
     /// `fonts:` and `imports:` are found relative to (so "scenes/x.scene.yaml" finds
-    /// "scenes/fonts/…"). Throws a `SceneError` (`.invalidScene`) holding every problem.
-    public init(source: String, name: String = "scene.yaml") throws {
-        try self.init(SourceFile(name: name, text: source), frontend: Self.standardFrontend())
+    /// "scenes/fonts/…"), read only from inside `root` as `init(contentsOf:)` reads them.
+    /// Throws a `SceneError` (`.invalidScene`) holding every problem.
+    public init(source: String, name: String = "scene.yaml", root: String? = nil, allowReading: [String] = []) throws {
+        let scope = try Self.scope(around: name, root: root, allowReading: allowReading)
+        try self.init(SourceFile(name: name, text: source), frontend: Self.standardFrontend(scope))
+    }
+
+    /// The folders a scene at `path` may read from: `root` and `allowReading` when given, else
+    /// the git work tree around the scene's folder, else that folder.
+    static func scope(around path: String, root: String?, allowReading: [String]) throws(SceneError) -> ReadScope {
+        func folder(_ dir: String) throws(SceneError) -> ProjectRoot {
+            guard let folder = ProjectRoot(dir) else {
+                throw SceneError(.invalidArgument, path: dir, message: "'\(dir)' is not a folder, so it cannot be a root or be allowed")
+            }
+            return folder
+        }
+        var scope = ReadScope.around(path)
+        if let root { scope.root = try folder(root) }
+        for dir in allowReading { scope.allowed.append(try folder(dir)) }
+        return scope
     }
 
     /// Checks `source` with `frontend`'s options; every error and warning goes into the thrown
@@ -98,9 +122,10 @@ public struct SceneFile: Sendable {
 
     /// The options a scene is checked with outside the command line: the documented limits,
     /// imports read from files within the size limit.
-    static func standardFrontend() -> Frontend {
+    static func standardFrontend(_ scope: ReadScope) -> Frontend {
         var frontend = Frontend()
-        frontend.options.readImport = SceneReading.importReader(limit: SceneReading.maxFileSize)
+        frontend.options.readScope = scope
+        frontend.options.readImport = SceneReading.importReader(limit: SceneReading.maxFileSize, scope: scope)
         return frontend
     }
 
@@ -135,7 +160,7 @@ public struct SceneFile: Sendable {
         }
         let bytes = try render(format, at: time, overrides: overrides, scale: scale)
         do {
-            try AtomicFile.replace(path, with: bytes)
+            try AtomicWrite.replace(path, with: bytes, creatingFolders: false)
         } catch {
             throw SceneError(.io, path: path, message: error.message)
         }

@@ -45,7 +45,7 @@ func main() -> ExitStatus {
     guard let command = commands.first(where: { $0.name == first }) else {
         let guess = Suggest.nearest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
         Console.fail("unknown command '\(first)'\(guess)")
-        Console.error("run 'scenec --help' for the commands\n")
+        Console.line("run 'scenec --help' for the commands")
         return .usage
     }
     do {
@@ -57,7 +57,7 @@ func main() -> ExitStatus {
         return try command.run(args)
     } catch let error as UsageError {
         Console.fail(error.message)
-        Console.error("run 'scenec \(command.name) --help' for usage\n")
+        Console.line("run 'scenec \(command.name) --help' for usage")
         return .usage
     } catch let error as FileError {
         Console.fail(error.message)
@@ -85,7 +85,7 @@ func help(_ topics: [String]) -> ExitStatus {
     let topicNames = ViewType.allCases.map(\.rawValue) + commands.map(\.name)
     let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\($0)'?" } ?? ""
     Console.fail("no help on '\(topic)'\(guess)")
-    Console.error("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))) and the commands\n")
+    Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))) and the commands")
     return .usage
 }
 

@@ -34,7 +34,10 @@ class Preview:
 
     def __init__(self, binary, scene, log_dir, arguments=()):
         self.log = open(os.path.join(log_dir, os.path.basename(scene) + ".log"), "w")
-        self.process = subprocess.Popen([binary, "preview", scene, *arguments], stdout=subprocess.PIPE, stderr=self.log,
+        # Run from the package (the project root); the copies in the temporary folder are read
+        # as a folder allowed besides it.
+        self.process = subprocess.Popen([binary, "preview", scene, "--allow-read", tempfile.gettempdir(), *arguments],
+                                        stdout=subprocess.PIPE, stderr=self.log,
                                         text=True)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:") or "/#token=" not in self.url:

@@ -203,7 +203,7 @@ final class AnimationOutputTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let process = Process()
         process.executableURL = scenecBinary()
-        process.arguments = ["frames", path, "-o", dir.appendingPathComponent("anim.mp4").path]
+        process.arguments = allowingTemporaryFolder(["frames", path, "-o", dir.appendingPathComponent("anim.mp4").path])
         process.environment = ["PATH": bin.path + ":/usr/bin:/bin"]
         process.standardError = Pipe()
         try process.run()

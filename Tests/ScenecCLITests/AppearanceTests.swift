@@ -1,10 +1,7 @@
 import Foundation
-import SceneCheck
 import SceneCodecs
 import SceneModel
 import SceneRender
-import SceneSyntax
-import ScenecKit
 import XCTest
 
 /// `--appearance light|dark` with iOS system colours and `{light, dark}` (issue 15, item 1):
@@ -149,19 +146,5 @@ final class AppearanceTests: XCTestCase {
         let light = try build(["--appearance", "light"])
         XCTAssertTrue(light.stderr.contains("1 built, 0 up to date"), light.stderr)
         XCTAssertEqual(rgb(light.image, 115, 70), [0, 122, 255])
-    }
-
-    /// What an asset catalog asks: does a dark variant differ at all?
-    func testUsesAppearanceSaysWhetherAnyColourDependsOnIt() {
-        func uses(_ text: String) -> Bool {
-            CompiledScene(SourceFile(name: "s.scene.yaml", text: text), frontend: Frontend()).usesAppearance
-        }
-        let plain = "canvas: {width: 10, height: 10, background: white}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}"
-        XCTAssertFalse(uses(plain + "}\n"))
-        XCTAssertTrue(uses(plain + ", trackColor: label}\n"))
-        XCTAssertTrue(uses(plain + ", trackColor: {light: red, dark: red}}\n"))
-        XCTAssertTrue(uses("canvas: {width: 10, height: 10, background: systemGray6}\nviews: []\n"))
-        XCTAssertTrue(uses(plain + "}\ntimeline:\n  animations:\n    - {target: r.progressColor, from: red, to: systemRed, duration: 1}\n"))
-        XCTAssertFalse(uses(plain + "}\nstyles:\n  unused: {trackColor: systemRed}\n"), "a style no view uses")
     }
 }

@@ -9,7 +9,9 @@ import XCTest
 ///
 /// LINE and COL are 1-based (the annotation is line 1; columns count characters). Both commands
 /// must finish (no crash, no hang), exit 1, report `FILE:LINE:COL: error: …` as the first error
-/// with WORD in it, show the source line with a caret under COL, and write nothing.
+/// with WORD in it, show the source line with a caret under COL, and write nothing. A file that
+/// is not plain text (invalid UTF-8, a control character other than TAB, CR and LF) is located
+/// the same way but never quoted: no source line, no caret (issue 21, no secret bytes echoed).
 ///
 /// Lines after it may say more, for mistakes whose exact wording is the point:
 ///
@@ -67,7 +69,8 @@ final class BadSceneCorpusTests: XCTestCase {
                         ("check", ["check", name])]
             for (command, arguments) in runs {
                 let result = try scenec(arguments, directory: Self.corpus)
-                for problem in Self.problems(in: result, file: name, expected: expected) {
+                let bytes = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
+                for problem in Self.problems(in: result, file: name, expected: expected, quoted: Self.isText(bytes)) {
                     XCTFail("\(name) (scenec \(command)): \(problem)\n--- stderr:\n\(result.stderr)")
                 }
                 let written = fileNames(in: output)
@@ -82,7 +85,14 @@ final class BadSceneCorpusTests: XCTestCase {
     }
 
     /// What is wrong with one run's outcome; empty when it is as the annotation says.
-    static func problems(in result: RunResult, file: String, expected: Expectation) -> [String] {
+    /// Whether scenec may quote the file's lines: valid UTF-8 without control characters but
+    /// TAB, CR and LF.
+    static func isText(_ bytes: Data) -> Bool {
+        guard let text = String(bytes: bytes, encoding: .utf8) else { return false }
+        return !text.unicodeScalars.contains { ($0.value < 0x20 && !["\t", "\r", "\n"].contains($0)) || (0x7F...0x9F).contains($0.value) }
+    }
+
+    static func problems(in result: RunResult, file: String, expected: Expectation, quoted: Bool) -> [String] {
         var problems: [String] = []
         if result.status != 1 {
             problems.append("exit status \(result.status), expected 1 (the scene has errors)")
@@ -113,6 +123,14 @@ final class BadSceneCorpusTests: XCTestCase {
         }
         for note in expected.notes where !lines.contains("note: " + note) {
             problems.append("no note: \(note)")
+        }
+        guard quoted else {
+            // Nothing of the file after the error line: the notes or the count follow it.
+            let next = first + 1 < lines.count ? lines[first + 1] : ""
+            if !(next.hasPrefix("note: ") || next.contains(" error") || next.isEmpty) || result.stderr.contains("^") {
+                problems.append("a line of a file that is not text is quoted: \(next)")
+            }
+            return problems
         }
         // The source line, then a caret under the column (tabs in the line are kept as tabs).
         let caretIndex = first + 2

@@ -26,8 +26,20 @@ struct RunResult {
 func scenec(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
             directory: URL? = nil, timeout: TimeInterval = 20,
             file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
-    try runProgram(scenecBinary(), arguments, stdin: stdin, environment: environment, directory: directory,
-                   timeout: timeout, file: file, line: line)
+    try runProgram(scenecBinary(), directory == nil ? allowingTemporaryFolder(arguments) : arguments, stdin: stdin,
+                   environment: environment, directory: directory, timeout: timeout, file: file, line: line)
+}
+
+/// Most tests keep their scenes in the system's temporary folder and run scenec here, in the
+/// package, whose git repository is then the project root scenec reads inside: such a run
+/// names the temporary folder with the documented opt-out for folders outside the project,
+/// `--allow-read`, as a user names a shared theme folder. The rule itself is not relaxed: the
+/// root stays the package, and ReadContainmentTests run scenec in a project of its own without
+/// the option, to show what it refuses.
+func allowingTemporaryFolder(_ arguments: [String]) -> [String] {
+    let reading: Set = ["check", "render", "frames", "inspect", "build", "edit", "export", "preview", "lsp"]
+    guard let command = arguments.first, reading.contains(command) else { return arguments }
+    return [command, "--allow-read", FileManager.default.temporaryDirectory.path] + arguments.dropFirst()
 }
 
 /// Runs a program built here, failing the test if it crashes or outlives `timeout`.

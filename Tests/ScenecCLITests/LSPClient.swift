@@ -20,7 +20,7 @@ final class LSPClient: @unchecked Sendable {
 
     init(arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         process.executableURL = scenecBinary()
-        process.arguments = ["lsp"] + arguments
+        process.arguments = allowingTemporaryFolder(["lsp"] + arguments)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env

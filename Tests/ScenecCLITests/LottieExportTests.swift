@@ -126,20 +126,6 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "check-jsonschema refused an export:\n\(result.stdoutText)\(result.stderr)")
     }
 
-    /// Every attribute of every kind in the registry is either exported or named with what
-    /// happens to it, so a new attribute cannot slip through unclassified.
-    func testEveryAttributeOfEveryKindIsClassified() {
-        for type in ViewType.allCases {
-            for spec in type.kind.attributes {
-                XCTAssertNotNil(LottieCoverage.mapping(type, spec.name), "\(type.rawValue).\(spec.name) is not in LottieCoverage")
-                if case .goesWith(let other)? = LottieCoverage.mapping(type, spec.name) {
-                    XCTAssertNotNil(type.kind.attribute(named: other), "\(type.rawValue).\(spec.name) goes with an unknown attribute")
-                }
-            }
-            XCTAssertEqual(LottieCoverage.extraNames(type), [], "LottieCoverage names attributes \(type.rawValue) does not have")
-        }
-    }
-
     /// Core Animation's named curves reach the file as the keyframes' own handles.
     func testCubicEasingBecomesTheKeyframesHandles() throws {
         let dir = try temporaryDirectory(self)

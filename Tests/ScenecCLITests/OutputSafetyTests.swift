@@ -24,7 +24,7 @@ final class OutputSafetyTests: XCTestCase {
             try? FileManager.default.removeItem(at: out)
             let process = Process()
             process.executableURL = scenecBinary()
-            process.arguments = ["frames", scene.path, "-o", out.appendingPathComponent("%05d.png").path, "--jobs", "2"]
+            process.arguments = allowingTemporaryFolder(["frames", scene.path, "-o", out.appendingPathComponent("%05d.png").path, "--jobs", "2"])
             process.standardError = Pipe()
             try process.run()
             // Wait until it is well under way, then interrupt it as Ctrl-C (or a CI timeout) would.
@@ -63,7 +63,7 @@ final class OutputSafetyTests: XCTestCase {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
         // Root ignores directory permissions, so when the tests run as root (as CI does),
         // scenec runs as the unprivileged user 'nobody' through setpriv.
-        var command = [scenecBinary().path, "render", scene.path, "-o", previous.path]
+        var command = [scenecBinary().path] + allowingTemporaryFolder(["render", scene.path, "-o", previous.path])
         if getuid() == 0 {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
         }

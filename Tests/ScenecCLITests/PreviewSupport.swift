@@ -17,7 +17,7 @@ final class RunningPreview {
         errorLog = dir.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.executableURL = scenecBinary()
-        process.arguments = ["preview", scene] + arguments
+        process.arguments = allowingTemporaryFolder(["preview", scene] + arguments)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env

@@ -215,7 +215,9 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try preview.get("/api/scene").status, 200)
         XCTAssertEqual(preview.interrupt(), 0)
         XCTAssertTrue(preview.stderr.contains("warning"), preview.stderr)
-        XCTAssertEqual(try scenec(["preview", "/nonexistent.scene.yaml"]).status, 3)
+        // Missing inside the folders scenec may read (outside them, it is refused unread: exit 1).
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("nonexistent-\(UUID()).scene.yaml")
+        XCTAssertEqual(try scenec(["preview", missing.path]).status, 3)
         XCTAssertEqual(try scenec(["preview", showcase, "--port", "70000"]).status, 2)
         XCTAssertTrue(try scenec(["preview", "--help"]).stdoutText.contains("--port N"))
     }

@@ -90,7 +90,8 @@ final class ResourceLimitsTests: XCTestCase {
         var slowest = (0.0, ""), largest = (0.0, "")
         for input in inputs {
             for command in [["check", input.path], ["render", input.path, "-o", out.appendingPathComponent("x.png").path]] {
-                let m = try measure(command, in: work)
+                // Run in the work folder (the project root), reading the corpus as a folder besides it.
+                let m = try measure(command + ["--allow-read", corpus.path], in: work)
                 let name = "\(input.lastPathComponent) (\(command[0]))"
                 XCTAssertEqual(m.status, 1, "\(name): \(m.stderr)")
                 let first = m.stderr.split(separator: "\n").first.map(String.init) ?? ""

@@ -5,7 +5,8 @@ import ScenecKit
 import SceneSyntax
 
 /// GitHub workflow commands cannot be broken out of: whatever a scene, a path or an option holds,
-/// each diagnostic is exactly one command line, and the runner's unescaping gives back the text.
+/// each diagnostic is exactly one command line, and the runner's unescaping gives back the text
+/// (its control characters other than line breaks and TAB shown as pictures).
 final class WorkflowCommandTests: XCTestCase {
     /// Pieces chosen to hit every special case: line breaks alone and in pairs (one Swift
     /// Character), the escape character and escapes already written, separators, and other
@@ -41,10 +42,26 @@ final class WorkflowCommandTests: XCTestCase {
                 return (String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "")
             }
             XCTAssertEqual(properties.map(\.0), ["file", "line", "col", "endLine", "endColumn"], line.debugDescription)
-            XCTAssertEqual(unescape(properties.first?.1 ?? ""), file)
+            XCTAssertEqual(unescape(properties.first?.1 ?? ""), shown(file))
             XCTAssertEqual(properties.dropFirst().map(\.1), ["3", "7", "3", "9"])
-            XCTAssertEqual(unescape(String(body[end.upperBound...])), ([message] + d.notes).joined(separator: "\n"))
+            XCTAssertEqual(unescape(String(body[end.upperBound...])), shown(([message] + d.notes).joined(separator: "\n")))
+            XCTAssertFalse(output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, output.debugDescription)
         }
+    }
+
+    /// What the runner shows: the text itself, but control characters other than the line
+    /// breaks it decodes and TAB as pictures (␀, ␛; C1 as �), as in every output of scenec, so
+    /// none reaches a log viewer as a control.
+    func shown(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { c -> Unicode.Scalar in
+            switch c.value {
+            case 0x09, 0x0A, 0x0D: return c
+            case 0..<0x20: return Unicode.Scalar(0x2400 + c.value) ?? c
+            case 0x7F: return "\u{2421}"
+            case 0x80...0x9F: return "\u{FFFD}"
+            default: return c
+            }
+        }))
     }
 
     /// The runner's decoding, in the order it applies it (percent last, so `%250A` stays `%0A`).

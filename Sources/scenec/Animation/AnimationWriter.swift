@@ -4,6 +4,7 @@ import SceneLayout
 import SceneModel
 import SceneRender
 import ScenecKit
+import SceneFiles
 
 /// `frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm` and `build --animated
 /// webp` (…): the frames as one animated file. Frames are drawn on `jobs` threads and handed to
@@ -13,16 +14,18 @@ enum AnimationWriter {
     static func write(_ output: String, format: AnimationFormat, frames: ClosedRange<Int>, jobs: Int,
                       views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
                       timing: FrameTiming, progress: Progress) throws {
-        let bytes = try encode(format, for: output, frames: frames, jobs: jobs, views: views, renderer: renderer,
+        let bytes = try encode(format, for: output, beside: try Files.file(output), frames: frames, jobs: jobs, views: views, renderer: renderer,
                                loops: loops, timing: timing, progress: progress) {
-            Console.error("scenec: warning: \($0)\n")
+            Console.line("scenec: warning: \($0)")
         }
         try Files.write(bytes, to: output)
     }
 
     /// The whole animated file for `output` (named in messages; ffmpeg's temporary file goes
-    /// beside it), with what the user should know about it handed to `warn`.
-    static func encode(_ format: AnimationFormat, for output: String, frames: ClosedRange<Int>, jobs: Int,
+    /// beside it, in the folder `beside` opens), with what the user should know about it handed
+    /// to `warn`.
+    static func encode(_ format: AnimationFormat, for output: String, beside: @autoclosure () throws -> FileBeneath,
+                       frames: ClosedRange<Int>, jobs: Int,
                        views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
                        timing: FrameTiming, progress: Progress, warn: (String) -> Void) throws -> [UInt8] {
         let (width, height) = renderer.pixelSize
@@ -48,7 +51,7 @@ enum AnimationWriter {
         case .webp:
             return try encode(try WebPAnimationEncoder(width: width, height: height, plays: plays, timing: timing))
         case .mp4, .webm:
-            return try encodeVideo(format, for: output, frames: frames, jobs: jobs, views: views, renderer: renderer,
+            return try encodeVideo(format, for: output, beside: try beside(), frames: frames, jobs: jobs, views: views, renderer: renderer,
                                    timing: timing, progress: progress)
         }
     }
@@ -61,17 +64,17 @@ enum AnimationWriter {
     /// MP4 and WebM through ffmpeg, which writes a temporary file beside the output that is read
     /// back and removed, whether ffmpeg succeeds or not. Video has no alpha: translucent pixels
     /// are composited over black (give the canvas a background to choose).
-    static func encodeVideo(_ format: AnimationFormat, for output: String, frames: ClosedRange<Int>, jobs: Int,
+    static func encodeVideo(_ format: AnimationFormat, for output: String, beside: FileBeneath, frames: ClosedRange<Int>, jobs: Int,
                             views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, timing: FrameTiming,
                             progress: Progress) throws -> [UInt8] {
         guard let ffmpeg = FFmpegPipe.locate() else { throw ffmpegMissing("cannot write '\(output)'") }
-        let temporary = try Files.temporaryForProgram(output)
-        defer { Files.discard(temporary: temporary) }
+        let temporary = try Files.converting { () throws(DestinationFailure) in try beside.temporaryForProgram() }
+        defer { temporary.discard() }
         let (width, height) = renderer.pixelSize
         do {
             let pipe = try FFmpegPipe(executable: ffmpeg,
                                       arguments: FFmpegPipe.arguments(format, width: width, height: height, timing: timing,
-                                                                      output: temporary))
+                                                                      output: temporary.programPath))
             do {
                 try render(frames, jobs: jobs, views: views, renderer: renderer, progress: progress) {
                     try pipe.write($0.overBlackBGRX)
@@ -81,7 +84,7 @@ enum AnimationWriter {
                 pipe.stop()
                 throw error
             }
-            return try Files.read(temporary, limit: Int.max).bytes
+            return try Files.converting { () throws(DestinationFailure) in try temporary.bytes() }
         } catch let failure as FFmpegPipe.Failure {
             throw FFmpegPipe.Failure(message: "cannot write '\(output)': \(failure.message)")
         }

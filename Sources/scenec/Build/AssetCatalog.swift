@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SceneRender
+import SceneFiles
 
 /// An Xcode asset catalog (`Assets.xcassets`) in the format Xcode writes: a `Contents.json` at
 /// the top, and per scene an image set, `NAME.imageset/`, holding its pictures and a
@@ -10,9 +11,9 @@ enum AssetCatalog {
 
     /// Writes the catalog's own `Contents.json` unless the catalog has one (an app's catalog
     /// keeps its own, which the build does not own or rewrite).
-    static func writeRootContents(in folder: String) throws {
-        let path = folder + "/Contents.json"
-        if !Files.exists(path) { try Files.write(rootContents, to: path) }
+    static func writeRootContents(in catalog: Destination) throws {
+        guard let name = RelativeName("Contents.json"), !catalog.exists(name) else { return }
+        try Files.converting { () throws(DestinationFailure) in try catalog.file(name).write(rootContents) }
     }
 
     /// The files of a scene's image set: PNGs `NAME.png`, `NAME@2x.png`… (and `NAME-dark…` for

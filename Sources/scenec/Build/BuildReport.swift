@@ -45,22 +45,22 @@ struct BuildReport {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let totals = "tests=\"\(sorted.count)\" failures=\"\(failures)\" errors=\"0\""
         xml += "<testsuites name=\"scenec build\" \(totals) time=\"\(Self.time(seconds))\">\n"
-        xml += "  <testsuite name=\"scenec build \(XML.escape(outDir))\" \(totals) skipped=\"\(skipped)\" time=\"\(Self.time(seconds))\">\n"
+        xml += "  <testsuite name=\"scenec build \(outDir.escaped(.xml))\" \(totals) skipped=\"\(skipped)\" time=\"\(Self.time(seconds))\">\n"
         for scene in sorted {
             let classname = scene.relativePath.split(separator: "/").dropLast().joined(separator: ".")
-            xml += "    <testcase name=\"\(XML.escape(scene.relativePath))\" classname=\"\(XML.escape(classname.isEmpty ? "scenes" : "scenes." + classname))\" time=\"\(Self.time(scene.seconds))\""
+            xml += "    <testcase name=\"\(scene.relativePath.escaped(.xml))\" classname=\"\((classname.isEmpty ? "scenes" : "scenes." + classname).escaped(.xml))\" time=\"\(Self.time(scene.seconds))\""
             switch scene.status {
             case "failed":
                 let first = scene.diagnostics.first { $0.severity == "error" }?.message ?? "the scene failed"
-                xml += ">\n      <failure type=\"error\" message=\"\(XML.escape(first))\">\(XML.escape(scene.text))</failure>\n    </testcase>\n"
+                xml += ">\n      <failure type=\"error\" message=\"\(first.escaped(.xml))\">\(scene.text.escaped(.xml))</failure>\n    </testcase>\n"
             case "stale", "not-started":
                 let why = scene.status == "stale" ? "the scene was removed; its outputs are stale" : "not started: an earlier scene failed"
-                xml += ">\n      <skipped message=\"\(XML.escape(why))\"/>\n    </testcase>\n"
+                xml += ">\n      <skipped message=\"\(why.escaped(.xml))\"/>\n    </testcase>\n"
             default:
                 if scene.text.isEmpty {
                     xml += "/>\n"
                 } else {
-                    xml += ">\n      <system-err>\(XML.escape(scene.text))</system-err>\n    </testcase>\n"
+                    xml += ">\n      <system-err>\(scene.text.escaped(.xml))</system-err>\n    </testcase>\n"
                 }
             }
         }

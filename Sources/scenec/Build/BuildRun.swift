@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import ScenecKit
+import SceneFiles
+import SceneSyntax
 
 /// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are
@@ -13,12 +15,17 @@ struct BuildRun {
 
     func run() throws -> ExitStatus {
         let started = Progress.now()
-        let lock = try OutputLock(plan.outDir) { Console.error("scenec build: \($0)\n") }
+        // The folder is opened once; every write, rename and deletion below is beneath it.
+        let destination = try Files.destination(plan.outDir, creating: true)
+        let lock = try OutputLock(destination) { Console.line("scenec build: \($0)") }
         defer { withExtendedLifetime(lock) {} }
-        let store = ManifestStore(outDir: plan.outDir, shard: plan.shard)
+        // Holding the lock, no other build writes here: what a killed one left is removed.
+        OrphanedTemporaries.remove(in: destination)
+        if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
+        let store = ManifestStore(destination, shard: plan.shard) { Console.line("scenec build: warning: \($0)") }
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         let builder = SceneBuilder(
-            outDir: plan.outDir, formats: plan.formats, animated: plan.animated,
+            outDir: destination, formats: plan.formats, animated: plan.animated,
             keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides,
                             appearance: plan.options.frontend.options.appearance, scale: plan.scale,
                             pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch,
@@ -74,7 +81,7 @@ struct BuildRun {
             report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
         }
 
-        let stale = reportStale(&manifest, prune: args.has("--prune"))
+        let stale = reportStale(&manifest, prune: args.has("--prune"), in: destination)
         do {
             try store.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
         } catch let error as FileError {
@@ -91,7 +98,7 @@ struct BuildRun {
         Console.error(summary(report, stale: stale, seconds: report.seconds) + "\n")
         if let review = plan.review {
             let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
-            let reviewed = BaselineReview(options: review, outDir: plan.outDir, jobs: plan.jobs).run(outputs: outputs)
+            let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs).run(outputs: outputs)
             if reviewed == .io || status == .success { status = reviewed }
         }
         return status
@@ -106,20 +113,20 @@ struct BuildRun {
         }
     }
 
-    /// Lists stale outputs on standard error, or removes them with `--prune`; returns how many
-    /// remain listed.
-    private func reportStale(_ manifest: inout BuildManifest, prune: Bool) -> Int {
+    /// Lists stale outputs on standard error, or removes them with `--prune` (beneath the
+    /// folder, never through a link); returns how many remain listed.
+    private func reportStale(_ manifest: inout BuildManifest, prune: Bool, in destination: Destination) -> Int {
         var remaining = 0
         for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
             for (path, record) in entry.outputs.sorted(by: { $0.key < $1.key }) {
                 guard let why = record.stale else { continue }
                 if prune {
-                    Files.remove(plan.outDir + "/" + path, keepingDirectory: plan.outDir)
+                    if let name = RelativeName(path) { destination.remove(name) }
                     manifest.scenes[scene]?.outputs[path] = nil
-                    Console.error("scenec build: removed stale \(plan.outDir)/\(path) (\(why))\n")
+                    Console.line("scenec build: removed stale \(plan.outDir)/\(path) (\(why))")
                 } else {
                     remaining += 1
-                    Console.error("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it\n")
+                    Console.line("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it")
                 }
             }
             if manifest.scenes[scene]?.outputs.isEmpty == true, manifest.scenes[scene]?.sceneKey == nil {
@@ -140,7 +147,7 @@ struct BuildRun {
                 text += list.map { $0.rendered(in: file) }.joined()
             case .error(let message, let path):
                 diagnostics.append(JSONDiagnostic(path: path, message: message))
-                text += "scenec: error: \(message)\n"
+                text += "scenec: error: \(message.escaped(.text))\n"
             }
         }
         let outputs = (entry?.outputs ?? [:]).map { (path: $0.key, record: $0.value) }

@@ -1,9 +1,45 @@
 /// Makefile-style dependency files (`out.png out.svg: scene.yaml`), which ninja reads with
 /// `deps = gcc`.
+///
+/// A name is written escaped as make and ninja read it back (`\ `, `\#`, `\:`, `$$`). Some
+/// characters cannot be written at all (ninja ends a name at `'`, `"`, `;`, `` ` ``, `|`, `*`, …,
+/// and make reads `;` as the start of a recipe): a path holding one is left out, so it never
+/// reaches either tool cut into other names. The scene needs no line of its own (the build
+/// edge or make rule names it already); any other input left out is returned to be warned of,
+/// as a change to it will not rebuild the outputs.
 enum Depfile {
-    static func write(_ path: String, outputs: [String], inputs: [String]) throws {
-        func escape(_ s: String) -> String { s.replacing(" ", with: "\\ ").replacing("$", with: "$$") }
-        let text = outputs.map(escape).joined(separator: " ") + ": " + inputs.map(escape).joined(separator: " ") + "\n"
+    /// Writes the depfile; the inputs other than `scene` it could not name.
+    static func write(_ path: String, outputs: [String], scene: String, inputs: [String]) throws -> [String] {
+        let targets = outputs.compactMap(escape)
+        let named = ([scene] + inputs).compactMap(escape)
+        let text = targets.joined(separator: " ") + ": " + named.joined(separator: " ") + "\n"
         try Files.write(Array(text.utf8), to: path)
+        return inputs.filter { escape($0) == nil }
+    }
+
+    /// A warning for each input `write` left out.
+    static func warn(_ unnamed: [String], depfile: String) {
+        for path in unnamed {
+            Console.line("scenec: warning: \(depfile) cannot name '\(path)' (a depfile cannot hold one of its characters), so a change to it will not rebuild the outputs")
+        }
+    }
+
+    /// `s` as a depfile holds it, nil when it cannot.
+    static func escape(_ s: String) -> String? {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case " ": out += "\\ "
+            case "#": out += "\\#"
+            case ":": out += "\\:"
+            case "$": out += "$$"
+            case "a"..."z", "A"..."Z", "0"..."9", "+", ",", "/", "_", ".", "~", "(", ")", "{", "}", "%", "=", "@", "[", "]", "!", "-":
+                out.unicodeScalars.append(scalar)
+            default:
+                guard scalar.value >= 0xA0 else { return nil }  // other ASCII, controls and C1
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

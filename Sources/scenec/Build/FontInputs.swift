@@ -1,3 +1,4 @@
+import SceneFiles
 import SceneFonts
 import SceneSyntax
 
@@ -18,9 +19,12 @@ enum FontInputs {
     }
 
     /// The files with their bytes (empty when unreadable: the check reports that).
-    static func inputs(sceneBytes bytes: [UInt8], scenePath: String) -> [(path: String, bytes: [UInt8])] {
+    static func inputs(sceneBytes bytes: [UInt8], scenePath: String, scope: ReadScope) -> [(path: String, bytes: [UInt8])] {
         paths(sceneBytes: bytes, scenePath: scenePath).map { path in
-            (path, (try? Files.read(path, limit: 256 << 20).bytes) ?? [])
+            guard case .success(let contents) = ContainedRead.read(path, as: .font, in: scope, limit: 256 << 20) else {
+                return (path, [])
+            }
+            return (path, contents.bytes)
         }
     }
 

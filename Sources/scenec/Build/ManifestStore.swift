@@ -1,11 +1,16 @@
 @preconcurrency import Glibc
 import ScenecKit
+import SceneFiles
 import FoundationEssentials
 
 /// The manifests of one build folder: reads every manifest and journal there (other shards'
-/// included), journals each finished scene, and saves this build's manifest at the end.
+/// included), journals each finished scene, and saves this build's manifest at the end. All of
+/// it beneath the opened folder, links not followed. What the files say is untrusted input (a
+/// pull request may commit them): an output that is not a relative name inside the folder is
+/// dropped with a warning (`ManifestStore.trusted`), so nothing outside can be read, listed as
+/// stale or pruned.
 final class ManifestStore: @unchecked Sendable {
-    let outDir: String
+    let destination: Destination
     let fileName: String
     /// Every entry known for a scene, most trustworthy first: this build's journal (newest),
     /// its manifest, then the other files'. Each is checked against the files before use.
@@ -14,18 +19,24 @@ final class ManifestStore: @unchecked Sendable {
     private(set) var otherFiles: [String] = []
     private let journal = Locked<Int32>(-1)
 
-    init(outDir: String, shard: Shard?) {
-        self.outDir = outDir
+    var outDir: String { destination.path }
+
+    /// `warn` is told once of each entry ignored, naming it and its file (raw: the caller
+    /// escapes the line, `Console.line`).
+    init(_ destination: Destination, shard: Shard?, warn: (String) -> Void) {
+        self.destination = destination
         fileName = BuildManifest.fileName(shard: shard)
         var own: [(String, BuildManifest)] = []
         var others: [(String, BuildManifest)] = []
-        for name in ((try? Files.names(in: outDir)) ?? []).filter(BuildManifest.isManifestName).sorted() {
-            let path = outDir + "/" + name
-            guard let read = try? Files.read(path, limit: 256 * 1024 * 1024), !read.tooLarge else { continue }
-            let manifest = name.hasSuffix(".journal") ? Self.replay(read.bytes) : BuildManifest.decode(read.bytes)
+        for (name, kind) in destination.entries().sorted(by: { $0.name < $1.name })
+        where BuildManifest.isManifestName(name) && kind == .file {
+            guard let relative = RelativeName(name),
+                  let bytes = try? destination.read(relative, limit: 256 * 1024 * 1024) else { continue }
+            let read = name.hasSuffix(".journal") ? Self.replay(bytes) : BuildManifest.decode(bytes)
             let isOwn = name == fileName || name == fileName + ".journal"
             if !isOwn { otherFiles.append(name) }
-            guard let manifest else { continue }  // unreadable or from another version: rebuilt
+            guard let read else { continue }  // unreadable or from another version: rebuilt
+            let manifest = Self.trusted(read, in: destination.path(of: relative), warn: warn)
             if isOwn {
                 own.insert((name, manifest), at: name.hasSuffix(".journal") ? 0 : own.count)
             } else {
@@ -35,6 +46,20 @@ final class ManifestStore: @unchecked Sendable {
         for (_, manifest) in own + others {
             for (scene, entry) in manifest.scenes { candidates[scene, default: []].append(entry) }
         }
+    }
+
+    /// The manifest without the outputs whose names are not relative names inside the folder
+    /// (absolute, `..`, not normalised), each named in a warning.
+    static func trusted(_ manifest: BuildManifest, in file: String, warn: (String) -> Void) -> BuildManifest {
+        var manifest = manifest
+        for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
+            for path in entry.outputs.keys.sorted() {
+                guard let problem = RelativeName.problem(with: path) else { continue }
+                warn("ignoring the entry '\(path)' in '\(file)': \(problem); a manifest names files inside its folder only")
+                manifest.scenes[scene]?.outputs[path] = nil
+            }
+        }
+        return manifest
     }
 
     /// A journal's lines, later ones winning; a line cut short by an interruption is skipped.
@@ -52,26 +77,27 @@ final class ManifestStore: @unchecked Sendable {
     func journal(_ scene: String, _ entry: BuildManifest.Entry) {
         let line = JournalLine(scene: scene, entry: entry).encoded
         journal.withLock { fd in
-            if fd < 0 {
-                fd = open(outDir + "/" + fileName + ".journal", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            if fd < 0, let name = RelativeName(fileName + ".journal") {
+                fd = destination.open(name, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644)
             }
             // A journal that cannot be written costs only the resumption; the manifest is
             // still written at the end, and its failure is reported then.
-            if fd >= 0 { try? Files.writeAll(line, fd: fd, path: fileName) }
+            if fd >= 0 { try? AtomicWrite.writeAll(line, fd: fd, path: fileName) }
         }
     }
 
     /// Writes this build's manifest and drops its journal (and, for an unsharded build that
     /// absorbed them, the other shards' files).
     func save(_ manifest: BuildManifest, removingOthers: Bool) throws {
-        try Files.write(manifest.encoded(), to: outDir + "/" + fileName)
+        guard let name = RelativeName(fileName) else { return }
+        let file = try Files.converting { () throws(DestinationFailure) in try destination.file(name) }
+        try Files.converting { () throws(DestinationFailure) in try file.write(manifest.encoded()) }
         journal.withLock { fd in
             if fd >= 0 { close(fd) }
             fd = -1
         }
-        unlink(outDir + "/" + fileName + ".journal")
-        if removingOthers {
-            for name in otherFiles { unlink(outDir + "/" + name) }
+        for name in [fileName + ".journal"] + (removingOthers ? otherFiles : []) {
+            if let relative = RelativeName(name) { destination.remove(relative, pruningFolders: false) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import SceneModel
+import SceneSyntax
 
 /// Writes the Ninja file for a build: the edges, and the flags every edge's command shares.
 enum NinjaEmitter {
@@ -18,8 +19,9 @@ enum NinjaEmitter {
                 throw UsageError("with --emit-ninja, --diagnostics may be text or github: each edge prints its own, and a JSON array or a file would be overwritten by the next")
             }
             flags += ["--diagnostics", "github"]
-            if let root = reporter.pathRoot { flags += ["--path-root", root.directory] }
         }
+        // Every edge reads from the build's project, wherever Ninja runs it.
+        flags += ProjectOptions.arguments(plan.options.scope)
         var edges: [NinjaWriter.Edge] = []
         for scene in scenes {
             let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
@@ -31,16 +33,33 @@ enum NinjaEmitter {
                                               input: scene.path, rule: "frames"))
             }
         }
-        let text = NinjaWriter.file(scenec: BuildCommand.executablePath(), flags: flags, edges: edges)
+        // Every name goes into the file before any is written, so one that cannot leaves no file.
+        let scenec = BuildCommand.executablePath()
+        var refused: Set<String> = []
+        for edge in edges where !refused.contains(edge.input) {
+            guard let name = NinjaWriter.unwritable([edge.input] + edge.outputs) else { continue }
+            reporter.error(refusal(name), path: edge.input)
+            refused.insert(edge.input)
+        }
+        if !refused.isEmpty { return .sceneError }
+        if let name = NinjaWriter.unwritable([scenec] + flags) {
+            throw UsageError(refusal(name))
+        }
+        let text = NinjaWriter.file(scenec: scenec, flags: flags, edges: edges)
         try Files.write(Array(text.utf8), to: path)
-        Console.error("scenec build: wrote \(path) with \(edges.count) edges for \(scenes.count) scenes\n")
+        Console.line("scenec build: wrote \(path) with \(edges.count) edges for \(scenes.count) scenes")
         return .success
+    }
+
+    /// Why a name cannot go into the Ninja file (shown escaped, as every name is).
+    static func refusal(_ name: String) -> String {
+        "--emit-ninja cannot write '\(name.escaped(.text))' into a Ninja file: a name with a line break or another control character cannot be written there; rename it"
     }
 
     /// Whether a scene would have a flipbook; a scene that does not check gets none here, and
     /// its render edge reports its errors.
     static func hasTimeline(_ scene: SceneEntry, _ options: SceneOptions) -> Bool {
-        guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { return false }
+        guard let read = try? Files.readScene(scene.path, limit: options.maxFileSize, scope: options.scope), !read.tooLarge else { return false }
         return options.frontend.compile(.init(name: scene.path, bytes: read.bytes)).scene?.timeline != nil
     }
 }

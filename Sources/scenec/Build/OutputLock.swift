@@ -1,17 +1,30 @@
 @preconcurrency import Glibc
+import SceneFiles
 
 /// An exclusive lock on a build folder (`flock` on `OUT/.scenec-build.lock`), held for the
 /// whole build: two builds into one folder would otherwise each write a manifest without the
 /// other's entries. A second build waits, saying for whom; the kernel releases the lock when
-/// the holder exits, however it exits.
+/// the holder exits, however it exits. The lock file is opened beneath the folder with
+/// O_NOFOLLOW: a link planted there is refused, never written through.
 final class OutputLock {
+    static let name = ".scenec-build.lock"
     private let fd: Int32
 
-    init(_ outDir: String, waiting: (String) -> Void) throws {
-        try Files.makeParentDirectories(of: outDir + "/.scenec-build.lock")
-        let path = outDir + "/.scenec-build.lock"
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError("cannot lock '\(outDir)': \(Files.reason())") }
+    init(_ destination: Destination, waiting: (String) -> Void) throws {
+        let outDir = destination.path
+        fd = RelativeName(Self.name).map { destination.open($0, flags: O_RDWR | O_CREAT, mode: 0o644) } ?? -1
+        guard fd >= 0 else {
+            let why = errno == ELOOP || errno == EXDEV
+                ? "'\(outDir)/\(Self.name)' is a symbolic link, which scenec does not write through; remove it"
+                : Files.reason()
+            throw FileError("cannot lock '\(outDir)': \(why)")
+        }
+        // A hard link would make the PID written below land in another file too.
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
+            close(fd)
+            throw FileError("cannot lock '\(outDir)': '\(outDir)/\(Self.name)' is not a regular file of its own (a device, or a hard link); remove it")
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK else {
                 let why = Files.reason()

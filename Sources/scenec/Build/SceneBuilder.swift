@@ -1,6 +1,7 @@
 import SceneCodecs
 import SceneSupport
 import ScenecKit
+import SceneFiles
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -30,7 +31,8 @@ struct SceneResult {
 /// Builds one scene: skips it when every output it should have is on disk with the bytes the
 /// manifest recorded under the same key, else checks it and renders the groups that are not.
 struct SceneBuilder {
-    var outDir: String
+    /// The build folder, opened once: outputs are written, read back and checked beneath it.
+    var outDir: Destination
     var formats: [OutputFormat]
     var animated: BuildCommand.Animated
     var keys: BuildKeys
@@ -62,6 +64,8 @@ struct SceneBuilder {
             return failed(.sceneError, "the scene has errors", candidates, [.diagnostics([d], file)])
         case .unreadable(let message):
             return failed(.io, "the scene cannot be read", candidates, [.error(message, path: scene.path)])
+        case .refused(let message):
+            return failed(.sceneError, "the scene is not read", candidates, [.error(message, path: scene.path)])
         }
         let file = SourceFile(name: scene.path, bytes: bytes)
 
@@ -103,10 +107,12 @@ struct SceneBuilder {
     /// imports, as they are now; a file that cannot be read counts as empty (the check then
     /// reports it).
     private func sceneKey(_ bytes: [UInt8], path: String, imports: [String]) -> String {
+        // The manifest's list of imports is untrusted: read as the checker would, or not at all.
+        let read = SceneReading.importReader(limit: options.maxFileSize, scope: options.scope)
         let imported = imports.map { path in
-            (path: path, bytes: (try? Files.read(path, limit: options.maxFileSize).bytes) ?? [])
+            (path: path, bytes: (try? read(path).get()) ?? [])
         }
-        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path) + imported)
+        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path, scope: options.scope) + imported)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.
@@ -155,13 +161,14 @@ struct SceneBuilder {
                     let name = group.claimedName(stem: scene.outputStem)
                     files = [(name, {
                         // One thread: the build already draws --jobs scenes at once.
-                        try AnimationWriter.encode(group.animation ?? .webp, for: outDir + "/" + name,
+                        try AnimationWriter.encode(group.animation ?? .webp, for: outDir.path + "/" + name,
+                                                   beside: try outputFile(name),
                                                    frames: 0...Swift.max(0, frameCount - 1), jobs: 1,
                                                    views: { movie.views(at: Double($0) / fps) }, renderer: renderer,
                                                    loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
                                                    progress: Progress(total: 0, quiet: true)) {
                             // A property of the file's format, not of a line of the scene (so not --werror's).
-                            Console.error("scenec: warning: \($0)\n")
+                            Console.line("scenec: warning: \($0)")
                         }
                     })]
                 case .sheet:
@@ -173,7 +180,8 @@ struct SceneBuilder {
                 for (relative, make) in files {
                     current = relative
                     let bytes = try make()
-                    try Files.write(bytes, to: outDir + "/" + relative)
+                    let output = try outputFile(relative)
+                    try Files.converting { () throws(DestinationFailure) in try output.write(bytes) }
                     entry.outputs[relative] = BuildManifest.Output(group: group.name, key: key, sha256: SHA256.hex(bytes),
                                                                    size: bytes.count)
                     written.append(relative)
@@ -184,7 +192,7 @@ struct SceneBuilder {
                 // or an image set without its Contents.json).
                 entry.sceneKey = nil
                 var result = SceneResult(status: .failed(.io), entry: withStale(entry, candidates),
-                                         reports: reports + [.error(error.message, path: outDir + "/" + current)])
+                                         reports: reports + [.error(error.message, path: outDir.path + "/" + current)])
                 result.written = written
                 return result
             } catch {
@@ -223,8 +231,8 @@ struct SceneBuilder {
             return nil
         }
         for (path, record) in outputs {
-            guard let read = try? Files.read(outDir + "/" + path, limit: record.size), !read.tooLarge,
-                  read.bytes.count == record.size, SHA256.hex(read.bytes) == record.sha256 else { return nil }
+            guard let name = RelativeName(path), let bytes = try? outDir.read(name, limit: record.size),
+                  bytes.count == record.size, SHA256.hex(bytes) == record.sha256 else { return nil }
             outputs[path]?.stale = nil
         }
         return outputs
@@ -236,7 +244,8 @@ struct SceneBuilder {
         var entry = entry
         let wanted = Set(groups(hasTimeline: entry.hasTimeline).map(\.name))
         for candidate in candidates {
-            for (path, record) in candidate.outputs where entry.outputs[path] == nil && Files.exists(outDir + "/" + path) {
+            for (path, record) in candidate.outputs
+            where entry.outputs[path] == nil && RelativeName(path).map(outDir.exists) == true {
                 var stale = record
                 stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced" : Self.notAskedFor(record.group))
                 entry.outputs[path] = stale
@@ -257,6 +266,15 @@ struct SceneBuilder {
         var entry = keeping ?? BuildManifest.Entry()
         entry.outputs = entry.outputs.mapValues { var o = $0; o.stale = reason; return o }
         return SceneResult(status: .failed(status), entry: withStale(entry, candidates, reason: reason), reports: reports)
+    }
+
+    /// An output's file beneath the folder, its folders made; a name that is not relative and
+    /// normalised (which scene paths always are) is refused rather than written.
+    private func outputFile(_ relative: String) throws -> FileBeneath {
+        guard let name = RelativeName(relative) else {
+            throw FileError("cannot write '\(relative)' into '\(outDir.path)': \(RelativeName.problem(with: relative) ?? "")")
+        }
+        return try Files.converting { () throws(DestinationFailure) in try outDir.file(name) }
     }
 
     /// Under `--werror`, warnings are reported as errors, saying why.

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneFiles
 
 /// A scene to build: where it is, and its path relative to the directory it was found under
 /// (mirrored under the output directory).
@@ -23,7 +24,7 @@ enum SceneFinder {
         var problems: [String] = []
     }
 
-    static func find(_ arguments: [String]) throws -> Found {
+    static func find(_ arguments: [String], scope: ReadScope) throws -> Found {
         var found = Found()
         for argument in arguments {
             var info = stat()
@@ -36,7 +37,12 @@ enum SceneFinder {
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 let root = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
-                try walk(root, relative: "", into: &found)
+                let real = ProjectRoot.realPath(root) ?? root
+                guard inside(real, scope) else {
+                    found.problems.append("scenes must stay inside the project root '\(scope.root.directory)'; '\(argument)' is outside it")
+                    continue
+                }
+                try walk(root, relative: "", walking: [real], scope: scope, into: &found)
             } else {
                 let name = argument.split(separator: "/").last.map(String.init) ?? argument
                 found.scenes.append(SceneEntry(path: argument, relativePath: name))
@@ -57,13 +63,20 @@ enum SceneFinder {
             scenes.append(scene)
         }
         found.scenes = scenes.sorted { $0.relativePath < $1.relativePath }
+        var said = Set<String>()
+        found.problems = found.problems.filter { said.insert($0).inserted }  // a loop met from two arguments, once
         return found
     }
 
-    private static func walk(_ dir: String, relative: String, into found: inout Found) throws {
+    /// Scenes under `dir`, whose real path ends `walking` (the folders above it, resolved).
+    /// A linked folder is followed only when it stays inside the scope and is not one of those
+    /// folders (a loop); a linked scene is found here and refused, if it leads out, when read.
+    private static func walk(_ dir: String, relative: String, walking: [String], scope: ReadScope,
+                             into found: inout Found) throws {
         var info = stat()
         guard stat(dir, &info) == 0 else { throw FileError("cannot read directory '\(dir)': \(Files.reason())") }
-        for name in try Files.names(in: dir).sorted() {
+        // Hidden files and folders (.git) are never read, so never looked for scenes in.
+        for name in try Files.names(in: dir).sorted() where !name.hasPrefix(".") {
             let path = dir + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
             guard stat(path, &info) == 0 else {
@@ -73,21 +86,46 @@ enum SceneFinder {
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
-                if !name.hasPrefix(".") { try walk(path, relative: rel, into: &found) }
+                guard let next = follow(path, walking: walking, scope: scope, problems: &found.problems) else { continue }
+                try walk(path, relative: rel, walking: walking + [next], scope: scope, into: &found)
             } else if name.hasSuffix(".scene.yaml") {
                 found.scenes.append(SceneEntry(path: path, relativePath: rel))
             }
         }
     }
 
+    /// The real path of the folder `path` when the walk may enter it; nil (with the problem
+    /// said) for a link out of the scope or back to a folder the walk is in.
+    private static func follow(_ path: String, walking: [String], scope: ReadScope, problems: inout [String]) -> String? {
+        guard let real = ProjectRoot.realPath(path) else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return real }
+        if !inside(real, scope) {
+            problems.append("'\(path)' is a symbolic link to a folder outside the project root '\(scope.root.directory)'; "
+                            + "scenec does not follow it (--allow-read DIR allows a folder outside)")
+            return nil
+        }
+        if walking.contains(real) {
+            problems.append("'\(path)' is a symbolic link to a folder it is in, a loop; scenec does not follow it")
+            return nil
+        }
+        return real
+    }
+
+    static func inside(_ real: String, _ scope: ReadScope) -> Bool {
+        scope.root.contains(real) || scope.allowed.contains { $0.contains(real) }
+    }
+
     /// The directories under `arguments` (themselves included) that a build looks for scenes
-    /// in, for `build --watch` to notice new scenes.
-    static func folders(_ arguments: [String]) -> [String] {
+    /// in, for `build --watch` to notice new scenes: by the same rules as `find`, each once.
+    static func folders(_ arguments: [String], scope: ReadScope) -> [String] {
         var result: [String] = []
+        var seen = Set<String>()
         var pending = arguments.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         while let dir = pending.popLast() {
             var info = stat()
-            guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                  let real = ProjectRoot.realPath(dir), inside(real, scope), seen.insert(real).inserted else { continue }
             result.append(dir)
             for name in ((try? Files.names(in: dir)) ?? []).sorted() where !name.hasPrefix(".") {
                 pending.append(dir + "/" + name)

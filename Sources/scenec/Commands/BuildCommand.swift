@@ -88,9 +88,9 @@ enum BuildCommand: Command {
         let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
             // Every scene found (so an edit is seen) and every folder (so a new scene is).
-            .init(paths: ((try? SceneFinder.find(args.positionals))?.scenes.map(\.path) ?? [])
+            .init(paths: ((try? SceneFinder.find(args.positionals, scope: options.scope))?.scenes.map(\.path) ?? [])
                     .flatMap(options.watchedFiles),
-                  folders: SceneFinder.folders(args.positionals))
+                  folders: SceneFinder.folders(args.positionals, scope: options.scope))
         }) { try buildOnce(args) }
     }
 
@@ -119,7 +119,7 @@ enum BuildCommand: Command {
         }
         let reporter = options.reporter
 
-        let found = try SceneFinder.find(args.positionals)
+        let found = try SceneFinder.find(args.positionals, scope: options.scope)
         var problems = found.problems + destination.nameProblems(found.scenes)
         problems += SceneFinder.collisions(found.scenes) { scene in
             OutputGroup.all(formats: plan.formats, animated: plan.animated, hasTimeline: true, preview: plan.preview,
@@ -134,7 +134,7 @@ enum BuildCommand: Command {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
             reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))
             try reporter.finish()
-            Console.error("scenec build: nothing built: the inputs are ambiguous or missing\n")
+            Console.line("scenec build: nothing built: the inputs are ambiguous or missing")
             return .sceneError
         }
 
@@ -144,7 +144,6 @@ enum BuildCommand: Command {
             try reporter.finish()
             return status
         }
-        if case .assetCatalog = destination { try AssetCatalog.writeRootContents(in: outDir) }
         return try BuildRun(plan: plan, reporter: reporter, all: found.scenes, args: args).run()
     }
 
@@ -153,7 +152,7 @@ enum BuildCommand: Command {
     static func unmatchedOverrides(_ scenes: [SceneEntry], _ options: SceneOptions) -> [Diagnostic] {
         var pending = options.frontend.options.overrides
         for scene in scenes where !pending.isEmpty {
-            guard let read = try? Files.read(scene.path, limit: options.maxFileSize), !read.tooLarge else { continue }
+            guard let read = try? Files.readScene(scene.path, limit: options.maxFileSize, scope: options.scope), !read.tooLarge else { continue }
             let root = YAMLReader(limits: options.frontend.readerLimits).read(SourceFile(name: scene.path, bytes: read.bytes)).root
             pending.removeAll { $0.hasTarget(in: root) }
         }

@@ -7,7 +7,8 @@ enum CheckCommand: Command {
 
         Checks each scene and reports every problem found, sorted by position, as
         file:line:col: error: message, with the source line and a caret. Writes nothing.
-        Exits 0 when all scenes are valid, 1 when any has errors, 3 when one cannot be read.
+        Exits 0 when all scenes are valid, 1 when any has errors or may not be read (outside
+        --root, not a regular file), 3 when one cannot be read.
 
         options:
         \(SceneOptions.help)

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SceneCodecs
 import ScenecKit
+import SceneFiles
 import Dispatch
 import SceneLayout
 import SceneModel
@@ -124,7 +125,9 @@ enum FramesCommand: Command {
                 try Files.write(bytes, to: output)
             }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: [output], inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
+                let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
+                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
+                Depfile.warn(unnamed, depfile: depfile)
             }
         } catch let error as FileError {
             Console.fail(error.message)
@@ -168,8 +171,9 @@ enum FramesCommand: Command {
                 }
             }
         }
-        for waiting in commits.leftBehind() { Files.discard(waiting.item) }
+        for waiting in commits.leftBehind() { waiting.item.discard() }
         if let error = runs.error { throw error }
-        try Files.syncFileSystem(of: try path(frames.lowerBound))
+        let folder = try Files.file(try path(frames.lowerBound)).folder
+        try Files.converting { () throws(DestinationFailure) in try folder.syncFileSystem() }
     }
 }

@@ -10,22 +10,26 @@ enum LspCommand: Command {
         Speaks the Language Server Protocol on standard input and output, for *.scene.yaml
         files: the diagnostics scenec check prints, as you type; completion; hover; colour
         swatches and pickers; go to definition; the view tree as symbols; renaming an id; quick
-        fixes. Editors start it themselves (README, "Editors"). Exits 0 after the client's
-        shutdown and exit, 1 when input ends without them.
+        fixes. Editors start it themselves (README, "Editors"). Imports and fonts are read from
+        inside the folder the editor opened (its rootUri), unless --root names another. Exits 0
+        after the client's shutdown and exit, 1 when input ends without them.
 
         options:
           --debounce MS            check a document MS milliseconds after the last change
                                    (default 30)
         \(SceneOptions.limitsHelp)
+        \(ProjectOptions.help)
           -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued, flags: ["--help"])
+    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued + ProjectOptions.valued, flags: ["--help"])
 
     static func run(_ args: Arguments) throws -> ExitStatus {
         guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
         let sceneOptions = try SceneOptions(args)
         var options = LanguageServer.Options(frontend: sceneOptions.frontend)
         let limit = sceneOptions.maxFileSize
+        options.maxFileSize = limit
+        options.rootFromClient = args.value("--root") == nil
         options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
         if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError

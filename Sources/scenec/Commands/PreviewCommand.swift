@@ -66,14 +66,12 @@ enum PreviewCommand: Command {
         if case .failure(let failed) = SceneLoader(limits: limits).read(scenePath) { return failed.status }
 
         var configuration = PreviewServer.Configuration(scenePath: scenePath) { path in
-            do {
-                let read = try Files.read(path, limit: limits.maxFileSize)
+            do throws(SceneReading.Failure) {
+                let read = try Files.readScene(path, limit: limits.maxFileSize, scope: limits.scope)
                 if read.tooLarge { return .failed("the scene file is larger than \(limits.maxFileSize) bytes") }
                 return .bytes(read.bytes)
-            } catch let error as FileError {
-                return .failed(error.message)
             } catch {
-                return .failed("cannot read '\(path)'")
+                return .failed(error.message)
             }
         }
         configuration.host = host
@@ -84,7 +82,7 @@ enum PreviewCommand: Command {
         configuration.initialSet = args.values["--set"] ?? []
         configuration.variants = variants
         configuration.environment = { Environment.render }
-        configuration.log = { Console.error("scenec preview: \($0)\n") }
+        configuration.log = { Console.line("scenec preview: \($0)") }
 
         let server: PreviewServer
         do {
@@ -101,10 +99,10 @@ enum PreviewCommand: Command {
             Console.error("scenec preview: warning: listening on \(host), not only this machine: anyone who can reach it "
                           + "and has the token can see the scene\n")
         }
-        Console.error("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)\n")
+        Console.line("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)")
         stopped.wait()
         server.stop()
-        Console.error("scenec preview: stopped\n")
+        Console.line("scenec preview: stopped")
         return .success
     }
 }

@@ -89,7 +89,9 @@ enum RenderCommand: Command {
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
             if let depfile = args.value("--depfile") {
-                try Depfile.write(depfile, outputs: targets.map(\.path), inputs: [scenePath] + scene.fonts.map(\.path) + scene.importedFiles)
+                let unnamed = try Depfile.write(depfile, outputs: targets.map(\.path), scene: scenePath,
+                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
+                Depfile.warn(unnamed, depfile: depfile)
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -9,8 +9,8 @@ struct Arguments {
     struct Spec {
         var valued: [String]
         var flags: [String]
-        /// Short spellings: "-o" → "--output".
-        var aliases: [String: String] = ["-o": "--output", "-h": "--help"]
+        /// Short spellings: "-o" → "--output"; "--path-root", the old name of "--root".
+        var aliases: [String: String] = ["-o": "--output", "-h": "--help", "--path-root": "--root"]
     }
 
     static func parse(_ words: [String], spec: Spec) throws -> Arguments {

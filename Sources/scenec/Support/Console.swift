@@ -1,13 +1,22 @@
 @preconcurrency import Glibc
+import SceneSyntax
 
 /// Standard output carries only what was asked for; everything else goes to standard error.
+/// Text goes out with its control characters as pictures (`String.escaped(.lines)`), so no
+/// name or value reaches the terminal as an escape sequence whatever a caller forgot; a name
+/// in a one-line message is escaped by `line`/`fail`, so its line breaks cannot start a line.
 enum Console {
     static func error(_ text: String) {
-        fputs(text, stderr)
+        fputs(text.escaped(.lines), stderr)
+    }
+
+    /// One line on standard error: `text` escaped whole (a line break in it shown as `␊`).
+    static func line(_ text: String) {
+        fputs(text.escaped(.text) + "\n", stderr)
     }
 
     static func output(_ text: String) {
-        fputs(text, stdout)
+        fputs(text.escaped(.lines), stdout)
     }
 
     static func output(bytes: [UInt8]) -> Bool {
@@ -20,6 +29,6 @@ enum Console {
 
     /// "scenec: error: …" for problems that are not located in a scene.
     static func fail(_ message: String) {
-        error("scenec: error: \(message)\n")
+        line("scenec: error: \(message)")
     }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SceneCheck
+import SceneFiles
 import ScenecKit
 import SceneSyntax
 
@@ -24,12 +25,12 @@ final class DiagnosticReporter: @unchecked Sendable {
     }
 
     let sinks: [Sink]
-    /// Annotations name files relative to this directory (the repository), as GitHub needs.
-    let pathRoot: PathRoot?
+    /// Annotations name files relative to this directory (the project root), as GitHub needs.
+    let pathRoot: ProjectRoot?
     /// What file sinks and `json` collect until the command ends; the lock keeps prints whole.
     private let collected: Locked<[[String]]>  // per sink: JSON items, or pieces of text
 
-    init(sinks: [Sink] = [Sink(format: .text)], pathRoot: PathRoot? = nil) {
+    init(sinks: [Sink] = [Sink(format: .text)], pathRoot: ProjectRoot? = nil) {
         self.sinks = sinks
         self.pathRoot = pathRoot
         collected = Locked(Array(repeating: [], count: sinks.count))
@@ -41,10 +42,8 @@ final class DiagnosticReporter: @unchecked Sendable {
                                    output) or github (workflow commands on standard output);
                                    with :FILE, written to that file instead; repeatable. When
                                    every format goes to a file, text still goes to standard error
-          --path-root DIR          github annotations name files relative to DIR (default: the
-                                   enclosing git repository's top level, when there is one)
-        """
-    static let valuedOptions = ["--diagnostics", "--path-root"]
+        """ + "\n" + ProjectOptions.help
+    static let valuedOptions = ["--diagnostics"] + ProjectOptions.valued
 
     /// The reporter a command line asks for.
     static func from(_ args: Arguments) throws -> DiagnosticReporter {
@@ -64,14 +63,7 @@ final class DiagnosticReporter: @unchecked Sendable {
             sinks.append(sink)
         }
         if !sinks.contains(where: { $0.file == nil }) { sinks.append(Sink(format: .text)) }
-        let root: PathRoot?
-        if let dir = args.value("--path-root") {
-            guard let r = PathRoot(dir) else { throw UsageError("--path-root '\(dir)' is not a directory") }
-            root = r
-        } else {
-            root = PathRoot.gitTopLevel()
-        }
-        return DiagnosticReporter(sinks: sinks, pathRoot: root)
+        return DiagnosticReporter(sinks: sinks, pathRoot: try ProjectOptions.root(args))
     }
 
     /// A scene's diagnostics, in the order given (sorted by position by the checker).
@@ -82,7 +74,7 @@ final class DiagnosticReporter: @unchecked Sendable {
             case .text:
                 var text = diagnostics.map { $0.rendered(in: file) }.joined()
                 let errors = diagnostics.filter { $0.severity == .error }.count
-                if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n" }
+                if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name.escaped(.text))\n" }
                 return [text]
             case .json:
                 return diagnostics.map { JSONDiagnostic($0, file: file.name).json.prettyPrinted }
@@ -98,7 +90,7 @@ final class DiagnosticReporter: @unchecked Sendable {
         emit { format in
             switch format {
             case .text:
-                return ["scenec: error: \(Diagnostic.printable(message))\n"]
+                return ["scenec: error: \(message.escaped(.text))\n"]
             case .json:
                 return [JSONDiagnostic(path: path, message: message).json.prettyPrinted]
             case .github:

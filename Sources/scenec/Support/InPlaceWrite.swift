@@ -11,8 +11,7 @@ extension Files {
                         maxBytes: Int) throws -> String? {
         let outcome: Result<Void, ChangedMeanwhile>
         do throws(GuardedRewrite.Failure) {
-            outcome = try file.rewrite(maxBytes: maxBytes, temporaryCreated: { Interrupts.register($0) },
-                                       temporaryFinished: { Interrupts.unregister($0) }) { bytes in
+            outcome = try file.rewrite(maxBytes: maxBytes, temporaries: temporaries) { bytes in
                 bytes == original ? .success(edited) : .failure(ChangedMeanwhile())
             }
         } catch {

@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneFiles
 import ScenecKit
 import SceneModel
 import SceneSyntax
@@ -33,12 +34,15 @@ struct SceneOptions {
         """
 
     var maxFileSize = SceneReading.maxFileSize
+    /// `--root` and `--allow-read`: where scenes, imports and fonts may be read from.
+    var scope: ReadScope
     var frontend = Frontend()
     /// Where this command's diagnostics go (`--diagnostics`).
     var reporter = DiagnosticReporter()
 
     init(_ args: Arguments) throws {
         reporter = try DiagnosticReporter.from(args)
+        scope = try ProjectOptions.scope(args)
         switch OverrideList.parse(args.values["--set"] ?? []) {
         case .success(let overrides): frontend.options.overrides = overrides
         case .failure(let error): throw UsageError(error.message)
@@ -58,7 +62,8 @@ struct SceneOptions {
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
         frontend.options.maxPixelsPerSide = try args.count("--max-pixels-per-side") ?? frontend.options.maxPixelsPerSide
         frontend.options.maxFrames = try args.count("--max-frames") ?? frontend.options.maxFrames
-        frontend.options.readImport = SceneReading.importReader(limit: maxFileSize)
+        frontend.options.readScope = scope
+        frontend.options.readImport = SceneReading.importReader(limit: maxFileSize, scope: scope)
     }
 
     /// The scene at `path` and the files it imports, for a watch (nothing is reported).
@@ -114,6 +119,9 @@ struct SceneLoader {
         case .unreadable(let message):
             reporter.error(message, path: path)
             return .failure(ReadFailure(status: .io))
+        case .refused(let message):
+            reporter.error(message, path: path)
+            return .failure(ReadFailure(status: .sceneError))
         }
     }
 
@@ -123,20 +131,21 @@ struct SceneLoader {
         case problem(Diagnostic, SourceFile)
         /// Could not be read at all (exit 3).
         case unreadable(String)
+        /// Not read because it breaks a containment rule: outside the project root, hidden, not
+        /// a regular file (exit 1, as the tree is at fault, not the machine).
+        case refused(String)
     }
 
     /// What `read` finds, for a caller that reports in an order of its own (a parallel build).
     func readWithoutReporting(_ path: String) -> ReadOutcome {
-        do {
-            let read = try Files.read(path, limit: limits.maxFileSize)
+        do throws(SceneReading.Failure) {
+            let read = try Files.readScene(path, limit: limits.maxFileSize, scope: limits.scope)
             if read.tooLarge {
                 return .problem(Self.tooLarge(limits.maxFileSize), SourceFile(name: path, bytes: []))
             }
             return .bytes(read.bytes)
-        } catch let error as FileError {
-            return .unreadable(error.message)
         } catch {
-            return .unreadable("cannot read '\(path)'")
+            return error.breaksRule ? .refused(error.message) : .unreadable(error.message)
         }
     }
 

@@ -29,7 +29,7 @@ enum WatchLoop {
         var watched = try inputs()
         var watcher = try start(watched, wake)
         defer { watcher.stop() }
-        Console.error("scenec \(command): watching \(describe(watched)); Ctrl-C stops\n")
+        Console.line("scenec \(command): watching \(describe(watched)); Ctrl-C stops")
         // The command line is checked by the first run: a mistake there ends the command (exit 2).
         var first = true
         while true {
@@ -86,7 +86,7 @@ enum WatchLoop {
         let ms = Int((run.1 * 1000).rounded())
         let outcome = run.0 == .success ? "done in \(ms) ms"
             : "failed (exit \(run.0.rawValue)) in \(ms) ms; the last good output is kept"
-        Console.error("scenec \(command): [\(clock)] \(outcome); waiting for a change\n")
+        Console.line("scenec \(command): [\(clock)] \(outcome); waiting for a change")
     }
 
     private static func describe(_ inputs: Inputs) -> String {

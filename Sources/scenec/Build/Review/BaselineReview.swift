@@ -3,14 +3,18 @@ import SceneCodecs
 import SceneRender
 import SceneReview
 import ScenecKit
+import SceneFiles
 
 /// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
 /// against the file with the same path under the baseline, on `--jobs` threads, and the report
 /// (index.html, summary.json) is written. The result depends only on the two folders' files.
 struct BaselineReview {
     var options: ReviewOptions
-    var outDir: String
+    /// The build folder, opened; both sides are read beneath their opened folders.
+    var output: Destination
     var jobs: Int
+
+    var outDir: String { output.path }
 
     /// Files larger than this are not read (a baseline is not ours to trust).
     static let maxFileSize = 1 << 30
@@ -21,11 +25,12 @@ struct BaselineReview {
     /// output could not be compared or the report not written, .sceneError when
     /// `--fail-on-change` and anything is changed, new or removed, else .success.
     func run(outputs: [String]) -> ExitStatus {
-        let baseline: Set<String>
-        do { baseline = try BaselineFiles.list(options.baseline) } catch let error as FileError {
+        let baselineFolder: Destination
+        do { baselineFolder = try Files.destination(options.baseline, creating: false) } catch let error as FileError {
             Console.fail(error.message)
             return .io
         } catch { return .io }
+        let baseline = BaselineFiles.list(baselineFolder) { Console.line("scenec build: warning: \($0)") }
         let built = Set(outputs)
         let paths = baseline.union(built).sorted()
         let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
@@ -33,7 +38,8 @@ struct BaselineReview {
         Parallel.threads(Swift.min(jobs, Swift.max(1, paths.count))) {
             while let index = queue.next() {
                 let path = paths[index]
-                let result = review(path, inBaseline: baseline.contains(path), built: built.contains(path))
+                let result = review(path, inBaseline: baseline.contains(path), built: built.contains(path),
+                                    baseline: baselineFolder)
                 results.withLock { $0[index] = result }
             }
         }
@@ -49,31 +55,43 @@ struct BaselineReview {
         for output in report.outputs where output.verdict != .same {
             let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
             let folder = output.verdict == .removed ? options.baseline : outDir
-            Console.error("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)\n")
+            Console.line("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)")
         }
         let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
         do {
-            try Files.write(Array(report.html.utf8), to: html)
-            try Files.write(Array(report.json.prettyPrinted.utf8) + [10], to: json)
+            try writeReport(Array(report.html.utf8), "index.html")
+            try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")
         } catch let error as FileError {
             Console.fail(error.message)
             status = .io
         } catch { status = .io }
-        Console.error("scenec build: against \(options.baseline): \(report.counts); report: \(html)\n")
+        Console.line("scenec build: against \(options.baseline): \(report.counts); report: \(html)")
         if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
         return status
     }
 
+    /// The report's file `name`: beneath the build folder when the report goes in it (the
+    /// default, `.scenec-review`), else at the path `--review-report` named.
+    private func writeReport(_ bytes: [UInt8], _ name: String) throws {
+        guard let inside = options.reportInsideOutput else {
+            return try Files.write(bytes, to: options.reportDirectory + "/" + name)
+        }
+        guard let relative = RelativeName(inside + "/" + name) else { throw FileError("cannot write the review into '\(outDir)'") }
+        let file = try Files.converting { () throws(DestinationFailure) in try output.file(relative) }
+        try Files.converting { () throws(DestinationFailure) in try file.write(bytes) }
+    }
+
     /// One output's verdict, and what went wrong when it could not be compared (it is then
     /// called changed, so `--fail-on-change` does not pass what it could not see).
-    private func review(_ path: String, inBaseline: Bool, built: Bool) -> (output: ReviewedOutput, problem: String?) {
+    private func review(_ path: String, inBaseline: Bool, built: Bool,
+                        baseline: Destination) -> (output: ReviewedOutput, problem: String?) {
         let before = options.baseline + "/" + path, after = outDir + "/" + path
         guard inBaseline, built else {
             let file = built ? after : before
             var kind = OutputKind(path: path)
             var output = ReviewedOutput(path: path, verdict: built ? .new : .removed, comparedAs: kind.comparedAs)
             do {
-                let bytes = try Self.read(file)
+                let bytes = try Self.read(path, in: built ? self.output : baseline)
                 kind = kind.refined(by: [bytes])
                 output.comparedAs = kind.comparedAs
                 var shown: [UInt8]?
@@ -94,7 +112,7 @@ struct BaselineReview {
         }
         var kind = OutputKind(path: path)
         do {
-            let beforeBytes = try Self.read(before), afterBytes = try Self.read(after)
+            let beforeBytes = try Self.read(path, in: baseline), afterBytes = try Self.read(path, in: self.output)
             kind = kind.refined(by: [beforeBytes, afterBytes])
             if beforeBytes == afterBytes { return (ReviewedOutput(path: path, verdict: .same, comparedAs: kind.comparedAs), nil) }
             switch kind {
@@ -191,10 +209,11 @@ struct BaselineReview {
         return output
     }
 
-    private static func read(_ path: String) throws -> [UInt8] {
-        let read = try Files.read(path, limit: maxFileSize)
-        guard !read.tooLarge else { throw FileError("'\(path)' is larger than \(maxFileSize >> 20) MiB") }
-        return read.bytes
+    /// The file `path` beneath `folder`: a regular file reached through no link, at most
+    /// `maxFileSize` bytes.
+    private static func read(_ path: String, in folder: Destination) throws -> [UInt8] {
+        guard let name = RelativeName(path) else { throw FileError("'\(path)' is not a name inside '\(folder.path)'") }
+        return try Files.converting { () throws(DestinationFailure) in try folder.read(name, limit: maxFileSize) }
     }
 
     private static func message(_ error: Error) -> String {
@@ -278,7 +297,7 @@ struct BaselineReview {
         /// The pages of a PNG, SVG or PDF file, each checked to be a PNG of a size scenec would
         /// decode.
         func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
-            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: path, format: self == .svg ? "svg" : "pdf")
+            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: bytes, named: path, format: self == .svg ? "svg" : "pdf")
             return try pngs.map { png in
                 guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let (w, h) = Self.pngSize(png) else {
                     throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature and header)")

@@ -22,6 +22,9 @@ struct ReviewOptions {
     var baseline: String
     var threshold: ReviewThreshold
     var reportDirectory: String
+    /// The report's folder relative to the build folder when it goes there (the default,
+    /// `.scenec-review`): written beneath the opened folder. nil for `--review-report DIR`.
+    var reportInsideOutput: String?
     var failOnChange: Bool
 
     /// The review the command line asks for; nil without `--baseline`. Refuses the review
@@ -49,8 +52,10 @@ struct ReviewOptions {
         guard Files.isDirectory(baseline) else {
             throw FileError("the baseline '\(baseline)' is not a folder: \(Files.exists(baseline) ? "it is a file" : Files.reason())")
         }
+        let named = args.value("--review-report").map(Self.withoutTrailingSlash)
         return ReviewOptions(baseline: baseline, threshold: threshold,
-                             reportDirectory: args.value("--review-report").map(Self.withoutTrailingSlash) ?? outDir + "/.scenec-review",
+                             reportDirectory: named ?? outDir + "/.scenec-review",
+                             reportInsideOutput: named == nil ? ".scenec-review" : nil,
                              failOnChange: args.has("--fail-on-change"))
     }
 

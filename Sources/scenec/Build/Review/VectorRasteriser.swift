@@ -15,14 +15,18 @@ enum VectorRasteriser {
         var message: String
     }
 
-    /// The PNG bytes of each page (one for SVG).
-    static func pages(of path: String, format: String) throws -> [[UInt8]] {
+    /// The PNG bytes of each page (one for SVG) of `bytes`, the file `path` names (for messages).
+    /// The program reads a copy in a private folder, never the path: the file was read beneath
+    /// its folder without following links, and an SVG's references to other files find none.
+    static func pages(of bytes: [UInt8], named path: String, format: String) throws -> [[UInt8]] {
         let directory = try temporaryDirectory()
         defer { removeTree(directory) }
+        let input = directory + "/input." + format
+        do { try Files.write(bytes, to: input) } catch let error as FileError { throw Failure(message: error.message) }
         let tool: (program: String, package: String, arguments: [String])
         switch format {
-        case "svg": tool = ("rsvg-convert", "librsvg2-bin", ["--format=png", "--output=\(directory)/page.png", path])
-        case "pdf": tool = ("pdftoppm", "poppler-utils", ["-png", "-r", "72", path, "\(directory)/page"])
+        case "svg": tool = ("rsvg-convert", "librsvg2-bin", ["--format=png", "--output=\(directory)/page.png", input])
+        case "pdf": tool = ("pdftoppm", "poppler-utils", ["-png", "-r", "72", input, "\(directory)/page"])
         default: throw Failure(message: "\(format) is not a vector format")
         }
         let log = directory + "/log"

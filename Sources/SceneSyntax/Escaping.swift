@@ -1,0 +1,93 @@
+/// How text that scenec did not write itself — a file name, a value from a scene, a message
+/// quoting either — is printed in each kind of output, so that it stays data: it never starts a
+/// line of its own (a forged `::error` workflow command), never sends a control sequence to a
+/// terminal, never ends an attribute or opens an element. Every printer calls
+/// `String.escaped(_:)`; JSON strings are written by `JSONValue.quoted` (SceneSupport), which
+/// escapes every control character as `\uXXXX`.
+///
+/// Control characters (Unicode's Cc: C0, DEL, C1) become visible pictures, one character for
+/// one so carets under a quoted value stay aligned: C0 as the Control Pictures block (`␀`, `␛`,
+/// `␊`), DEL as `␡`, and C1, which has no pictures, as `�`. A TAB is kept (it moves the cursor
+/// but starts nothing).
+public enum Escaping: Sendable {
+    /// One line of terminal or log text: every control character but TAB as a picture,
+    /// line breaks included.
+    case text
+    /// Several lines of terminal or log text (a diagnostic with its notes): as `text`, but a
+    /// line feed stays a line break.
+    case lines
+    /// The message of a GitHub Actions workflow command: controls as pictures except CR and
+    /// LF, then `%` → `%25`, CR → `%0D`, LF → `%0A`, which the runner decodes back.
+    case workflowMessage
+    /// A property value of a workflow command (`file=`): as the message, and also
+    /// `:` → `%3A`, `,` → `%2C`, which would end the value.
+    case workflowProperty
+    /// XML 1.0 (JUnit) or HTML text or attribute value: `& < > " '` as entities, LF, CR and TAB
+    /// as character references (XML keeps them as data), every other control character, which
+    /// XML 1.0 forbids, and U+FFFE/U+FFFF as pictures.
+    case xml
+    /// HTML text or attribute value for a person to read (the review page): `& < > " '` as
+    /// entities and every control character but TAB as a picture, a line break included, so a
+    /// strange name shows as strange rather than as a space.
+    case html
+}
+
+extension String {
+    /// This text as `escaping` prints it (see `Escaping`).
+    public func escaped(_ escaping: Escaping) -> String {
+        // The common case, a plain name, is returned as it is without building a new string.
+        guard unicodeScalars.contains(where: { Self.needsEscaping($0, escaping) }) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch (escaping, scalar) {
+            case (.text, _), (.lines, _):
+                if scalar == "\n", escaping == .lines { out.append(scalar) } else { out.append(Self.picture(scalar)) }
+            case (.workflowMessage, "%"), (.workflowProperty, "%"): out.append(contentsOf: "%25".unicodeScalars)
+            case (.workflowMessage, "\r"), (.workflowProperty, "\r"): out.append(contentsOf: "%0D".unicodeScalars)
+            case (.workflowMessage, "\n"), (.workflowProperty, "\n"): out.append(contentsOf: "%0A".unicodeScalars)
+            case (.workflowProperty, ":"): out.append(contentsOf: "%3A".unicodeScalars)
+            case (.workflowProperty, ","): out.append(contentsOf: "%2C".unicodeScalars)
+            case (.workflowMessage, _), (.workflowProperty, _): out.append(Self.picture(scalar))
+            case (.xml, "&"), (.html, "&"): out.append(contentsOf: "&amp;".unicodeScalars)
+            case (.xml, "<"), (.html, "<"): out.append(contentsOf: "&lt;".unicodeScalars)
+            case (.xml, ">"), (.html, ">"): out.append(contentsOf: "&gt;".unicodeScalars)
+            case (.xml, "\""), (.html, "\""): out.append(contentsOf: "&quot;".unicodeScalars)
+            case (.xml, "'"), (.html, "'"): out.append(contentsOf: "&apos;".unicodeScalars)
+            case (.html, _): out.append(Self.picture(scalar))
+            case (.xml, "\n"): out.append(contentsOf: "&#10;".unicodeScalars)
+            case (.xml, "\r"): out.append(contentsOf: "&#13;".unicodeScalars)
+            case (.xml, "\t"): out.append(contentsOf: "&#9;".unicodeScalars)
+            case (.xml, _):
+                out.append(scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : Self.picture(scalar))
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether `scalar` is a control character (Unicode's Cc category).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func needsEscaping(_ scalar: Unicode.Scalar, _ escaping: Escaping) -> Bool {
+        switch escaping {
+        case .text: return isControl(scalar) && scalar != "\t"
+        case .lines: return isControl(scalar) && scalar != "\t" && scalar != "\n"
+        case .workflowMessage: return scalar == "%" || (isControl(scalar) && scalar != "\t")
+        case .workflowProperty: return scalar == "%" || scalar == ":" || scalar == "," || (isControl(scalar) && scalar != "\t")
+        case .xml: return "&<>\"'".unicodeScalars.contains(scalar) || isControl(scalar)
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        case .html: return "&<>\"'".unicodeScalars.contains(scalar) || (isControl(scalar) && scalar != "\t")
+        }
+    }
+
+    /// The visible stand-in of a control character; any other character is itself.
+    private static func picture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard isControl(scalar), scalar != "\t" else { return scalar }
+        switch scalar.value {
+        case 0x7F: return "\u{2421}"
+        case 0x80...0x9F: return "\u{FFFD}"
+        default: return Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import SceneModel
+import SceneSyntax
+import XCTest
+
+/// Scenes built in code: colours resolved for an appearance, and text templates bound to
+/// other views' values.
+final class SceneTests: XCTestCase {
+    func ring(_ id: String, progressColor: Value) -> SceneView {
+        var values = AttributeValues(defaultsOf: ViewType.ring.kind)
+        values.set("progressColor", ResolvedValue(value: progressColor, source: .file))
+        return SceneView(id: id, type: .ring, frame: nil, size: nil, values: values, children: [], range: .none)
+    }
+
+    func testResolvingColoursKeepsTheAdaptiveSideForInspectAndSaysWhetherAnyDepended() throws {
+        let blue = try XCTUnwrap(SystemColors.named["systemBlue"])
+        var group = SceneView(id: "g", type: .group, frame: nil, size: nil, values: AttributeValues(defaultsOf: ViewType.group.kind),
+                              children: [ring("inner", progressColor: .adaptiveColor(blue))], range: .none)
+        group.values.set("opacity", ResolvedValue(value: .number(0.5), source: .file))
+        var scene = Scene(canvas: Canvas(width: 10, height: 10), views: [group])
+        scene.resolveColors(for: .dark)
+        XCTAssertEqual(scene.appearance, .dark)
+        XCTAssertTrue(scene.usesAppearance)
+        let resolved = try XCTUnwrap(scene.views[0].children[0].values.resolved("progressColor"))
+        XCTAssertEqual(resolved.value, .color(.rgb255(10, 132, 255)), "a child's colour, dark side")
+        XCTAssertEqual(resolved.adaptive, blue, "kept for inspect")
+        XCTAssertEqual(scene.views[0].children[0].displayName, "ring 'inner'")
+
+        var plain = Scene(canvas: Canvas(width: 10, height: 10), views: [ring("r", progressColor: .color(.black))])
+        plain.resolveColors(for: .dark)
+        XCTAssertFalse(plain.usesAppearance)
+        XCTAssertEqual(plain.views[0].values["progressColor"], .color(.black))
+    }
+
+    func testTextTemplatesBindOtherViewsValuesInTheirFormats() throws {
+        let template = try TextTemplate.parse("{d.progress:percent} of {d.progress:number(2)}, {{x}} at {c.time:hh:mm}").get()
+        XCTAssertEqual(template.bindings.map(\.viewID), ["d", "d", "c"])
+        XCTAssertEqual(template.bindings.map(\.format), [.percent(digits: 0), .number(digits: 2), .hoursMinutes])
+        XCTAssertTrue(template.isBound)
+        let text = template.render(now: 0) { id, attribute in
+            switch (id, attribute) {
+            case ("d", "progress"): return .number(0.725)
+            case ("c", "time"): return .timeOfDay(.hms(10, 9, 30))
+            default: return nil
+            }
+        }
+        XCTAssertEqual(text, "73% of 0.73, {x} at 10:09")
+        XCTAssertFalse(try TextTemplate.parse("plain {{braces}}").get().isBound)
+        guard case .failure(let problem) = TextTemplate.parse("a {d.progress") else { return XCTFail("an open brace") }
+        XCTAssertEqual(problem.offset, 2)
+        XCTAssertFalse(problem.message.isEmpty)
+    }
+
+    func testFixedDecimalsRoundHalfAwayFromZero() {
+        XCTAssertEqual(TextTemplate.fixed(2.5, digits: 0), "3")
+        XCTAssertEqual(TextTemplate.fixed(-2.5, digits: 0), "-3")
+        XCTAssertEqual(TextTemplate.fixed(0.125, digits: 2), "0.13")
+        XCTAssertEqual(TextTemplate.fixed(1.5, digits: 3, trimmed: true), "1.5")
+        XCTAssertEqual(TextTemplate.fixed(.nan, digits: 2), "–")
+        XCTAssertTrue(TextTemplate.Format.percent(digits: 1).suits(.number(.unit)))
+        XCTAssertFalse(TextTemplate.Format.time.suits(.number(.unit)))
+    }
+}

@@ -1,0 +1,50 @@
+import XCTest
+import SceneSyntax
+
+/// `String.escaped(_:)`, the one escaping of names and values every printer uses, and the test
+/// of plain text that decides whether a file's lines may be quoted.
+final class EscapingTests: XCTestCase {
+    let hostile = "a\nb\rc\u{1B}[31md\u{07}e\u{7F}f\u{9B}g\th%:,&<>\"'"
+
+    func testTextShowsEveryControlButTabAsAPictureOneForOne() {
+        XCTAssertEqual(hostile.escaped(.text), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&<>\"'")
+        XCTAssertEqual(hostile.escaped(.text).count, hostile.unicodeScalars.count)
+        XCTAssertEqual("x\ny".escaped(.lines), "x\ny")
+        XCTAssertEqual("plain name.scene.yaml".escaped(.text), "plain name.scene.yaml")
+    }
+
+    func testWorkflowCommandsPercentEncodeWhatTheRunnerDecodes() {
+        XCTAssertEqual(hostile.escaped(.workflowMessage), "a%0Ab%0Dc␛[31md␇e␡f\u{FFFD}g\th%25:,&<>\"'")
+        XCTAssertEqual(hostile.escaped(.workflowProperty), "a%0Ab%0Dc␛[31md␇e␡f\u{FFFD}g\th%25%3A%2C&<>\"'")
+    }
+
+    func testXMLHoldsNoCharacterXML10Forbids() {
+        XCTAssertEqual(hostile.escaped(.xml), "a&#10;b&#13;c␛[31md␇e␡f\u{FFFD}g&#9;h%:,&amp;&lt;&gt;&quot;&apos;")
+        XCTAssertEqual("\u{FFFE}\u{0}".escaped(.xml), "\u{FFFD}␀")
+        XCTAssertEqual(hostile.escaped(.html), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&amp;&lt;&gt;&quot;&apos;")
+    }
+
+    func testTheFirstByteThatIsNotTextIsFound() {
+        XCTAssertNil(SourceFile(name: "t", bytes: Array("a: 1\r\n\tb: ünï\n".utf8)).firstNonTextByte)
+        XCTAssertEqual(SourceFile(name: "t", bytes: Array("a: 1\nb: \u{1B}x\u{0}".utf8)).firstNonTextByte, 8)
+        XCTAssertEqual(SourceFile(name: "t", bytes: Array("é: \u{85}".utf8)).firstNonTextByte, 4)
+        XCTAssertEqual(SourceFile(name: "t", bytes: Array("é: ".utf8) + [0xE9, 0x41, 0x00]).firstNonTextByte, 4)
+        XCTAssertEqual(SourceFile(name: "t", bytes: [0x41, 0x7F]).firstNonTextByte, 1)
+        XCTAssertNil(SourceFile(name: "t", bytes: Array("👩‍👩‍👧 日本 \u{A0}\u{10FFFF}".utf8)).firstNonTextByte)
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF8], [0x80]] {
+            XCTAssertEqual(SourceFile(name: "t", bytes: [0x41] + bad + [0x41]).firstNonTextByte, 1, "\(bad)")
+        }
+    }
+
+    func testAFileThatIsNotTextIsLocatedAndItsLineNeverQuoted() {
+        let file = SourceFile(name: "s.yaml", bytes: Array("a: 1\nkey: SECRET\u{1B}\n".utf8))
+        let read = YAMLReader().read(file)
+        XCTAssertEqual(read.diagnostics.count, 1)
+        let rendered = read.diagnostics.first?.rendered(in: file) ?? ""
+        XCTAssertTrue(rendered.hasPrefix("s.yaml:2:12: error: the file holds a control character here"), rendered)
+        XCTAssertFalse(rendered.contains("SECRET") || rendered.contains("^"), rendered)
+        // Any diagnostic in such a file, whatever found it, is shown without the line.
+        let other = Diagnostic.error("x", at: SourceRange(start: .init(line: 2, column: 1), end: .init(line: 2, column: 4)))
+        XCTAssertEqual(other.rendered(in: file), "s.yaml:2:1: error: x\n")
+    }
+}

@@ -1,0 +1,160 @@
+import XCTest
+
+/// Everything `scenec build` writes or deletes stays inside its output folder, and the review
+/// reads nothing outside its baseline folder, whatever the manifests, baselines and links a
+/// pull request brings: a victim folder beside `out/` has the same files and bytes after each
+/// attack, and no secret reaches the review's report.
+final class WriteContainmentTests: XCTestCase {
+    let fm = FileManager.default
+
+    func write(_ text: String, _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func ring(_ progress: Double) -> String {
+        "canvas: {width: 40, height: 40}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: \(progress)}\n"
+    }
+
+    /// root/work/scenes (two scenes, one in sub/), root/work/out the build folder, root/victim
+    /// the folder nothing may touch.
+    func project() throws -> (root: URL, work: URL, victim: URL) {
+        let root = try temporaryDirectory(self)
+        let work = root.appendingPathComponent("work"), victim = root.appendingPathComponent("victim")
+        try write(ring(0.25), "scenes/a.scene.yaml", in: work)
+        try write(ring(0.5), "scenes/sub/b.scene.yaml", in: work)
+        try write("keep me", "a.txt", in: victim)
+        try write("keep me too", "sub/b.png", in: victim)
+        try write("SECRET-\(UUID().uuidString)", "secret.txt", in: victim)
+        return (root, work, victim)
+    }
+
+    /// Every file under `folder` (links not followed) and its bytes.
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+        while let url = enumerator?.nextObject() as? URL {
+            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            if values.isRegularFile == true, values.isSymbolicLink != true {
+                files[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    func build(_ work: URL, _ extra: [String] = [], environment: [String: String] = [:]) throws -> RunResult {
+        try scenec(["build", "scenes", "-o", "out"] + extra, environment: environment, directory: work)
+    }
+
+    /// Adds `entries` (output path → existing scene) to the manifest file `name` in out/.
+    func plant(_ entries: [String], in name: String, work: URL) throws {
+        let own = work.appendingPathComponent("out/.scenec-manifest.json")
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: own)) as? [String: Any])
+        var scenes = try XCTUnwrap(manifest["scenes"] as? [String: Any])
+        var scene = try XCTUnwrap(scenes["a.scene.yaml"] as? [String: Any])
+        var outputs = try XCTUnwrap(scene["outputs"] as? [String: Any])
+        for entry in entries { outputs[entry] = ["group": "png", "key": "old", "sha256": "0", "size": 1] }
+        scene["outputs"] = outputs
+        scenes["a.scene.yaml"] = scene
+        manifest["scenes"] = scenes
+        try JSONSerialization.data(withJSONObject: manifest).write(to: work.appendingPathComponent("out/" + name))
+    }
+
+    func testManifestEntriesOutsideTheFolderAreIgnoredAndNeverPruned() throws {
+        for manifest in [".scenec-manifest.json", ".scenec-manifest.1-of-2.json"] {
+            let (_, work, victim) = try project()
+            XCTAssertEqual(try build(work).status, 0)
+            let before = try snapshot(victim)
+            try plant(["../../victim/a.txt", victim.appendingPathComponent("sub/b.png").path, "sub/../../../victim/secret.txt"],
+                      in: manifest, work: work)
+            let r = try build(work, ["--prune"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try snapshot(victim), before, "\(manifest): nothing outside out/ deleted")
+            XCTAssertEqual(r.stderr.components(separatedBy: "ignoring the entry '../../victim/a.txt'").count, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains("it leaves its folder ('..')"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("it is an absolute path"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("removed stale"), r.stderr)
+        }
+    }
+
+    func testASymlinkedFolderInsideOutNeitherReceivesOutputsNorIsPruned() throws {
+        for environment in [[:], ["SCENEC_TEST_OPENAT_WALK": "1"]] {
+            let (_, work, victim) = try project()
+            try fm.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+            try fm.createSymbolicLink(atPath: work.appendingPathComponent("out/sub").path, withDestinationPath: "../../victim/sub")
+            let before = try snapshot(victim)
+            let r = try build(work, environment: environment)
+            XCTAssertNotEqual(r.status, 0, "the scene under sub/ cannot be written")
+            XCTAssertTrue(r.stderr.contains("symbolic link"), r.stderr)
+            XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("out/a.png").path), "the other scene is built")
+            XCTAssertEqual(try snapshot(victim), before, "\(environment): no output landed outside out/")
+
+            // A stale entry under the linked folder: listed at most, never deleted through it.
+            try plant(["sub/b.png"], in: ".scenec-manifest.json", work: work)
+            _ = try build(work, ["--prune", "--keep-going"], environment: environment)
+            XCTAssertEqual(try snapshot(victim), before, "\(environment): prune deleted nothing through the link")
+        }
+    }
+
+    func testALinkAsTheLockFileIsRefusedNotOverwritten() throws {
+        let (_, work, victim) = try project()
+        try fm.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("out/.scenec-build.lock").path,
+                                  withDestinationPath: victim.appendingPathComponent("a.txt").path)
+        let before = try snapshot(victim)
+        let r = try build(work)
+        XCTAssertEqual(r.status, 3, "a file that cannot be written, as any other")
+        XCTAssertTrue(r.stderr.contains("cannot lock 'out': 'out/.scenec-build.lock' is a symbolic link"), r.stderr)
+        XCTAssertEqual(try snapshot(victim), before)
+    }
+
+    func testOrphanedTemporaryFilesOfAKilledBuildAreRemoved() throws {
+        let (_, work, _) = try project()
+        XCTAssertEqual(try build(work).status, 0)
+        let dead = "99999999", alive = String(ProcessInfo.processInfo.processIdentifier)
+        let orphans = ["out/.a.png.scenec-\(dead)-140.tmp", "out/sub/.b.png.scenec-\(dead)-7.tmp"]
+        let kept = ["out/.a.png.scenec-\(alive)-1.tmp", "out/notes.tmp", "out/.a.png.tmp"]
+        for path in orphans + kept { try write("", path, in: work) }
+        XCTAssertEqual(try build(work).status, 0)
+        for path in orphans { XCTAssertFalse(fm.fileExists(atPath: work.appendingPathComponent(path).path), path) }
+        for path in kept { XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent(path).path), path) }
+    }
+
+    /// A baseline that names files outside itself (`../` in its manifest) or links to them
+    /// (`leak.gif -> secret`, also `.mp4`): none of them is read into the review.
+    func testTheReviewReadsNothingOutsideTheBaseline() throws {
+        for withManifest in [false, true] {
+            let (_, work, victim) = try project()
+            let secret = try Data(contentsOf: victim.appendingPathComponent("secret.txt"))
+            let base = work.appendingPathComponent("base")
+            try fm.createDirectory(at: base, withIntermediateDirectories: true)
+            try write("GIF89a" + String(decoding: secret, as: UTF8.self), "secret.gif", in: victim)
+            for leak in ["leak.gif", "leak.mp4", "a.png"] {
+                try fm.createSymbolicLink(atPath: base.appendingPathComponent(leak).path,
+                                          withDestinationPath: victim.appendingPathComponent(leak == "leak.gif" ? "secret.gif" : "secret.txt").path)
+            }
+            if withManifest {
+                let outputs = ["../../victim/secret.txt", "../../victim/secret.gif", "leak.gif", "leak.mp4", "a.png"]
+                let entry: [String: Any] = ["sceneKey": "k", "hasTimeline": false, "warnings": [] as [Any],
+                                            "outputs": Dictionary(uniqueKeysWithValues: outputs.map {
+                                                ($0, ["group": "png", "key": "k", "sha256": "0", "size": 1] as [String: Any])
+                                            })]
+                try JSONSerialization.data(withJSONObject: ["version": 2, "scenes": ["a.scene.yaml": entry]])
+                    .write(to: base.appendingPathComponent(".scenec-manifest.json"))
+            }
+            let r = try build(work, ["--baseline", "base"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let html = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/index.html"))
+            let json = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/summary.json"))
+            for text in [html, json, r.stderr, r.stdoutText] {
+                XCTAssertFalse(text.contains(String(decoding: secret, as: UTF8.self)), "manifest \(withManifest)")
+                XCTAssertFalse(text.contains(secret.base64EncodedString().prefix(24)), "manifest \(withManifest)")
+                XCTAssertFalse(text.contains(Data("GIF89a".utf8 + secret).base64EncodedString().prefix(24)), "manifest \(withManifest)")
+            }
+            XCTAssertFalse(html.contains("data-path=\"leak.gif\""), "a link is no baseline file")
+            XCTAssertFalse(html.contains("data-verdict=\"removed\""), html)
+            if withManifest { XCTAssertTrue(r.stderr.contains("ignoring the entry '../../victim/secret.txt'"), r.stderr) }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SceneCheck
+import SceneSyntax
+import ScenecKit
+import XCTest
+
+/// `InspectReport` built in process from a loaded scene: values, their sources (default,
+/// style, file, --set, timeline), derived defaults, frames, and the text table.
+final class InspectReportTests: XCTestCase {
+    let text = """
+        canvas: {width: 200, height: 100, background: systemBackground}
+        styles:
+          brand: {progressColor: "#ff2d55"}
+        views:
+          - {id: r, type: ring, style: brand, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.3}
+          - id: g
+            type: group
+            frame: {x: 100, y: 0, width: 100, height: 100}
+            children:
+              - {id: p, type: pie, frame: {x: 10, y: 10, width: 50, height: 50}, borderColor: "#bf0000"}
+        timeline:
+          animations:
+            - {target: r.progress, from: 0, to: 1, duration: 1s}
+        """
+
+    func report(overrides: [String] = [], at time: Double = 0) throws -> InspectReport {
+        let file = try SceneFile(source: text, name: "i.scene.yaml").with(overrides: overrides)
+        return InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: time)
+    }
+
+    func attribute(_ view: InspectReport.ViewInfo, _ name: String) -> InspectReport.AttributeInfo? {
+        view.attributes.first { $0.name == name }
+    }
+
+    func testValuesAndWhereTheyCameFrom() throws {
+        let report = try report(overrides: ["r.lineWidth=6"])
+        XCTAssertEqual(report.canvas.width, 200)
+        XCTAssertEqual(report.canvas.background, "#ffffff")
+        XCTAssertEqual(report.canvas.backgroundAppearance?.from, "systemBackground (light)")
+        XCTAssertEqual(report.appearance, "light")
+        let ring = report.views[0]
+        XCTAssertEqual(ring.id, "r")
+        XCTAssertEqual(ring.address, "views[0]")
+        XCTAssertEqual(ring.type, "ring")
+        let color = try XCTUnwrap(attribute(ring, "progressColor"))
+        XCTAssertEqual(color.value.text, "#ff2d55")
+        XCTAssertEqual(color.source, "style")
+        XCTAssertEqual(color.style, "brand")
+        XCTAssertTrue(color.animatable)
+        XCTAssertEqual(attribute(ring, "lineWidth")?.source, "--set")
+        XCTAssertEqual(attribute(ring, "lineWidth")?.value.text, "6")
+        XCTAssertEqual(attribute(ring, "progress")?.source, "timeline", "the timeline animates it")
+        XCTAssertEqual(attribute(ring, "trackColor")?.source, "default")
+        XCTAssertEqual(attribute(ring, "progress")?.range, "0–1")
+        XCTAssertEqual(attribute(ring, "clockwise")?.animatable, false)
+    }
+
+    func testChildrenHaveTheirAddressesCanvasFramesAndDerivedDefaults() throws {
+        let group = try report().views[1]
+        let pie = try XCTUnwrap(group.children.first)
+        XCTAssertEqual(pie.address, "views[1].children[0]")
+        XCTAssertEqual([pie.frame.x, pie.frame.y, pie.frame.width, pie.frame.height], [110, 10, 50, 50], "on the canvas")
+        XCTAssertEqual(attribute(pie, "fillColor")?.value.text, "#bf0000", "a pie's fill is its border colour")
+        XCTAssertEqual(attribute(pie, "fillColor")?.source, "default")
+    }
+
+    func testTheTextIsATablePerView() throws {
+        let text = try report().text
+        XCTAssertTrue(text.hasPrefix("canvas 200 × 100 pt, scale 1, background #ffffff from systemBackground (light), appearance light\n"), text)
+        XCTAssertTrue(text.contains("\nring 'r' at views[0]  frame x 0, y 0, width 100, height 100\n"), text)
+        XCTAssertTrue(text.contains("\n  pie 'p' at views[1].children[0]  frame x 110, y 10, width 50, height 50\n"), text)
+        XCTAssertTrue(text.contains("  attribute"), text)
+        let wide = try report().text(wide: true)
+        XCTAssertTrue(wide.contains("default"), wide)
+        XCTAssertTrue(wide.contains("0–1"), wide)
+    }
+
+    func testTheJSONEncodingCarriesTheSameFacts() throws {
+        let data = try JSONEncoder().encode(try report())
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let views = try XCTUnwrap(root["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["id"] as? String }, ["r", "g"])
+        let attributes = try XCTUnwrap(views[0]["attributes"] as? [[String: Any]])
+        let width = try XCTUnwrap(attributes.first { $0["name"] as? String == "lineWidth" })
+        XCTAssertNotNil(width["value"] as? Double, "numbers as numbers")
+        let clockwise = try XCTUnwrap(attributes.first { $0["name"] as? String == "clockwise" })
+        XCTAssertEqual(clockwise["value"] as? Bool, true, "booleans as booleans")
+    }
+}
