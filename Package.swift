@@ -26,15 +26,24 @@ let package = Package(
         // Every file-system read and write: the project root, real paths, regular files only,
         // writes beneath an opened destination without following links (docs/security.md).
         .target(name: "SceneFiles", dependencies: ["CLinux"]),
+        // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
+        // SHA256 (build keys, manifests, shards, the preview's file hashes).
+        .target(name: "SceneSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts", "SceneFiles"]),
+        // The language described from the registry: the JSON Schema (`scenec schema`), the
+        // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
+        // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
+        // value reading are the checker's own tables and parser (one source of truth).
+        .target(name: "SceneSchema", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
-        .target(name: "SceneLottie", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
+        .target(name: "SceneLottie", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneLayout", "SceneAnimation"]),
         // The picture file formats, bytes in and out, apart from drawing: RasterImage (the pixel
         // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
         // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).
@@ -45,7 +54,7 @@ let package = Package(
         // The façade over the stages (load → check → layout → sample → render, the inspect
         // report) that the command line and the preview server share.
         .target(name: "ScenecKit",
-                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
+                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
                                "SceneCodecs", "SceneFonts", "SceneFiles"]),
         // inotify on a file's folder, so `preview` (and later `--watch`) see saves of every kind.
         .target(name: "SceneWatch"),
@@ -54,7 +63,7 @@ let package = Package(
         // by the EmbedAssets build-tool plugin (so plain `swift build` keeps them in step; no
         // Foundation Bundle, which would pull in ICU).
         .target(name: "ScenePreview",
-                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneFiles", "SceneEdit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
+                dependencies: ["CMicroHTTPD", "ScenecKit", "SceneSupport", "SceneFiles", "SceneEdit", "SceneWatch", "SceneSyntax", "SceneModel", "SceneCheck",
                                "SceneLayout", "SceneRender"],
                 exclude: ["Assets"],
                 plugins: ["EmbedAssets"]),
@@ -62,17 +71,17 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneRender", "SceneCodecs", "SceneCheck", "ScenecKit", "SceneFiles"]),
+        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneFiles"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
-        .target(name: "SceneEdit", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
-                dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "ScenecKit", "SceneFiles"]),
+                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["CLinux", "SceneFiles", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
                           plugins: ["BuildCommit"]),
@@ -86,6 +95,8 @@ let package = Package(
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
+        .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
@@ -96,7 +107,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
         // One test target per library, each through its own module's API (issue 22, item 5).

@@ -2,10 +2,10 @@ import SceneModel
 import SceneSyntax
 
 /// Checks `frame:` and `size:`.
-struct FrameChecker {
+package struct FrameChecker {
     var log: DiagnosticLog
 
-    static let frameKeys = ["x", "y", "centerX", "centerY", "width", "height"]
+    package static let frameKeys = ["x", "y", "centerX", "centerY", "width", "height"]
 
     mutating func frame(_ node: Node, size: SizeSpec?, kind: ViewKind, name: String) -> FrameSpec? {
         guard let all = node.mapping else {

@@ -9,7 +9,7 @@ public struct SceneChecker {
         self.options = options
     }
 
-    static let topKeys = ["version", "imports", "canvas", "styles", "fonts", "views", "timeline"]
+    package static let topKeys = ["version", "imports", "canvas", "styles", "fonts", "views", "timeline"]
     /// Top-level keys that scenec ignores.
     public static let extensionPrefix = "x-"
 

@@ -2,7 +2,7 @@ import SceneModel
 import SceneSyntax
 
 /// Checks `timeline:` against the views it animates (docs/language.md §5).
-struct TimelineChecker {
+package struct TimelineChecker {
     var log: DiagnosticLog
     /// The type of every view with an id.
     let viewTypes: [String: ViewType]
@@ -11,12 +11,12 @@ struct TimelineChecker {
     private(set) lazy var idSuggestions = Suggestions.Index(sortedIDs)
     let options: CheckOptions
 
-    static let timelineKeys = ["fps", "duration", "loop", "animations"]
-    static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
-    static let keyframeKeys = ["at", "value", "easing"]
-    static let fpsRange = NumberRange(min: 1, max: 240)
+    package static let timelineKeys = ["fps", "duration", "loop", "animations"]
+    package static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
+    package static let keyframeKeys = ["at", "value", "easing"]
+    package static let fpsRange = NumberRange(min: 1, max: 240)
     /// Seconds, as Core Animation's default `duration`.
-    static let defaultAnimationDuration = 0.25
+    package static let defaultAnimationDuration = 0.25
 
     mutating func check(_ node: Node) -> Timeline? {
         guard let all = node.mapping else {

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// A value as it will be written: scalars already in their final text (quoted or not), lists
 /// and mappings written in flow style (`[4, 2]`) or, replacing a block one, in block style.

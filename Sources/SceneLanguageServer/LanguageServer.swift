@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SceneSupport
 import SceneSyntax
 import SceneCheck
 import SceneFiles

@@ -1,7 +1,7 @@
 import SceneAnimation
-import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSupport
 import SceneSyntax
 
 /// A checked, laid-out scene and its timeline as a Lottie (Bodymovin) animation: each view a

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 
 /// Numbers as the file writes them: four decimals (a ten-thousandth of a point, a frame or a
 /// colour step is below anything a player shows), so the output is small and the same on every

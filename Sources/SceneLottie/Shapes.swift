@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 
 /// Lottie's shape items, built as JSON. Within a group the first item is drawn on top, and a
 /// fill or stroke paints the shapes listed before it.

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// What a kind's exporter works with: the view's values over time, its size, and properties
 /// that follow them.

@@ -1,6 +1,6 @@
-import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSupport
 import SceneSyntax
 import ScenecKit
 

@@ -1,3 +1,4 @@
+import SceneSupport
 import ScenecKit
 
 /// The scene file the server was started with, as last read from disk: its bytes and their hash.

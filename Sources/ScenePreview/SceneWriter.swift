@@ -2,6 +2,7 @@ import FoundationEssentials
 @preconcurrency import SceneCheck
 import SceneEdit
 import SceneFiles
+import SceneSupport
 import SceneSyntax
 import ScenecKit
 

@@ -1,5 +1,6 @@
 import SceneCheck
 import SceneRender
+import SceneSupport
 import SceneSyntax
 import ScenecKit
 

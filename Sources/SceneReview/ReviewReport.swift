@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 
 /// A build's outputs set against a baseline: the counts, the JSON summary and the HTML page
 /// (ReviewPage). Nothing in it depends on the time or on the order the comparisons finished,

@@ -2,7 +2,7 @@
 /// quoting either — is printed in each kind of output, so that it stays data: it never starts a
 /// line of its own (a forged `::error` workflow command), never sends a control sequence to a
 /// terminal, never ends an attribute or opens an element. Every printer calls
-/// `String.escaped(_:)`; JSON strings are written by `JSONValue.quoted` (SceneCheck), which
+/// `String.escaped(_:)`; JSON strings are written by `JSONValue.quoted` (SceneSupport), which
 /// escapes every control character as `\uXXXX`.
 ///
 /// Control characters (Unicode's Cc: C0, DEL, C1) become visible pictures, one character for

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// One diagnostic in `--diagnostics json` (documented in the README):

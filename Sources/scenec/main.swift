@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SceneCheck
 import SceneModel
+import SceneSchema
 
 /// scenec: the entry point routes to one command and turns its outcome into an exit status.
 let usage = """

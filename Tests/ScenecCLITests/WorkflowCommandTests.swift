@@ -1,3 +1,4 @@
+import SceneSupport
 import XCTest
 @testable import scenec
 import ScenecKit

@@ -2,7 +2,7 @@ import SceneModel
 import SceneSyntax
 
 /// Durations and easing curves (docs/language.md §2 and §5).
-enum Timing {
+package enum Timing {
     /// `1.5`, `"1.5s"`, `"250ms"`, `"12f"` (frames at `fps`), in seconds; never negative.
     static func duration(_ node: Node, fps: Double, what: String) -> Parsed<Double> {
         let expected = "a duration (seconds, or a number with s, ms or f)"
@@ -21,7 +21,7 @@ enum Timing {
         }
     }
 
-    static let easingForms = "linear, easeIn, easeOut, easeInEaseOut, default, \"cubicBezier(x1, y1, x2, y2)\", \"steps(n)\" or {spring: {…}}"
+    package static let easingForms = "linear, easeIn, easeOut, easeInEaseOut, default, \"cubicBezier(x1, y1, x2, y2)\", \"steps(n)\" or {spring: {…}}"
 
     static func easing(_ node: Node, what: String) -> Parsed<Easing> {
         if let pairs = node.mapping {
@@ -108,12 +108,12 @@ enum Timing {
     }
 
     /// The most steps a `steps` easing may have (the JSON Schema publishes the same limit).
-    static let maxSteps = 10_000
+    package static let maxSteps = 10_000
     /// A spring's parameters, in the order the docs and the JSON Schema list them.
-    static let springFields = ["mass", "stiffness", "damping", "initialVelocity"]
+    package static let springFields = ["mass", "stiffness", "damping", "initialVelocity"]
 
     /// What a spring parameter may be: a velocity either way, the others > 0.
-    static func springRange(_ field: String) -> NumberRange {
+    package static func springRange(_ field: String) -> NumberRange {
         field == "initialVelocity" ? NumberRange(min: -1000, max: 1000) : NumberRange(min: 0, max: 1_000_000, minExclusive: true)
     }
 

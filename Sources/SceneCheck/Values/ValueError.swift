@@ -1,7 +1,7 @@
 import SceneSyntax
 
 /// A value that does not fit its attribute; becomes a `Diagnostic` where the attribute is known.
-struct ValueError: Error {
+package struct ValueError: Error {
     var message: String
     var range: SourceRange
     var notes: [String] = []
@@ -14,4 +14,4 @@ struct ValueError: Error {
     }
 }
 
-typealias Parsed<T> = Result<T, ValueError>
+package typealias Parsed<T> = Result<T, ValueError>

@@ -2,14 +2,14 @@ import SceneModel
 import SceneSyntax
 
 /// Reads a node as a value of a registry kind (docs/language.md §2). `what` names the attribute in messages.
-enum ValueParser {
+package enum ValueParser {
     /// The largest whole number a count attribute (grid columns) takes.
-    static let largestCount = 1_000_000
+    package static let largestCount = 1_000_000
     /// The keys of the mapping forms of insets and grid spacing (the JSON Schema lists the same).
-    static let insetsFields = ["top", "leading", "bottom", "trailing"]
-    static let gridSpacingFields = ["row", "column"]
+    package static let insetsFields = ["top", "leading", "bottom", "trailing"]
+    package static let gridSpacingFields = ["row", "column"]
 
-    static func parse(_ node: Node, as kind: ValueKind, what: String) -> Parsed<Value> {
+    package static func parse(_ node: Node, as kind: ValueKind, what: String) -> Parsed<Value> {
         switch kind {
         case .number(let range):
             return Numbers.number(node, in: range, what: what).map(Value.number)

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// How an LSP position counts characters within a line: UTF-16 code units (the protocol's

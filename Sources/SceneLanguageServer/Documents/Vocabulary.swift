@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSchema
 import SceneSyntax
 
 /// The keys each kind of mapping takes and the kind of value each key holds, from the registry

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/codeAction`: quick fixes for scenec's own diagnostics in the range asked

@@ -1,5 +1,6 @@
-import SceneCheck
 import SceneModel
+import SceneSchema
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/documentColor` and `colorPresentation`: every value scenec reads as a colour,

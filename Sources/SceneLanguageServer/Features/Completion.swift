@@ -1,5 +1,6 @@
-import SceneCheck
 import SceneModel
+import SceneSchema
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/completion`. What is being typed is usually not YAML yet (`  progr` alone on a

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/definition`: from a `style:` name to its style (in this file or one it

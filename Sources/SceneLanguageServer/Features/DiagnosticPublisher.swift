@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import ScenecKit
 import SceneSyntax
 

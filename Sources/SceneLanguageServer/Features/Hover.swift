@@ -1,6 +1,7 @@
-import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSchema
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/hover`: on a key, what it takes (an attribute's kind, range, default, whether

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/rename` of a view id, from its `id:` or from a `target:` naming it: the id

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSchema
 import SceneSyntax
 
 /// The styles a scene can name: its own `styles:` and those of the files it imports (read as

@@ -1,4 +1,4 @@
-import SceneCheck
+import SceneSupport
 import SceneSyntax
 
 /// `textDocument/documentSymbol`: the view tree, each view named by its id (or its type), and

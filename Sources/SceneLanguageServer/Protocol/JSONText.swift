@@ -1,5 +1,5 @@
 import FoundationEssentials
-import SceneCheck
+import SceneSupport
 
 /// LSP messages are JSON. They are read with FoundationEssentials' decoder (as the preview
 /// reads its request bodies) into the JSONValue the schema generator builds, and written

@@ -1,6 +1,6 @@
 import Glibc
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// A clock: the face, the hour marks, then each hand as a bar from the centre turned to its
 /// angle. With `sweep` the angles follow the time smoothly (exact keyframes); with `tick` they

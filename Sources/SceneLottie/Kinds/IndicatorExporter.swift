@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// An indicator: a circle of radius width/2 filled with the on or off colour (hold keyframes
 /// where `on` switches), its edge stroked on top.

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// Lines: the polygon filled whole, then the path stroked between strokeStart and strokeEnd
 /// with a trim path, dashes laid from the first point as scenec lays them.

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// A pie's wedge: a circle of half the radius stroked as wide as the radius, so the stroke
 /// covers the disc, trimmed to `progress` from `startAngle`; the layer gives the disc and ring.

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// A ring: the track, an ellipse stroked all round; over it the progress, the same ellipse
 /// trimmed to `progress` and turned so the trim starts at `startAngle`. The label is left out.

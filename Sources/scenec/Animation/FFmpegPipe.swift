@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SceneCodecs
 import SceneRender
+import SceneSupport
 import ScenecKit
 
 /// Debian's `ffmpeg` as a child process that encodes MP4 (H.264) and WebM (VP9): raw frames go

@@ -1,5 +1,6 @@
 import SceneCodecs
 import SceneModel
+import SceneSupport
 import ScenecKit
 import SceneRender
 

@@ -1,5 +1,5 @@
+import SceneSupport
 import ScenecKit
-import SceneCheck
 import SceneSyntax
 
 /// What a build did to each scene, for `--report FILE.json` and `--junit FILE.xml`.

@@ -1,4 +1,5 @@
 import SceneCodecs
+import SceneSupport
 import ScenecKit
 import SceneFiles
 import SceneModel

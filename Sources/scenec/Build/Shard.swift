@@ -1,3 +1,4 @@
+import SceneSupport
 import ScenecKit
 
 /// `--shard K/N`: a scene belongs to shard K when the hash of its relative path, mod N, is K − 1.

@@ -1,5 +1,5 @@
-import SceneCheck
 import SceneModel
+import SceneSchema
 
 /// `scenec schema [KIND] [-o FILE] [--markdown]`
 enum SchemaCommand: Command {

@@ -4,6 +4,7 @@ import CPNG
 import CPango
 import CYAML
 import SceneFonts
+import SceneSupport
 import ScenecKit
 
 /// What this binary is: its version, the commit it was built from, and the libraries it runs

@@ -1,4 +1,5 @@
 /// The SHA-256 of an executable's code: its bytes with the parts that name the build rather than
+import SceneSupport
 import ScenecKit
 /// what it does blanked out, so two builds of the same code from different commits (say, one
 /// that only edits the README) give the same digest. Those parts, found by comparing such builds:

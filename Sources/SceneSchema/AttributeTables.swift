@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// The README's attribute tables (`scenec schema --markdown`), generated from the registry like
 /// the JSON Schema, so the docs cannot drift from what the checker accepts.

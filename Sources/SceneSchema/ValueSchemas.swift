@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// The value grammars of docs/language.md §2 as JSON Schema: regular expressions where a regex can say it,
 /// `enum`s for word lists, small objects for the mapping forms. Patterns follow what

@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// The JSON Schema (draft-07) of the scene language, generated from the attribute registry and
 /// the language's fixed structure (canvas, styles, views, frame, size, children, timeline), so

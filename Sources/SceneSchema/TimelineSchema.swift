@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// `timeline:` in the JSON Schema (docs/language.md §5). An animation's values are typed by the attribute
 /// its target names, through one `if`/`then` per animatable attribute name of the registry.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import SceneCheck
+@testable import SceneSchema
+import SceneSupport
 import SceneModel
 import SceneSyntax
 
@@ -142,12 +144,6 @@ final class SchemaTests: XCTestCase {
             XCTAssertTrue(target.hasPrefix("#/definitions/"), target)
             XCTAssertNotNil(schema[path: "definitions", String(target.dropFirst("#/definitions/".count))], target)
         }
-    }
-
-    func testPrinterEscapesAndKeepsOrder() {
-        let value: JSONValue = ["b": "quote \" backslash \\ tab \t", "a": [1, 2.5, -3e-7, true, .null]]
-        XCTAssertEqual(value.prettyPrinted,
-                       "{\"b\": \"quote \\\" backslash \\\\ tab \\t\", \"a\": [1, 2.5, -3e-07, true, null]}\n")
     }
 
     func testMarkdownHasATableRowForEveryAttribute() {

@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 
 /// `scenec help KIND` and `scenec schema --markdown KIND`: one view kind's page, generated from
 /// the registry like the README's tables: its summary, every attribute (kind, range, default,

@@ -1,4 +1,4 @@
-import ScenecKit
+import SceneSupport
 import XCTest
 
 /// FIPS 180-4 test vectors.

@@ -1,6 +1,7 @@
-/// A JSON document as the schema generator builds it. Objects keep their members in the order
-/// they were written, so the printed schema is the same byte for byte on every run and machine
-/// (a Swift `Dictionary` would not be).
+/// A JSON document as scenec writes one (the schema, diagnostics, reports, Lottie files, the
+/// language server's messages). Objects keep their members in the order they were written, so
+/// the printed text is the same byte for byte on every run and machine (a Swift `Dictionary`
+/// would not be).
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -78,7 +79,8 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
         self = .object(elements.map { JSONMember(key: $0.0, value: $0.1) })
     }
 
-    static func strings(_ words: [String]) -> JSONValue { .array(words.map(JSONValue.string)) }
+    /// An array of strings (`enum` and `required` lists).
+    public static func strings(_ words: [String]) -> JSONValue { .array(words.map(JSONValue.string)) }
 }
 
 extension JSONValue {

@@ -1,4 +1,6 @@
+import SceneCheck
 import SceneModel
+import SceneSupport
 import SceneSyntax
 
 /// What an editor (`scenec lsp`) offers and explains, read from the same tables the checker
@@ -66,6 +68,6 @@ public enum EditorVocabulary {
 extension EditorVocabulary {
     /// Where `imports: [name]` in the file at `importer` points, as the checker resolves it.
     public static func importPath(_ name: String, from importer: String) -> String {
-        ImportReader.resolve(name, from: importer)
+        SceneImports.path(name, from: importer)
     }
 }
