@@ -31,8 +31,18 @@ public final class Destination: Sendable {
     deinit { close(descriptor) }
 
     /// Opens the folder at `path`, making it (and the folders above it) first when `creating`.
+    /// A folder named relative to the current one without `..` (`out`, `./out/png`) lies in the
+    /// tree scenec runs in — in CI a pull request's checkout — where a committed link
+    /// (`out -> ~/.ssh`) must not redirect the writes: it is reached from the current folder
+    /// without following any link. An absolute path, or one with `..`, is opened as named.
     public static func open(_ path: String, creating: Bool, resolution: Beneath.Resolution = .automatic,
                             temporaries: AtomicWrite.TemporaryFiles = .untracked) throws(DestinationFailure) -> Destination {
+        if let name = inWorkingDirectory(path) {
+            let here = Glibc.open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard here >= 0 else { throw DestinationFailure("cannot open the current folder: \(reason())") }
+            let current = Destination(path: ".", descriptor: here, resolution: resolution, temporaries: temporaries)
+            return try current.folder(name.components, creating: creating)
+        }
         if creating { try makeDirectories(path) }
         let fd = Glibc.open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -169,10 +179,20 @@ public final class Destination: Sendable {
 
     /// "WHAT 'PATH': REASON", with errno's reason, a link on the way said plainly.
     func failure(_ what: String, _ shown: String) -> DestinationFailure {
+        let inside = path == "." ? "the current folder (name the folder it points to instead)" : "'\(path)'"
         let why = errno == ELOOP || errno == EXDEV
-            ? "a symbolic link is on the way, which scenec does not follow inside '\(path)'"
+            ? "a symbolic link is on the way, which scenec does not follow inside \(inside)"
             : reason()
         return DestinationFailure("\(what) '\(shown)': \(why)")
+    }
+
+    /// `path` as a name beneath the current folder (leading `./` and trailing `/` dropped); nil
+    /// for an absolute path, one with `..`, or the current folder itself.
+    static func inWorkingDirectory(_ path: String) -> RelativeName? {
+        var text = Substring(path)
+        while text.hasPrefix("./") { text = text.dropFirst(2).drop { $0 == "/" } }
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        return RelativeName(String(text))
     }
 
     /// `mkdir -p`, through links the path itself names (the user's choice).

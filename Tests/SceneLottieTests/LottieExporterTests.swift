@@ -15,7 +15,7 @@ final class LottieExporterTests: XCTestCase {
         let compiled = Frontend().compile(SourceFile(name: "t.scene.yaml", text: text))
         XCTAssertEqual(compiled.diagnostics.map(\.message), [], file: file, line: line)
         let scene = try XCTUnwrap(compiled.scene, file: file, line: line)
-        let result = LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
+        let result = try LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
             .export(name: name)
         XCTAssertTrue(result.json.hasSuffix("}\n"), file: file, line: line)
         XCTAssertFalse(result.json.dropLast().contains("\n"), "one line", file: file, line: line)
@@ -113,6 +113,6 @@ final class LottieExporterTests: XCTestCase {
     func testExportIsDeterministic() throws {
         let scene = try XCTUnwrap(Frontend().compile(SourceFile(name: "t", text: ring)).scene)
         let exporter = LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
-        XCTAssertEqual(exporter.export(name: "x").json, exporter.export(name: "x").json)
+        XCTAssertEqual(try exporter.export(name: "x").json, try exporter.export(name: "x").json)
     }
 }

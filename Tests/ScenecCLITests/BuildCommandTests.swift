@@ -160,6 +160,32 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(lines.joined().contains("%0A"), "notes are joined with an escaped newline")
     }
 
+    /// The budgets a build is given hold on every edge of its Ninja file too: each edge's own
+    /// scenec would otherwise run with the defaults.
+    func testNinjaEdgesKeepTheBudgetsTheBuildWasGiven() throws {
+        let root = try makeTree()
+        for bad in ["a/s4", "s9", "a/b/s14"] {
+            try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/\(bad).scene.yaml"))
+        }
+        let emit = try scenec(["build", "scenes", "-o", "nout", "--emit-ninja", "build.ninja",
+                               "--max-pixels", "100", "--scene-timeout", "30"], directory: root)
+        XCTAssertEqual(emit.status, 0, emit.stderr)
+        let file = try String(contentsOf: root.appendingPathComponent("build.ninja"), encoding: .utf8)
+        XCTAssertTrue(file.contains("--scene-timeout") && file.contains("30"), file)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ninja", "-f", "build.ninja"]
+        p.currentDirectoryURL = root
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationStatus, 0, said)
+        XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")
+    }
+
     func testNinjaBuildsTheSameBytesAndThenHasNoWorkToDo() throws {
         let root = try makeTree()
         for bad in ["a/s4", "s9", "a/b/s14"] {

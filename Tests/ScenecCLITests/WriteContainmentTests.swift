@@ -97,6 +97,30 @@ final class WriteContainmentTests: XCTestCase {
         }
     }
 
+    /// `out` itself committed as a link (`out -> ../victim`): a destination named relative to the
+    /// current folder is in the tree, reached without following links, so nothing lands there;
+    /// the same folder named by its absolute path is the user's choice and is written.
+    func testAnOutputFolderCommittedAsALinkIsRefused() throws {
+        for environment in [[:], ["SCENEC_TEST_OPENAT_WALK": "1"]] {
+            let (_, work, victim) = try project()
+            try fm.createSymbolicLink(atPath: work.appendingPathComponent("out").path, withDestinationPath: "../victim")
+            let before = try snapshot(victim)
+            for destination in ["out", "./out/", "out/png"] {
+                let r = try scenec(["build", "scenes", "-o", destination], environment: environment, directory: work)
+                XCTAssertNotEqual(r.status, 0, "\(destination): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains("a symbolic link is on the way, which scenec does not follow inside the current folder"),
+                              r.stderr)
+                let render = try scenec(["render", "scenes/a.scene.yaml", "-o", destination + "/a.png"],
+                                        environment: environment, directory: work)
+                XCTAssertNotEqual(render.status, 0, "render -o \(destination)/a.png: \(render.stderr)")
+                XCTAssertEqual(try snapshot(victim), before, "\(environment) \(destination): nothing written through the link")
+            }
+            let named = try scenec(["build", "scenes", "-o", victim.path, "--allow-empty"], environment: environment, directory: work)
+            XCTAssertEqual(named.status, 0, named.stderr)
+            XCTAssertTrue(fm.fileExists(atPath: victim.appendingPathComponent("a.png").path))
+        }
+    }
+
     func testALinkAsTheLockFileIsRefusedNotOverwritten() throws {
         let (_, work, victim) = try project()
         try fm.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)

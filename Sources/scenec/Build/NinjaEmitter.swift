@@ -20,8 +20,12 @@ enum NinjaEmitter {
             }
             flags += ["--diagnostics", "github"]
         }
-        // Every edge reads from the build's project, wherever Ninja runs it.
+        // Every edge reads from the build's project, wherever Ninja runs it, within the budgets
+        // the build was given (the defaults need no flag).
         flags += ProjectOptions.arguments(plan.options.scope)
+        for name in SceneOptions.limitValued + ["--scene-timeout"] {
+            if let value = args.value(name) { flags += [name, value] }
+        }
         var edges: [NinjaWriter.Edge] = []
         for scene in scenes {
             let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
