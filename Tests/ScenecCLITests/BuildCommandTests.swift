@@ -172,17 +172,8 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(emit.status, 0, emit.stderr)
         let file = try String(contentsOf: root.appendingPathComponent("build.ninja"), encoding: .utf8)
         XCTAssertTrue(file.contains("--scene-timeout") && file.contains("30"), file)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ninja", "-f", "build.ninja"]
-        p.currentDirectoryURL = root
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertNotEqual(p.terminationStatus, 0, said)
+        let (status, said) = try ninja(root)
+        XCTAssertNotEqual(status, 0, said)
         XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")
     }
 
@@ -222,6 +213,13 @@ final class BuildCommandTests: XCTestCase {
 extension XCTestCase {
     /// Runs `ninja -f build.ninja` in `dir`, failing the test unless it succeeds; its output.
     func runNinja(_ dir: URL) throws -> String {
+        let (status, text) = try ninja(dir)
+        XCTAssertEqual(status, 0, text)
+        return text
+    }
+
+    /// Runs `ninja -f build.ninja` in `dir`: its exit status and output.
+    func ninja(_ dir: URL) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["ninja", "-f", "build.ninja"]
@@ -232,8 +230,6 @@ extension XCTestCase {
         try p.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        XCTAssertEqual(p.terminationStatus, 0, text)
-        return text
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -280,53 +280,11 @@ struct HostileTree {
                     file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
         let environment = ["SCENEC_TEST_SECRET": envSecret, "HOME": top.appendingPathComponent("home").path,
                            "XDG_CACHE_HOME": top.appendingPathComponent("cache").path]
-        let r = try runGuarded(binary, arguments, environment: environment, directory: tree, timeout: timeout, file: file, line: line)
+        let r = try ScenecCLITests.runProgram(binary, arguments, environment: environment, directory: tree, timeout: timeout, file: file, line: line)
         let label = ([binary.lastPathComponent] + arguments).joined(separator: " ").debugDescription
         log.add("stdout of \(label)", r.stdout)
         log.add("stderr of \(label)", Data(r.stderr.utf8))
         return r
-    }
-
-    /// Like CLISupport's runProgram, but a process that hangs with its pipes open is killed
-    /// at the deadline (there, reading standard error waits for the end of the process).
-    func runGuarded(_ binary: URL, _ arguments: [String], environment: [String: String], directory: URL,
-                    timeout: TimeInterval, file: StaticString, line: UInt) throws -> RunResult {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outBox = Box(), errBox = Box()
-        let group = DispatchGroup()
-        try process.run()
-        for (pipe, box) in [(out, outBox), (err, errBox)] {
-            group.enter()
-            DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-        }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            XCTFail("\(binary.lastPathComponent) \(arguments.joined(separator: " ").debugDescription) did not finish in \(timeout) s",
-                    file: file, line: line)
-            _ = group.wait(timeout: .now() + 10)
-        }
-        process.waitUntilExit()
-        let result = RunResult(status: process.terminationStatus, stdout: outBox.data,
-                               stderr: String(decoding: errBox.data, as: UTF8.self))
-        if process.terminationReason != .exit, result.status != SIGKILL {
-            XCTFail("\(binary.lastPathComponent) crashed (signal \(result.status)): \(result.stderr)", file: file, line: line)
-        }
-        return result
     }
 
     // MARK: What must hold after every run.
