@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneSupport
 import SceneSyntax
 import SceneCheck

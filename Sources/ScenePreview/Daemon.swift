@@ -1,5 +1,5 @@
 import CMicroHTTPD
-@preconcurrency import Glibc
+import Glibc
 
 /// libmicrohttpd's daemon, a thread per connection, answering every request with `handler`.
 /// HTTP itself (request lines, headers, chunking, percent-decoding) is libmicrohttpd's; this

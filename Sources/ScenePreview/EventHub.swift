@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// Wakes every Server-Sent Events stream when the scene changes. A stream's content reader runs
 /// on its connection's own thread (libmicrohttpd's thread per connection) and waits here for

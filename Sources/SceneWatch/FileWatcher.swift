@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// Calls `onChange` when any of `paths` is written, replaced, created or removed.
 ///
