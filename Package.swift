@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "SceneFiles", dependencies: ["CLinux"]),
         // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
         // SHA256 (build keys, manifests, shards, the preview's file hashes).
-        .target(name: "SceneSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SceneSupport"),
         .target(name: "SceneSyntax", dependencies: ["CYAML"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
@@ -38,8 +38,7 @@ let package = Package(
         // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
         // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
         // value reading are the checker's own tables and parser (one source of truth).
-        .target(name: "SceneSchema", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SceneSchema", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
@@ -47,8 +46,7 @@ let package = Package(
         // The picture file formats, bytes in and out, apart from drawing: RasterImage (the pixel
         // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
         // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).
-        .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"]),
         .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneCodecs", "SceneModel", "SceneLayout", "SceneFonts"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The façade over the stages (load → check → layout → sample → render, the inspect
@@ -95,7 +93,7 @@ let package = Package(
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
-        .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"]),
         .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",
@@ -104,8 +102,7 @@ let package = Package(
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                    "SceneRender", "SceneCodecs", "SceneFonts"]),
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
-        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"],
-                    swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
@@ -117,6 +114,5 @@ let package = Package(
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

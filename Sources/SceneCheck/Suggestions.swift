@@ -28,8 +28,8 @@ public enum Suggestions {
 
     /// Candidates prepared once (lowercased, grouped by length) for many lookups, as a scene
     /// with 20,000 ids and 2,000 misspelt animation targets needs.
-    public struct Index {
-        struct Entry {
+    public struct Index: Sendable {
+        struct Entry: Sendable {
             let original: String
             let lowered: [UInt8]
             /// Its place in the candidates: among equally close ones, the first wins.

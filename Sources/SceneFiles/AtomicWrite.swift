@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import CLinux
 
 /// Replacing a file atomically, the one way scenec writes its outputs: the new bytes go to a

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import CLinux
 
 /// Opening a file beneath an opened folder without ever leaving it or following a symbolic

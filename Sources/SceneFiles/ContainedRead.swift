@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// Reading a scene, an import or a font from an untrusted tree: only when its real path (every
 /// link resolved) lies inside the scope and outside hidden files and folders (`.git/config`

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import CLinux
 
 /// What went wrong with a file, as one sentence naming it ("cannot write 'out/a.png': …").

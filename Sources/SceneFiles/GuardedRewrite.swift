@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// A file the user keeps (a scene being edited by `scenec edit` or the preview's "Write to
 /// file") replaced as an editor saves it, guarded against a file swapped under it:

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// The temporary files a killed scenec left in a destination (`.NAME.scenec-PID-TID.tmp`: a
 /// build killed with SIGKILL, a machine that lost power), removed by the next build there.

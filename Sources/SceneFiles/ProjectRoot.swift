@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// The folder scenec reads a project from (`--root DIR`): scenes, imports and fonts are read
 /// only from inside it (docs/security.md), and annotations name files relative to it, as GitHub

@@ -9,6 +9,9 @@ import SceneModel
 ///
 /// Immutable once built: fontconfig reads a configuration from several threads safely, and each
 /// render makes its own Pango font map over it (`frames --jobs` draws in parallel).
+/// `@unchecked` for that reason alone: every stored property is a `let`, and the one that is not
+/// `Sendable` is the `FcConfig *`, which no one changes after `init` and `deinit` destroys (a
+/// TextEngine keeps its library, so the config outlives every Pango font map set to it).
 public final class FontLibrary: @unchecked Sendable {
     /// Where fonts-dejavu-core puts its files on Debian.
     public static let dejavuDirectory = ReadScope.packagedFontDirectory

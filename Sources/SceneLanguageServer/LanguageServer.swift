@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneSupport
 import SceneSyntax
 import SceneCheck
@@ -288,7 +288,7 @@ public final class LanguageServer {
     }
 
     /// Each request method a document answers, by name.
-    static let features: [String: (FeatureRequest) -> Result<JSONValue, FeatureError>] = [
+    static let features: [String: @Sendable (FeatureRequest) -> Result<JSONValue, FeatureError>] = [
         "textDocument/completion": Completion.respond,
         "textDocument/hover": Hover.respond,
         "textDocument/documentColor": Colors.documentColors,

@@ -35,3 +35,5 @@ struct BoundedCache<Key: Hashable, Value> {
         }
     }
 }
+
+extension BoundedCache: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,34 +1,44 @@
 import CMicroHTTPD
-@preconcurrency import Glibc
+import Glibc
+import Synchronization
 
 /// libmicrohttpd's daemon, a thread per connection, answering every request with `handler`.
 /// HTTP itself (request lines, headers, chunking, percent-decoding) is libmicrohttpd's; this
 /// file only moves requests and responses across the C boundary, and counts request bodies
 /// so one over `maxBody` is refused with 413 without being kept.
-final class Daemon: @unchecked Sendable {
+final class Daemon: Sendable {
     typealias Handler = @Sendable (Request) -> Response
 
     static let maxBody = 1 << 20
 
     private let handler: Handler
-    private var daemon: OpaquePointer?
+    /// libmicrohttpd's daemon while it runs; `stop()` ends it once, whichever thread calls.
+    private let daemon = Mutex<OpaquePointer?>(nil)
 
     init(listener: Listener, handler: @escaping Handler) throws {
         self.handler = handler
         // Unretained: `stop()` ends the daemon, and so every callback, before self can go.
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let started = scenec_mhd_start(listener.socket, 256, 60, accessHandler, context, requestCompleted) else {
+        // Started under the lock, so the daemon is held there from its first moment.
+        let started = daemon.withLock { running in
+            running = scenec_mhd_start(listener.socket, 256, 60, accessHandler, Unmanaged.passUnretained(self).toOpaque(),
+                                       requestCompleted)
+            return running != nil
+        }
+        guard started else {
             close(listener.socket)
             throw Listener.Failure(description: "libmicrohttpd could not start")
         }
-        daemon = started
     }
 
     /// Stops accepting, closes every connection and waits for their threads.
     func stop() {
-        guard let daemon else { return }
-        self.daemon = nil
-        MHD_stop_daemon(daemon)
+        // Under the lock: the connections' threads never take it, so waiting for them here cannot
+        // deadlock, and a second `stop()` waits for the first and then finds nothing to stop.
+        daemon.withLock { running in
+            guard let daemon = running else { return }
+            running = nil
+            MHD_stop_daemon(daemon)
+        }
     }
 
     /// What one request has sent so far (kept between libmicrohttpd's calls for it).

@@ -1,9 +1,15 @@
-@preconcurrency import Glibc
+import Glibc
+import Synchronization
 
 /// Wakes every Server-Sent Events stream when the scene changes. A stream's content reader runs
 /// on its connection's own thread (libmicrohttpd's thread per connection) and waits here for
 /// the next event; `close()` wakes them all for good, so stopping the server never waits on an
 /// open stream.
+///
+/// `@unchecked`: `generation`, `latest` and `closed` are read and written only between
+/// `pthread_mutex_lock(mutex)` and its unlock (every method below), and the pointers never
+/// change after `init`. A pthread mutex rather than `Mutex`: waiting with a timeout needs a
+/// condition variable, which waits on a `pthread_mutex_t`.
 final class EventHub: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -72,33 +78,40 @@ final class EventHub: @unchecked Sendable {
 }
 
 /// One open `/api/events` stream: the bytes still to send, refilled from the hub.
-final class EventSubscriber: @unchecked Sendable {
+final class EventSubscriber: Sendable {
+    private struct State {
+        var seen: Int
+        var pending: [UInt8]
+    }
+
     private let hub: EventHub
-    private var seen: Int
-    private var pending: [UInt8]
+    /// Only the stream's connection thread reads it (libmicrohttpd calls a stream's reader on
+    /// one thread), so the lock is never contended; it is what makes the class `Sendable`.
+    private let state: Mutex<State>
     /// A comment this often keeps proxies and the connection timeout from closing a quiet stream.
     static let keepAliveSeconds = 10.0
 
     init(hub: EventHub) {
         self.hub = hub
-        seen = hub.currentGeneration
         // `retry` makes a browser reconnect quickly after a restart; the comment opens the stream.
-        pending = Array("retry: 500\n: connected\n\n".utf8)
+        state = Mutex(State(seen: hub.currentGeneration, pending: Array("retry: 500\n: connected\n\n".utf8)))
     }
 
     /// Up to `max` bytes to send, waiting for an event when there are none; nil ends the stream.
     func next(max: Int) -> ArraySlice<UInt8>? {
-        while pending.isEmpty {
-            switch hub.wait(after: seen, seconds: Self.keepAliveSeconds) {
-            case .closed: return nil
-            case .timedOut: pending = Array(": keep-alive\n\n".utf8)
-            case .event(let generation, let data):
-                seen = generation
-                pending = Array("event: changed\ndata: \(data)\n\n".utf8)
+        state.withLock { s in
+            while s.pending.isEmpty {
+                switch hub.wait(after: s.seen, seconds: Self.keepAliveSeconds) {
+                case .closed: return nil
+                case .timedOut: s.pending = Array(": keep-alive\n\n".utf8)
+                case .event(let generation, let data):
+                    s.seen = generation
+                    s.pending = Array("event: changed\ndata: \(data)\n\n".utf8)
+                }
             }
+            let chunk = s.pending.prefix(Swift.max(1, max))
+            s.pending.removeFirst(chunk.count)
+            return chunk
         }
-        let chunk = pending.prefix(Swift.max(1, max))
-        pending.removeFirst(chunk.count)
-        return chunk
     }
 }

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// The checks every request passes before any route sees it (the lessons of webpack-dev-server's
 /// DNS rebinding, CVE-2018-14732, and of Jupyter's token):

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// A listening TCP socket on the address asked for. scenec opens it itself (rather than letting
 /// libmicrohttpd bind) so it binds exactly that address, IPv4 or IPv6, and can read back the

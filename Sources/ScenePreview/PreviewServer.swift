@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
-@preconcurrency import SceneCheck
+import Glibc
+import SceneCheck
 import CMicroHTTPD
 import SceneFiles
 import SceneRender
@@ -15,7 +15,7 @@ public enum SceneReadResult: Sendable {
 
 /// `scenec preview`'s server: serves the page and the API for one scene file, re-reads the file
 /// when it changes on disk and tells open pages through `/api/events`.
-public final class PreviewServer: @unchecked Sendable {
+public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
         public var scenePath: String
         /// The address to bind: 127.0.0.1 unless the user asks otherwise.

@@ -1,4 +1,4 @@
-@preconcurrency import SceneCheck
+import SceneCheck
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -7,7 +7,7 @@ import ScenecKit
 /// Compiles the current scene with a request's overrides and draws it, caching both: compiled
 /// scenes by (scene hash, overrides, scale, appearance) and pictures by (scene hash, time,
 /// overrides, format, scale, appearance). Both caches are bounded, so memory stays flat under any stream of requests.
-final class RenderService: @unchecked Sendable {
+final class RenderService: Sendable {
     struct CompileKey: Hashable {
         var hash: String
         var sets: [String]

@@ -3,7 +3,7 @@ import ScenecKit
 
 /// The scene file the server was started with, as last read from disk: its bytes and their hash.
 /// The server renders only this file; a change on disk replaces the bytes (never the path).
-final class SceneSource: @unchecked Sendable {
+final class SceneSource: Sendable {
     /// One reading of the file.
     struct Snapshot: Sendable {
         var bytes: [UInt8]

@@ -1,5 +1,5 @@
 import FoundationEssentials
-@preconcurrency import SceneCheck
+import SceneCheck
 import SceneEdit
 import SceneFiles
 import SceneSupport

@@ -1,4 +1,5 @@
-@preconcurrency import Glibc
+import Glibc
+import Synchronization
 
 /// Calls `onChange` when any of `paths` is written, replaced, created or removed.
 ///
@@ -8,7 +9,7 @@
 /// writes and a close, or a rename), so they are gathered until `debounce` seconds pass without
 /// another (at most four times that in all, so a file written continuously is still reported),
 /// and `onChange` gets each changed path once, on the watcher's own thread.
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     /// Why watching could not start.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -18,8 +19,8 @@ public final class FileWatcher: @unchecked Sendable {
     /// A pipe `stop()` writes to, to wake the thread.
     private let wake: Int32
     private let wakeWriter: Int32
-    private var thread = pthread_t()
-    private var running = false
+    /// The watcher's thread while it runs; `stop()` takes it, once, whichever thread calls.
+    private let thread = Mutex<pthread_t?>(nil)
     /// inotify watch descriptor → (folder, the watched names in it → the paths as given).
     private let folders: [Int32: [String: String]]
     /// inotify watch descriptor → a folder watched whole, for names `matching` accepts.
@@ -69,7 +70,8 @@ public final class FileWatcher: @unchecked Sendable {
         folders = table
         wholeFolders = whole
         let context = Unmanaged.passRetained(self).toOpaque()
-        guard pthread_create(&thread, nil, { context in
+        var started = pthread_t()
+        guard pthread_create(&started, nil, { context in
             guard let context else { return nil }
             let watcher = Unmanaged<FileWatcher>.fromOpaque(context).takeRetainedValue()
             watcher.loop()
@@ -81,14 +83,16 @@ public final class FileWatcher: @unchecked Sendable {
             close(wakeWriter)
             throw Failure(description: "cannot start the watcher's thread")
         }
-        running = true
+        thread.withLock { $0 = started }
     }
 
     /// Stops watching and waits for the thread, so no `onChange` runs after it returns (unless
     /// called from `onChange` itself, which only ends the loop).
     public func stop() {
-        guard running else { return }
-        running = false
+        guard let thread = thread.withLock({ running in
+            defer { running = nil }
+            return running
+        }) else { return }
         var one: UInt8 = 1
         _ = write(wakeWriter, &one, 1)
         if pthread_equal(pthread_self(), thread) == 0 {

@@ -1,7 +1,7 @@
 // scenec-fuzz: the front end under libFuzzer (built with -sanitize=fuzzer,address -DFUZZING, see
 // `make fuzz`), or, built plainly, a replayer that runs the inputs it is given through the same
 // function, so CI can keep the corpus honest without the sanitizer.
-@preconcurrency import Glibc
+import Glibc
 
 #if FUZZING
 import CFuzzerDriver

@@ -1,27 +1,16 @@
-@preconcurrency import Glibc
+import Synchronization
 
-/// A value shared by threads, reached only under its mutex. The mutex lives at a fixed address
-/// it owns (a `pthread_mutex_t` stored in a class property has no address Swift guarantees).
-package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+/// A value shared by threads, reached only under its lock: `Synchronization.Mutex`, kept in a
+/// class so that it has one address and can be shared (a `Mutex` cannot be copied). `Value` is
+/// `Sendable`, so nothing read out of the lock is still shared with the threads that hold it.
+package final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
     package init(_ value: Value) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        self.value = value
+        mutex = Mutex(value)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+    package func withLock<R: Sendable, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+        try mutex.withLock { (value: inout sending Value) throws(E) -> sending R in try body(&value) }
     }
 }

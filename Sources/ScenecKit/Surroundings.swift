@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneRender
 
 /// What rendering reads from its surroundings: the clock (for `time: now`) and SOURCE_DATE_EPOCH.

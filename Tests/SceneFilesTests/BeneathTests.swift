@@ -1,5 +1,5 @@
 import XCTest
-@preconcurrency import Glibc
+import Glibc
 @testable import SceneFiles
 
 /// Writes, reads and deletions beneath an opened folder: never outside it, never through a
@@ -67,7 +67,7 @@ final class BeneathTests: XCTestCase {
             }
         }
         XCTAssertEqual(try victimListing(), ["secret.txt"])
-        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("secret.txt")), "secret")
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("secret.txt"), encoding: .utf8), "secret")
     }
 
     func testTheEnvironmentForcesTheWalk() {
@@ -97,9 +97,9 @@ final class BeneathTests: XCTestCase {
             try? fm.removeItem(at: link)
             try fm.createSymbolicLink(atPath: link.path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
             try destination.file(try name("a/out.png")).write(Array("picture".utf8))
-            XCTAssertEqual(try String(contentsOf: link), "picture")
+            XCTAssertEqual(try String(contentsOf: link, encoding: .utf8), "picture")
             XCTAssertNil(try? fm.destinationOfSymbolicLink(atPath: link.path), "the link itself was replaced")
-            XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("secret.txt")), "secret")
+            XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("secret.txt"), encoding: .utf8), "secret")
         }
     }
 
@@ -111,7 +111,7 @@ final class BeneathTests: XCTestCase {
             let before = try fm.attributesOfItem(atPath: root.appendingPathComponent("new/deep/x.txt").path)[.systemFileNumber] as? Int
             try file.write(Array("two".utf8), permissions: 0o600)
             let attributes = try fm.attributesOfItem(atPath: root.appendingPathComponent("new/deep/x.txt").path)
-            XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("new/deep/x.txt")), "two")
+            XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("new/deep/x.txt"), encoding: .utf8), "two")
             XCTAssertNotEqual(attributes[.systemFileNumber] as? Int, before, "renamed into place, not rewritten")
             XCTAssertEqual((attributes[.posixPermissions] as? Int) ?? 0, 0o600)
             XCTAssertEqual(try fm.contentsOfDirectory(atPath: root.appendingPathComponent("new/deep").path), ["x.txt"])
@@ -127,7 +127,7 @@ final class BeneathTests: XCTestCase {
         try AtomicWrite.replace("/dev/null", with: Array("x".utf8))
         let path = root.appendingPathComponent("made/by/user.txt").path
         try AtomicWrite.replace(path, with: Array("u".utf8))
-        XCTAssertEqual(try String(contentsOfFile: path), "u")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "u")
         XCTAssertThrowsError(try AtomicWrite.replace(root.appendingPathComponent("a").path, with: [])) { error in
             XCTAssertTrue("\(error)".contains("is a directory"), "\(error)")
         }

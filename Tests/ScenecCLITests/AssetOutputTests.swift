@@ -68,7 +68,7 @@ final class AssetOutputTests: XCTestCase {
         let enumerator = FileManager.default.enumerator(atPath: dir.path)
         while let path = enumerator?.nextObject() as? String {
             var isDir: ObjCBool = false
-            FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDir)
             if !isDir.boolValue, !(path.split(separator: "/").last ?? "").hasPrefix(".") { found.append(path) }
         }
         return found.sorted()

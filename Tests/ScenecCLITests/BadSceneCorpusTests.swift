@@ -44,7 +44,7 @@ final class BadSceneCorpusTests: XCTestCase {
               line >= 1, column >= 1 else { return nil }
         var expectation = Expectation(line: line, column: column, word: String(fields[1]))
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst()
-        for text in lines.prefix { $0.hasPrefix("# ") } {
+        for text in lines.prefix(while: { $0.hasPrefix("# ") }) {
             if text.hasPrefix("# message: ") {
                 expectation.message = String(text.dropFirst("# message: ".count))
             } else if text.hasPrefix("# errors: ") {

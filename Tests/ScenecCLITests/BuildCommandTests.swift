@@ -72,7 +72,7 @@ final class BuildCommandTests: XCTestCase {
 
         // Changing one scene rebuilds exactly that one.
         let changed = root.appendingPathComponent("scenes/a/s7.scene.yaml")
-        try (try String(contentsOf: changed)).replacingOccurrences(of: "0.35", with: "0.5")
+        try (try String(contentsOf: changed, encoding: .utf8)).replacingOccurrences(of: "0.35", with: "0.5")
             .write(to: changed, atomically: true, encoding: .utf8)
         let third = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg", "--keep-going"], directory: root)
         XCTAssertTrue(third.stderr.contains("scenec build: 1 built, 16 up to date, 3 failed"), third.stderr)

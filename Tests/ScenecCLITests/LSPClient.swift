@@ -26,7 +26,7 @@ final class LSPClient: @unchecked Sendable {
         process.environment = env
         process.standardInput = input
         process.standardOutput = output
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         let out = output.fileHandleForReading, inbox = inbox

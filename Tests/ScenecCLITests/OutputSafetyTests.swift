@@ -93,6 +93,6 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertEqual(r.status, 2, r.stderr)
             XCTAssertTrue(r.stderr.contains("refusing to overwrite"), r.stderr)
         }
-        XCTAssertEqual(try String(contentsOf: scene), text)
+        XCTAssertEqual(try String(contentsOf: scene, encoding: .utf8), text)
     }
 }

@@ -15,7 +15,7 @@ final class RunningPreview {
          line: UInt = #line) throws {
         let dir = try temporaryDirectory(test)
         errorLog = dir.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.executableURL = scenecBinary()
         process.arguments = allowingTemporaryFolder(["preview", scene] + arguments)
         var env = ProcessInfo.processInfo.environment

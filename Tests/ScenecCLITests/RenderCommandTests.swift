@@ -47,7 +47,7 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("error:"), result.stderr)
         }
-        XCTAssertEqual(try String(contentsOfFile: scene), ring, "the scene is never overwritten")
+        XCTAssertEqual(try String(contentsOfFile: scene, encoding: .utf8), ring, "the scene is never overwritten")
     }
 
     func testUnreadableSceneAndUnwritableOutputExitThree() throws {

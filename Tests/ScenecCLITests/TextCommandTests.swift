@@ -113,7 +113,7 @@ final class TextCommandTests: XCTestCase {
 
         let depfile = dir.appendingPathComponent("t.d").path
         XCTAssertEqual(try scenec(["render", path, "-o", dir.appendingPathComponent("t.png").path, "--depfile", depfile]).status, 0)
-        let deps = try String(contentsOfFile: depfile)
+        let deps = try String(contentsOfFile: depfile, encoding: .utf8)
         XCTAssertTrue(deps.contains("t.scene.yaml") && deps.contains("fonts/Probe.ttf"), deps)
     }
 }

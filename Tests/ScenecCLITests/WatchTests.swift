@@ -90,7 +90,7 @@ extension XCTestCase {
     /// Starts scenec in the background; its standard error is collected in a file.
     func startWatching(_ arguments: [String], in dir: URL) throws -> (Process, URL) {
         let log = dir.appendingPathComponent("watch-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let p = Process()
         p.executableURL = scenecBinary()
         p.arguments = arguments

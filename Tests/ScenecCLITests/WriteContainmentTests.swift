@@ -169,8 +169,8 @@ final class WriteContainmentTests: XCTestCase {
             }
             let r = try build(work, ["--baseline", "base"])
             XCTAssertEqual(r.status, 0, r.stderr)
-            let html = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/index.html"))
-            let json = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/summary.json"))
+            let html = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/index.html"), encoding: .utf8)
+            let json = try String(contentsOf: work.appendingPathComponent("out/.scenec-review/summary.json"), encoding: .utf8)
             for text in [html, json, r.stderr, r.stdoutText] {
                 XCTAssertFalse(text.contains(String(decoding: secret, as: UTF8.self)), "manifest \(withManifest)")
                 XCTAssertFalse(text.contains(secret.base64EncodedString().prefix(24)), "manifest \(withManifest)")

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import CCairo
 import SceneCodecs
 import SceneLayout

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneCodecs
 import SceneLayout
 import SceneModel
@@ -95,7 +95,7 @@ enum AnimationWriter {
                        renderer: Renderer, progress: Progress, deliver: @escaping (RasterImage) throws -> Void) throws {
         let runs = FrameRuns(frames, deadline: renderer.environment.deadline, sample: views)
         let inOrder = InOrder<RasterImage>(first: frames.lowerBound)
-        let handOver = UncheckedSendable(deliver)
+        let handOver = Delivery(deliver: deliver)
         Parallel.threads(Swift.min(jobs, frames.count)) {
             while let run = runs.next() {
                 do {
@@ -103,7 +103,7 @@ enum AnimationWriter {
                     for frame in run.frames {
                         try runs.check(frame)
                         try inOrder.done(frame, image) { _, ready in
-                            try handOver.value(ready)
+                            try handOver.deliver(ready)
                             progress.frameDone()
                         }
                     }
@@ -117,8 +117,10 @@ enum AnimationWriter {
     }
 }
 
-/// A value used only under InOrder's lock, one thread at a time.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// `render`'s `deliver`, which the worker threads share though it is not `@Sendable` (it writes
+/// to the caller's encoder). `@unchecked`: it is called only inside `InOrder.done`'s release,
+/// which runs under InOrder's lock, so by one thread at a time and in frame order; and `render`
+/// returns only after every worker has (`Parallel.threads` waits), so no call outlives it.
+private struct Delivery: @unchecked Sendable {
+    let deliver: (RasterImage) throws -> Void
 }

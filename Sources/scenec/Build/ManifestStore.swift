@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import ScenecKit
 import SceneFiles
 import FoundationEssentials
@@ -9,14 +9,14 @@ import FoundationEssentials
 /// pull request may commit them): an output that is not a relative name inside the folder is
 /// dropped with a warning (`ManifestStore.trusted`), so nothing outside can be read, listed as
 /// stale or pruned.
-final class ManifestStore: @unchecked Sendable {
+final class ManifestStore: Sendable {
     let destination: Destination
     let fileName: String
     /// Every entry known for a scene, most trustworthy first: this build's journal (newest),
     /// its manifest, then the other files'. Each is checked against the files before use.
-    private(set) var candidates: [String: [BuildManifest.Entry]] = [:]
+    let candidates: [String: [BuildManifest.Entry]]
     /// Other manifests and journals found, which an unsharded build absorbs and removes.
-    private(set) var otherFiles: [String] = []
+    let otherFiles: [String]
     private let journal = Locked<Int32>(-1)
 
     var outDir: String { destination.path }
@@ -28,6 +28,7 @@ final class ManifestStore: @unchecked Sendable {
         fileName = BuildManifest.fileName(shard: shard)
         var own: [(String, BuildManifest)] = []
         var others: [(String, BuildManifest)] = []
+        var otherFiles: [String] = []
         for (name, kind) in destination.entries().sorted(by: { $0.name < $1.name })
         where BuildManifest.isManifestName(name) && kind == .file {
             guard let relative = RelativeName(name),
@@ -43,9 +44,12 @@ final class ManifestStore: @unchecked Sendable {
                 others.append((name, manifest))
             }
         }
+        var candidates: [String: [BuildManifest.Entry]] = [:]
         for (_, manifest) in own + others {
             for (scene, entry) in manifest.scenes { candidates[scene, default: []].append(entry) }
         }
+        self.candidates = candidates
+        self.otherFiles = otherFiles
     }
 
     /// The manifest without the outputs whose names are not relative names inside the folder

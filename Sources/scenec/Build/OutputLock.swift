@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneFiles
 
 /// An exclusive lock on a build folder (`flock` on `OUT/.scenec-build.lock`), held for the

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneFiles
 
 /// A scene to build: where it is, and its path relative to the directory it was found under

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneCheck
 import SceneCodecs
 import ScenecKit

@@ -1,5 +1,5 @@
 /// One `scenec` subcommand: its help text next to its options, and what it runs.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var help: String { get }
@@ -8,12 +8,12 @@ protocol Command {
 }
 
 /// A command as the router holds it (concrete, so no existential metatypes are needed).
-struct CommandEntry {
+struct CommandEntry: Sendable {
     let name: String
     let summary: String
     let help: String
     let spec: Arguments.Spec
-    let run: (Arguments) throws -> ExitStatus
+    let run: @Sendable (Arguments) throws -> ExitStatus
 
     init<C: Command>(_ command: C.Type) {
         name = C.name

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneCodecs
 import ScenecKit
 import SceneFiles

@@ -6,7 +6,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// What a command accepts.
-    struct Spec {
+    struct Spec: Sendable {
         var valued: [String]
         var flags: [String]
         /// Short spellings: "-o" → "--output"; "--path-root", the old name of "--root".

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneCheck
 import SceneFiles
 import ScenecKit
@@ -7,7 +7,7 @@ import SceneSyntax
 /// Where and how diagnostics go: `--diagnostics FORMAT[:FILE]`, repeatable, so one CI run can
 /// annotate its log and keep a JSON artefact. Shared by the threads of a parallel build, so
 /// every print is whole; a build hands over each scene's diagnostics in path order.
-final class DiagnosticReporter: @unchecked Sendable {
+final class DiagnosticReporter: Sendable {
     enum Format: String, CaseIterable {
         /// `file:line:col: error: …` with the source line and a caret; standard error by default.
         case text

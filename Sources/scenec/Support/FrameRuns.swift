@@ -9,7 +9,7 @@ import SceneRender
 /// in frame order under the lock (sampling is cheap next to drawing and encoding), so the runs
 /// are the same whatever `--jobs` is; and a run's bytes are those its first frame encodes to,
 /// the same as any of its frames would, so reuse never changes a file.
-final class FrameRuns: @unchecked Sendable {
+final class FrameRuns: Sendable {
     struct Run: Sendable {
         var frames: ClosedRange<Int>
         var views: [PlacedView]

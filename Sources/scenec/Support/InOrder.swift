@@ -4,7 +4,7 @@ import ScenecKit
 /// `first`…i−1 have been, whichever thread finished first. A build prints each scene's
 /// diagnostics in path order; a frame sequence puts frames in place so a reader (or an
 /// interrupted run) never sees frame k without the frames before it.
-final class InOrder<Item>: @unchecked Sendable {
+final class InOrder<Item: Sendable>: Sendable {
     private struct State {
         var next: Int
         var waiting: [Int: Item] = [:]

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import ScenecKit
 
 /// Ctrl-C and SIGTERM leave no partial files: temporary files in flight (and child processes

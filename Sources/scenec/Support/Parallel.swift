@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import ScenecKit
 import Dispatch
 
@@ -15,7 +15,7 @@ enum Parallel {
 }
 
 /// Hands out items to worker threads and keeps the first error.
-final class WorkQueue<C: Collection>: @unchecked Sendable {
+final class WorkQueue<C: Collection & Sendable>: Sendable where C.Index: Sendable, C.Element: Sendable {
     private struct State {
         var index: C.Index
         var error: Error?

@@ -1,9 +1,11 @@
+// @preconcurrency: C stdio's `stdout`/`stderr` are mutable globals to Swift 6; this file only
+// passes them to stdio calls, which lock the stream themselves.
 @preconcurrency import Glibc
 import ScenecKit
 
 /// "frame k of n, F frames/s, S s left" on standard error, redrawn in place, only when standard
 /// error is a terminal (CI logs stay clean) and not more than ten times a second.
-final class Progress: @unchecked Sendable {
+final class Progress: Sendable {
     private let total: Int
     private let enabled: Bool
     private let start: Double

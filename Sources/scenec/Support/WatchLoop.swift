@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import Dispatch
 import ScenecKit
 import SceneWatch

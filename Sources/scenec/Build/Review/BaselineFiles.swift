@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneFiles
 
 /// The outputs a baseline folder holds. A scenec build folder says so itself: its manifests

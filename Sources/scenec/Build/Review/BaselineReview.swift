@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 import SceneCodecs
 import SceneRender
 import SceneReview
@@ -57,7 +57,7 @@ struct BaselineReview {
             let folder = output.verdict == .removed ? options.baseline : outDir
             Console.line("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)")
         }
-        let html = options.reportDirectory + "/index.html", json = options.reportDirectory + "/summary.json"
+        let html = options.reportDirectory + "/index.html"
         do {
             try writeReport(Array(report.html.utf8), "index.html")
             try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// Runs another program to its end: standard input from /dev/null, standard output and error
 /// into a file, found on PATH.

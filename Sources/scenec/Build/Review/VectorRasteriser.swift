@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import Glibc
 
 /// SVG and PDF outputs as pixels, for the review: SVG through `rsvg-convert` (librsvg2-bin),
 /// PDF through `pdftoppm` (poppler-utils), at the size the file gives (a point or an SVG px
