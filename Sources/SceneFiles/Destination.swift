@@ -31,10 +31,10 @@ public final class Destination: Sendable {
     deinit { close(descriptor) }
 
     /// Opens the folder at `path`, making it (and the folders above it) first when `creating`.
-    /// A folder named relative to the current one without `..` (`out`, `./out/png`) lies in the
-    /// tree scenec runs in — in CI a pull request's checkout — where a committed link
+    /// A folder inside the current one (`out`, `./out/png`, `$PWD/out`), named without `..`, lies
+    /// in the tree scenec runs in — in CI a pull request's checkout — where a committed link
     /// (`out -> ~/.ssh`) must not redirect the writes: it is reached from the current folder
-    /// without following any link. An absolute path, or one with `..`, is opened as named.
+    /// without following any link. Another absolute path, or one with `..`, is opened as named.
     public static func open(_ path: String, creating: Bool, resolution: Beneath.Resolution = .automatic,
                             temporaries: AtomicWrite.TemporaryFiles = .untracked) throws(DestinationFailure) -> Destination {
         if let name = inWorkingDirectory(path) {
@@ -186,10 +186,18 @@ public final class Destination: Sendable {
         return DestinationFailure("\(what) '\(shown)': \(why)")
     }
 
-    /// `path` as a name beneath the current folder (leading `./` and trailing `/` dropped); nil
-    /// for an absolute path, one with `..`, or the current folder itself.
+    /// `path` as a name beneath the current folder (leading `./` and trailing `/` dropped; an
+    /// absolute path inside the current folder, as `$GITHUB_WORKSPACE/out`, made relative); nil
+    /// for another absolute path, one with `..`, or the current folder itself.
     static func inWorkingDirectory(_ path: String) -> RelativeName? {
         var text = Substring(path)
+        if path.hasPrefix("/") {
+            guard let cwd = getcwd(nil, 0) else { return nil }
+            let here = String(cString: cwd)
+            free(cwd)
+            guard here != "/", path.hasPrefix(here + "/") else { return nil }
+            text = text.dropFirst(here.count + 1)
+        }
         while text.hasPrefix("./") { text = text.dropFirst(2).drop { $0 == "/" } }
         while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
         return RelativeName(String(text))

@@ -163,7 +163,14 @@ extension Diagnostic {
                     end = Swift.min(length, start + Self.longLine)
                 }
                 // One character for one (a lone CR as ␍), so the caret stays under the column.
-                let shown = Array(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? []).escaped(.text))
+                var shown = Array(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? []).escaped(.text))
+                // CI runners read any log line that starts with `::` (after spaces) as a workflow
+                // command, so a quoted line cannot start that way: its first colon is shown as
+                // '∶' (U+2236), one character for one, and the caret stays in place.
+                if let first = shown.firstIndex(where: { $0 != " " && $0 != "\t" }),
+                   shown[first...].starts(with: [":", ":"]) {
+                    shown[first] = "∶"
+                }
                 let lead = start > 0 ? "…" : ""
                 out += lead + String(shown) + (end < length ? "…" : "") + "\n"
                 var caret = lead.isEmpty ? "" : " "

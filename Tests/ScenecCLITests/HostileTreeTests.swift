@@ -207,6 +207,10 @@ struct HostileTree {
         try put("ref: refs/heads/main\n", "tree/.git/HEAD")
         try put("[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic \(token)\n", "tree/.git/config")
         try put(Self.ring(0.5), "tree/scenes/ok.scene.yaml")
+        // Content that quoted in a diagnostic would start a log line as a workflow command.
+        try put("::error file=README.md,line=1::FORGED-SRC1\n", "tree/scenes/content1.scene.yaml")
+        try put("canvas: {width: 40, height: 40}\nviews: []\n  ::error file=README.md,line=1::FORGED-SRC2: 1\n",
+                "tree/scenes/content2.scene.yaml")
         try put(Self.ring(0.25), "tree/scenes/sub/x.scene.yaml")
         let imports = ["environ": "/proc/self/environ", "passwd": "/etc/passwd",
                        "passwd-relative": "../../../../../../../../../../etc/passwd",
@@ -354,7 +358,8 @@ struct HostileTree {
             }
             let text = String(decoding: item.bytes, as: UTF8.self)
             let lines = text.unicodeScalars.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).map { String(String.UnicodeScalarView($0)) }
-            for l in lines where l.hasPrefix("::") {
+            // A runner reads a line as a command when it starts with `::` after leading spaces.
+            for l in lines.map({ String($0.drop { $0 == " " || $0 == "\t" }) }) where l.hasPrefix("::") {
                 if let problem = Self.forgery(l) {
                     XCTFail("\(item.label) has a line starting with :: that scenec did not issue (\(problem)): \(l.debugDescription)",
                             file: file, line: line)

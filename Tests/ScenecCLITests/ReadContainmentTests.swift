@@ -160,6 +160,28 @@ final class ReadContainmentTests: XCTestCase {
         XCTAssertFalse(stdin.stderr.contains(Self.secret))
     }
 
+    /// A folder option named inside the project (`--allow-read vendor/theme`, `--root sub`) is a
+    /// path in the tree the pull request wrote, so a link committed there (to `/`, or to the
+    /// secret's folder) is refused rather than followed; the real folder works.
+    func testAFolderOptionNamedInsideTheProjectIsNotFollowedThroughALink() throws {
+        let (root, outside) = try project()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("vendor"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("vendor/theme").path,
+                                                   withDestinationPath: outside.path)
+        try scene(importing: outside.appendingPathComponent("secret.yaml").path, in: root)
+        for option in [["--allow-read", "vendor/theme"], ["--allow-read", "./vendor/theme/"], ["--root", "vendor/theme"]] {
+            let r = try scenec(["check", "scenes/s.scene.yaml"] + option, directory: root)
+            XCTAssertEqual(r.status, 2, "\(option): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(option[0]) '\(option[1])' goes through a symbolic link inside the current folder"), r.stderr)
+            XCTAssertFalse(r.stderr.contains(Self.secret))
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("themes"), withIntermediateDirectories: true)
+        XCTAssertEqual(try scenec(["check", "scenes/s.scene.yaml", "--allow-read", "themes"], directory: root).status, 1,
+                       "a real folder is accepted (the import outside it is still refused)")
+        let absolute = try scenec(["check", "scenes/s.scene.yaml", "--allow-read", outside.path], directory: root)
+        XCTAssertTrue(absolute.stderr.contains("secret.yaml:2:"), "an absolute folder is the caller's choice: read: \(absolute.stderr)")
+    }
+
     /// The language server reads inside the folder the editor opened (`rootUri`).
     func testTheLanguageServerTakesItsRootFromTheClient() throws {
         let (root, _) = try project()

@@ -97,15 +97,15 @@ final class WriteContainmentTests: XCTestCase {
         }
     }
 
-    /// `out` itself committed as a link (`out -> ../victim`): a destination named relative to the
-    /// current folder is in the tree, reached without following links, so nothing lands there;
-    /// the same folder named by its absolute path is the user's choice and is written.
+    /// `out` itself committed as a link (`out -> ../victim`): a destination inside the current
+    /// folder (relative, or absolute as `$GITHUB_WORKSPACE/out`) is in the tree, reached without
+    /// following links, so nothing lands there; the victim named by its own path is written.
     func testAnOutputFolderCommittedAsALinkIsRefused() throws {
         for environment in [[:], ["SCENEC_TEST_OPENAT_WALK": "1"]] {
             let (_, work, victim) = try project()
             try fm.createSymbolicLink(atPath: work.appendingPathComponent("out").path, withDestinationPath: "../victim")
             let before = try snapshot(victim)
-            for destination in ["out", "./out/", "out/png"] {
+            for destination in ["out", "./out/", "out/png", work.path + "/out"] {
                 let r = try scenec(["build", "scenes", "-o", destination], environment: environment, directory: work)
                 XCTAssertNotEqual(r.status, 0, "\(destination): \(r.stderr)")
                 XCTAssertTrue(r.stderr.contains("a symbolic link is on the way, which scenec does not follow inside the current folder"),

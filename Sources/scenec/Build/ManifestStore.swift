@@ -82,12 +82,25 @@ final class ManifestStore: Sendable {
         let line = JournalLine(scene: scene, entry: entry).encoded
         journal.withLock { fd in
             if fd < 0, let name = RelativeName(fileName + ".journal") {
-                fd = destination.open(name, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644)
+                fd = Self.openJournal(name, in: destination)
             }
             // A journal that cannot be written costs only the resumption; the manifest is
             // still written at the end, and its failure is reported then.
             if fd >= 0 { try? AtomicWrite.writeAll(line, fd: fd, path: fileName) }
         }
+    }
+
+    /// The journal, appended to in place (the one file a build does not replace by a rename):
+    /// a hard link or a FIFO planted under its name — a restored cache can hold either — would
+    /// make the lines land in another file or block, so anything but a regular file of its own
+    /// is removed (the name, never what it links to) and the journal made afresh.
+    static func openJournal(_ name: RelativeName, in destination: Destination) -> Int32 {
+        let fd = destination.open(name, flags: O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, mode: 0o644)
+        var info = stat()
+        if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 { return fd }
+        if fd >= 0 { close(fd) }
+        destination.remove(name, pruningFolders: false)
+        return destination.open(name, flags: O_WRONLY | O_CREAT | O_EXCL | O_APPEND, mode: 0o644)
     }
 
     /// Writes this build's manifest and drops its journal (and, for an unsharded build that

@@ -17,16 +17,27 @@ enum ProjectOptions {
     /// The root the command line names, else the default.
     static func root(_ args: Arguments) throws -> ProjectRoot {
         guard let dir = args.value("--root") else { return ReadScope.current().root }
-        guard let root = ProjectRoot(dir) else { throw UsageError("--root '\(dir)' is not a directory") }
-        return root
+        return try folder("--root", dir)
+    }
+
+    /// The folder an option names. One named inside the current folder (`vendor/theme`) is in
+    /// the tree scenec reads, which a pull request may have committed as a link to `/`: it must
+    /// be that folder itself, with no link on the way, as destinations there are.
+    static func folder(_ option: String, _ dir: String) throws -> ProjectRoot {
+        guard let folder = ProjectRoot(dir) else { throw UsageError("\(option) '\(dir)' is not a directory") }
+        let parts = dir.split(separator: "/").filter { $0 != "." }
+        if !dir.hasPrefix("/"), !parts.contains(".."), let here = ProjectRoot("."),
+           folder.directory != ([here.directory == "/" ? "" : here.directory] + parts.map(String.init)).joined(separator: "/") {
+            throw UsageError("\(option) '\(dir)' goes through a symbolic link inside the current folder, which scenec does not follow there; name the folder it points to")
+        }
+        return folder
     }
 
     /// The root and the folders allowed besides it.
     static func scope(_ args: Arguments) throws -> ReadScope {
         var scope = ReadScope(root: try root(args))
         for dir in args.values["--allow-read"] ?? [] {
-            guard let folder = ProjectRoot(dir) else { throw UsageError("--allow-read '\(dir)' is not a directory") }
-            scope.allowed.append(folder)
+            scope.allowed.append(try folder("--allow-read", dir))
         }
         return scope
     }
