@@ -133,6 +133,24 @@ final class WriteContainmentTests: XCTestCase {
         XCTAssertEqual(try snapshot(victim), before)
     }
 
+    /// The journal is appended to in place: a hard link to a victim (a restored cache can hold
+    /// one) is replaced, never written through, and a FIFO there does not block the build.
+    func testTheJournalIsNeverAppendedThroughAHardLinkOrAFIFO() throws {
+        let (_, work, victim) = try project()
+        try fm.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let journal = work.appendingPathComponent("out/.scenec-manifest.json.journal")
+        try fm.linkItem(at: victim.appendingPathComponent("a.txt"), to: journal)
+        let before = try snapshot(victim)
+        XCTAssertEqual(try build(work).status, 0)
+        XCTAssertEqual(try snapshot(victim), before, "no journal line landed in the victim")
+
+        let (_, other, _) = try project()
+        try fm.createDirectory(at: other.appendingPathComponent("out"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(other.appendingPathComponent("out/.scenec-manifest.json.journal").path, 0o644), 0)
+        let r = try scenec(["build", "scenes", "-o", "out"], directory: other, timeout: 60)
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
     func testOrphanedTemporaryFilesOfAKilledBuildAreRemoved() throws {
         let (_, work, _) = try project()
         XCTAssertEqual(try build(work).status, 0)
