@@ -42,6 +42,12 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual("\u{200B}\u{200D}".escaped(.text), "\u{200B}\u{200D}")  // joiners shape emoji and scripts
     }
 
+    func testTheCaretStaysUnderItsColumnAfterABidiControlShownByCodePoint() {
+        let file = SourceFile(name: "t", bytes: Array("ab\u{202E}cd: 1\n".utf8))
+        let d = Diagnostic.error("x", at: SourceRange(start: .init(line: 1, column: 4), end: .init(line: 1, column: 6)))
+        XCTAssertEqual(d.rendered(in: file), "t:1:4: error: x\nab<U+202E>cd: 1\n" + String(repeating: " ", count: 10) + "^~\n")
+    }
+
     func testTheFirstByteThatIsNotTextIsFound() {
         XCTAssertNil(SourceFile(name: "t", bytes: Array("a: 1\r\n\tb: ünï\n".utf8)).firstNonTextByte)
         XCTAssertEqual(SourceFile(name: "t", bytes: Array("a: 1\nb: \u{1B}x\u{0}".utf8)).firstNonTextByte, 8)
