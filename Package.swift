@@ -29,7 +29,7 @@ let package = Package(
         // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
         // SHA256 (build keys, manifests, shards, the preview's file hashes).
         .target(name: "SceneSupport"),
-        .target(name: "SceneSyntax", dependencies: ["CYAML"]),
+        .target(name: "SceneSyntax", dependencies: ["CYAML", "SceneSupport"]),
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),

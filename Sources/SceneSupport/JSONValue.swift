@@ -198,9 +198,26 @@ extension JSONValue {
         return String(v)
     }
 
+    /// `json`, the text of a JSON document, with each invisible formatting character (only ever
+    /// inside a string) as `\uXXXX`, as `quoted` writes it: the same value, and nothing a terminal
+    /// printing it could reorder. For documents JSONEncoder wrote.
+    public static func escapingInvisibles(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: \.isInvisibleFormatting) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if scalar.isInvisibleFormatting {
+                out.append(contentsOf: unicodeEscape(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// A JSON string literal. YAML reads JSON's double-quoted form the same way, so it also
     /// serves to quote a YAML scalar (`scenec edit`); DEL and the C1 controls, which YAML does
-    /// not allow raw, are escaped as well.
+    /// not allow raw, are escaped as well, and so are the invisible formatting characters
+    /// (`Unicode.Scalar.isInvisibleFormatting`), so that printing the JSON reorders nothing.
     public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -211,15 +228,20 @@ extension JSONValue {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.isInvisibleFormatting {
+                    out += unicodeEscape(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    /// `\u061c`: a character of the Basic Multilingual Plane as a JSON escape.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
     }
 }
 

@@ -1,3 +1,5 @@
+import SceneSupport
+
 /// How text that scenec did not write itself — a file name, a value from a scene, a message
 /// quoting either — is printed in each kind of output, so that it stays data: it never starts a
 /// line of its own (a forged `::error` workflow command), never sends a control sequence to a
@@ -9,6 +11,14 @@
 /// one so carets under a quoted value stay aligned: C0 as the Control Pictures block (`␀`, `␛`,
 /// `␊`), DEL as `␡`, and C1, which has no pictures, as `�`. A TAB is kept (it moves the cursor
 /// but starts nothing).
+///
+/// In terminal, log and workflow text (`text`, `lines`, `workflowMessage`, `workflowProperty`)
+/// the invisible characters that change how the text around them reads — the bidi controls
+/// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make `evil.yaml` show as
+/// something else, and U+2028/U+2029, which some viewers take as a line break — are written as
+/// their code point in angle brackets, `<U+202E>` (`Unicode.Scalar.isInvisibleFormatting`).
+/// Letters of right-to-left scripts (Arabic, Hebrew) are kept as they are. XML and HTML keep
+/// them too: a browser shows them as the reader's own page would.
 public enum Escaping: Sendable {
     /// One line of terminal or log text: every control character but TAB as a picture,
     /// line breaks included.
@@ -40,6 +50,10 @@ extension String {
         var out = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch (escaping, scalar) {
+            case (.text, _) where scalar.isInvisibleFormatting, (.lines, _) where scalar.isInvisibleFormatting,
+                 (.workflowMessage, _) where scalar.isInvisibleFormatting,
+                 (.workflowProperty, _) where scalar.isInvisibleFormatting:
+                out.append(contentsOf: Self.codePoint(scalar).unicodeScalars)
             case (.text, _), (.lines, _):
                 if scalar == "\n", escaping == .lines { out.append(scalar) } else { out.append(Self.picture(scalar)) }
             case (.workflowMessage, "%"), (.workflowProperty, "%"): out.append(contentsOf: "%25".unicodeScalars)
@@ -70,6 +84,7 @@ extension String {
     }
 
     private static func needsEscaping(_ scalar: Unicode.Scalar, _ escaping: Escaping) -> Bool {
+        if scalar.isInvisibleFormatting, escaping != .xml, escaping != .html { return true }
         switch escaping {
         case .text: return isControl(scalar) && scalar != "\t"
         case .lines: return isControl(scalar) && scalar != "\t" && scalar != "\n"
@@ -79,6 +94,12 @@ extension String {
             || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         case .html: return "&<>\"'".unicodeScalars.contains(scalar) || (isControl(scalar) && scalar != "\t")
         }
+    }
+
+    /// `<U+202E>`: an invisible character named by its code point, four hex digits or more.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "<U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex + ">"
     }
 
     /// The visible stand-in of a control character; any other character is itself.

@@ -162,20 +162,22 @@ extension Diagnostic {
                     start = Swift.max(0, Swift.min(column, length) - Self.contextBefore)
                     end = Swift.min(length, start + Self.longLine)
                 }
-                // One character for one (a lone CR as ␍), so the caret stays under the column.
-                var shown = Array(String(file.excerpt(line: range.start.line, from: start, to: end)?.text ?? []).escaped(.text))
+                // Each character as it is shown: a control as one picture (a lone CR as ␍), an
+                // invisible bidi control as `<U+202E>`; the caret is padded by what each shows as.
+                var shown = (file.excerpt(line: range.start.line, from: start, to: end)?.text ?? []).map { String($0).escaped(.text) }
                 // CI runners read any log line that starts with `::` (after spaces) as a workflow
                 // command, so a quoted line cannot start that way: its first colon is shown as
                 // '∶' (U+2236), one character for one, and the caret stays in place.
-                if let first = shown.firstIndex(where: { $0 != " " && $0 != "\t" }),
-                   shown[first...].starts(with: [":", ":"]) {
+                if let first = shown.firstIndex(where: { $0 != " " && $0 != "\t" }), first + 1 < shown.count,
+                   shown[first] == ":", shown[first + 1] == ":" {
                     shown[first] = "∶"
                 }
                 let lead = start > 0 ? "…" : ""
-                out += lead + String(shown) + (end < length ? "…" : "") + "\n"
+                out += lead + shown.joined() + (end < length ? "…" : "") + "\n"
                 var caret = lead.isEmpty ? "" : " "
                 for i in 0..<Swift.max(0, column - start) {
-                    caret += (i < shown.count && shown[i] == "\t") ? "\t" : " "
+                    guard i < shown.count else { caret += " "; continue }
+                    caret += shown[i] == "\t" ? "\t" : String(repeating: " ", count: shown[i].count)
                 }
                 let width: Int
                 if range.end.line == range.start.line {

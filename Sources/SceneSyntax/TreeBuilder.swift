@@ -7,6 +7,7 @@ struct TreeBuilder {
         let start: SourceLocation
         let anchor: String?
         var size: Int
+        var textBytes = 0
     }
 
     struct MappingState {
@@ -16,6 +17,7 @@ struct TreeBuilder {
         let start: SourceLocation
         let anchor: String?
         var size = 1
+        var textBytes = 0
         /// Written `{…}`: there a `, ` ends a value, which an unquoted `rgb(1, 2, 3)` runs into.
         let flow: Bool
         /// `(` the last value left open, so the bare keys that follow are the rest of it.
@@ -36,9 +38,12 @@ struct TreeBuilder {
     let limits: YAMLReader.Limits
     let file: SourceFile
     var stack: [Open] = []
-    var anchors: [String: (node: Node, size: Int)] = [:]
+    /// Each anchor's node, with the nodes and the bytes of text it stands for when expanded.
+    var anchors: [String: (node: Node, size: Int, textBytes: Int)] = [:]
     var openAnchors: Set<String> = []
     var nodeCount = 0
+    /// Bytes of scalar text in the document so far, aliases expanded (`Limits.maxTextBytes`).
+    var textBytes = 0
     var documents = 0
     var root: Node?
     var diagnostics: [Diagnostic] = []
@@ -86,7 +91,7 @@ struct TreeBuilder {
             let plain = s.style == YAML_PLAIN_SCALAR_STYLE
             let comment = plain && text.isEmpty ? comment(after: start) : nil
             let node = Node(.scalar(.init(text: text, isPlain: plain, comment: comment)), range: range)
-            add(node, size: 1, anchor: Self.string(s.anchor), range: range)
+            add(node, size: 1, textBytes: text.utf8.count, anchor: Self.string(s.anchor), range: range)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             if openAnchors.contains(name) {
@@ -98,7 +103,7 @@ struct TreeBuilder {
                 fail(.error("unknown alias '*\(name)': no anchor '&\(name)' comes before it", at: range))
                 return
             }
-            add(target.node, size: target.size, anchor: nil, range: range)
+            add(target.node, size: target.size, textBytes: target.textBytes, anchor: nil, range: range, isAlias: true)
         case YAML_SEQUENCE_START_EVENT:
             guard checkDepth(range) else { return }
             let anchor = Self.string(event.data.sequence_start.anchor)
@@ -114,11 +119,13 @@ struct TreeBuilder {
             guard let open = stack.popLast() else { return }
             switch open {
             case .sequence(let s):
-                close(Node(.sequence(s.items), range: SourceRange(start: s.start, end: end)), size: s.size, anchor: s.anchor)
+                close(Node(.sequence(s.items), range: SourceRange(start: s.start, end: end)), size: s.size,
+                      textBytes: s.textBytes, anchor: s.anchor)
             case .mapping(var m):
                 reportRejoined(m)
                 m.pairs = mergingKeys(m.pairs)
-                close(Node(.mapping(m.pairs), range: SourceRange(start: m.start, end: end)), size: m.size, anchor: m.anchor)
+                close(Node(.mapping(m.pairs), range: SourceRange(start: m.start, end: end)), size: m.size,
+                      textBytes: m.textBytes, anchor: m.anchor)
             }
         default:
             break
@@ -144,14 +151,17 @@ struct TreeBuilder {
         return true
     }
 
-    mutating func close(_ node: Node, size: Int, anchor: String?) {
+    mutating func close(_ node: Node, size: Int, textBytes: Int, anchor: String?) {
         if let anchor { openAnchors.remove(anchor) }
         // The container itself was counted when it opened; its contents as they arrived.
-        add(node, size: size, anchor: anchor, range: node.range, countNow: 1)
+        add(node, size: size, textBytes: textBytes, anchor: anchor, range: node.range, countNow: 1)
     }
 
-    /// Puts a finished node into its parent. `size` is the node count it stands for after expansion.
-    mutating func add(_ node: Node, size: Int, anchor: String?, range: SourceRange, countNow: Int? = nil) {
+    /// Puts a finished node into its parent. `size` is the node count and `textBytes` the bytes
+    /// of scalar text it stands for after expansion; `countNow` is the part of `size` not counted
+    /// yet (a closing container's contents were counted as they arrived, and so was their text).
+    mutating func add(_ node: Node, size: Int, textBytes: Int, anchor: String?, range: SourceRange,
+                      countNow: Int? = nil, isAlias: Bool = false) {
         nodeCount += countNow ?? size
         if nodeCount > limits.maxNodes {
             fail(.error("the document expands to more than \(limits.maxNodes) nodes", at: range,
@@ -159,7 +169,18 @@ struct TreeBuilder {
                                 + "raise the limit with --max-nodes if this is intended"]))
             return
         }
-        if let anchor { anchors[anchor] = (node, size) }
+        // Nodes alone do not bound the work: one alias of a long string is one node, and every
+        // copy of its text is checked (and could be drawn) again.
+        if countNow == nil { self.textBytes += textBytes }
+        if self.textBytes > limits.maxTextBytes {
+            let what = isAlias ? "aliases expand to more than \(limits.maxTextBytes) bytes of text"
+                : "the document holds more than \(limits.maxTextBytes) bytes of text"
+            fail(.error("\(what); this \(isAlias ? "alias" : "value") adds \(textBytes) bytes", at: range,
+                        notes: ["aliases (*name) copy their anchor's text each time they are used; "
+                                + "raise the limit with --max-text-bytes if this is intended"]))
+            return
+        }
+        if let anchor { anchors[anchor] = (node, size, textBytes) }
         guard let open = stack.popLast() else {
             root = node
             return
@@ -170,9 +191,11 @@ struct TreeBuilder {
         case .sequence(var s):
             s.items.append(node)
             s.size += size
+            s.textBytes += textBytes
             stack.append(.sequence(s))
         case .mapping(var m):
             m.size += size
+            m.textBytes += textBytes
             if let (key, keyRange) = m.pendingKey {
                 m.pendingKey = nil
                 if !rejoin(key, keyRange, node, into: &m) {
@@ -189,6 +212,7 @@ struct TreeBuilder {
             } else {
                 guard let scalar = node.scalar else {
                     m.size -= size
+                    m.textBytes -= textBytes
                     stack.append(.mapping(m))
                     fail(.error("a mapping key must be a plain word, not \(node.kindDescription)", at: range))
                     return

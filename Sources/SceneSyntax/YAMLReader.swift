@@ -10,6 +10,10 @@ public struct YAMLReader {
     public struct Limits: Sendable {
         /// Nodes in the document after alias expansion (docs/language.md §7).
         public var maxNodes: Int = 1_000_000
+        /// Bytes of scalar text after alias expansion: 64 MiB, four times the largest scene file
+        /// (`--max-file-size`, 16 MiB), so no file without aliases comes near it, while a long
+        /// string aliased hundreds of times (each copy checked again) is refused at once.
+        public var maxTextBytes: Int = 64 << 20
         /// Depth of nested lists and mappings; far above what a scene needs (64 view levels).
         public var maxDepth: Int = 1_000
 

@@ -2,6 +2,7 @@ import SceneAnimation
 import SceneCheck
 import SceneLayout
 import SceneModel
+import SceneSyntax
 
 /// What `scenec inspect` shows: every view with its placed frame and every inspectable
 /// attribute's value, source and animatability. The JSON shape (documented in the README):
@@ -161,16 +162,18 @@ package enum JSONScalar: Encodable, Sendable {
 
 extension InspectReport {
     /// The readable form: a heading per view, then an aligned table of its attributes; `wide`
-    /// adds each attribute's default and range.
+    /// adds each attribute's default and range. What the scene wrote (ids, values, style names)
+    /// is shown as `String.escaped(.text)` shows it, so a line feed in a value is `␊` and no
+    /// value starts a line of its own (a forged `::error` in a CI log).
     package var text: String { text(wide: false) }
 
     package func text(wide: Bool) -> String {
-        let background = canvas.background + (canvas.backgroundAppearance.map { " from \($0.from)" } ?? "")
+        let background = (canvas.background + (canvas.backgroundAppearance.map { " from \($0.from)" } ?? "")).escaped(.text)
         var out = "canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt, scale \(formatNumber(canvas.scale)), background \(background), appearance \(appearance)\n"
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {
                 let indent = String(repeating: "  ", count: depth)
-                let name = v.id.map { "\(v.type) '\($0)'" } ?? v.type
+                let name = v.id.map { "\(v.type) '\($0.escaped(.text))'" } ?? v.type
                 let f = v.frame
                 out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
                 let heading = ["attribute", "value", "source", "animatable"] + (wide ? ["default", "range"] : [])
@@ -179,7 +182,7 @@ extension InspectReport {
                     if let from = a.appearance?.from { value += " from \(from)" }
                     let source = a.style.map { "style \($0)" } ?? a.source
                     let more = wide ? [a.default, a.range ?? ""] : []
-                    return [a.name, value, source, a.animatable ? "yes" : "no"] + more
+                    return [a.name, value.escaped(.text), source.escaped(.text), a.animatable ? "yes" : "no"] + more
                 }
                 let widths = heading.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
                 for row in rows {

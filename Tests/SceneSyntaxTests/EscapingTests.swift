@@ -24,6 +24,30 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(hostile.escaped(.html), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&amp;&lt;&gt;&quot;&apos;")
     }
 
+    /// Bidi controls would make `evil.yaml` read as another name, and U+2028 ends a line in
+    /// some viewers: in text and workflow output they show as their code point. RTL letters stay.
+    func testInvisibleFormattingShowsAsItsCodePointAndRightToLeftLettersStay() {
+        let spoof = "a\u{202E}lmth.exe\u{202C}\u{2066}\u{2069}\u{200E}\u{200F}\u{061C}\u{2028}b\u{2029}"
+        let shown = "a<U+202E>lmth.exe<U+202C><U+2066><U+2069><U+200E><U+200F><U+061C><U+2028>b<U+2029>"
+        for escaping in [Escaping.text, .lines, .workflowMessage] {
+            XCTAssertEqual(spoof.escaped(escaping), shown, "\(escaping)")
+        }
+        XCTAssertEqual(spoof.escaped(.workflowProperty), shown.replacingOccurrences(of: ":", with: "%3A"))
+        XCTAssertEqual("\u{202A}\u{202B}\u{202D}\u{2067}\u{2068}".escaped(.text), "<U+202A><U+202B><U+202D><U+2067><U+2068>")
+        XCTAssertEqual("x\u{202E}\ny".escaped(.lines), "x<U+202E>\ny")
+        let rightToLeft = "שלום مرحبا"
+        for escaping in [Escaping.text, .lines, .workflowMessage, .workflowProperty] {
+            XCTAssertEqual(rightToLeft.escaped(escaping), rightToLeft, "\(escaping)")
+        }
+        XCTAssertEqual("\u{200B}\u{200D}".escaped(.text), "\u{200B}\u{200D}")  // joiners shape emoji and scripts
+    }
+
+    func testTheCaretStaysUnderItsColumnAfterABidiControlShownByCodePoint() {
+        let file = SourceFile(name: "t", bytes: Array("ab\u{202E}cd: 1\n".utf8))
+        let d = Diagnostic.error("x", at: SourceRange(start: .init(line: 1, column: 4), end: .init(line: 1, column: 6)))
+        XCTAssertEqual(d.rendered(in: file), "t:1:4: error: x\nab<U+202E>cd: 1\n" + String(repeating: " ", count: 10) + "^~\n")
+    }
+
     func testTheFirstByteThatIsNotTextIsFound() {
         XCTAssertNil(SourceFile(name: "t", bytes: Array("a: 1\r\n\tb: ünï\n".utf8)).firstNonTextByte)
         XCTAssertEqual(SourceFile(name: "t", bytes: Array("a: 1\nb: \u{1B}x\u{0}".utf8)).firstNonTextByte, 8)

@@ -81,6 +81,38 @@ final class InspectAndSetTests: XCTestCase {
         XCTAssertTrue(result.stdoutText.contains("\n  pie 'p' at views[1].children[0]  frame x 41.5, y 25, width 37, height 37"), result.stdoutText)
     }
 
+    /// A value holding a line feed (a YAML escape, or `\n` in --set) is one cell, its LF shown
+    /// as `␊`: nothing of the scene starts a line, such as a forged `::error` workflow command.
+    /// Bidi controls show as `<U+202E>`; the JSON keeps every value exact.
+    func testInspectShowsALineFeedInAValueAsAPictureAndJSONStaysExact() throws {
+        let (_, path) = try setUp("""
+            canvas: {width: 100, height: 100}
+            views:
+              - {id: l, type: label, frame: {x: 0, y: 0, width: 100, height: 20},
+                 text: "line1\\n::error file=README.md,line=1::FORGED"}
+              - {id: m, type: label, frame: {x: 0, y: 20, width: 100, height: 20}, text: "m\\u202Egpj.exe"}
+              - {id: n, type: label, frame: {x: 0, y: 40, width: 100, height: 20}, text: x}
+            """)
+        for extra in [[], ["--set", "n.text=a\n::error::X"]] {
+            let result = try scenec(["inspect", path] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            for line in result.stdoutText.split(separator: "\n") {
+                XCTAssertFalse(line.trimmingCharacters(in: .whitespaces).hasPrefix("::"), "\(extra): \(line)")
+                XCTAssertFalse(line.unicodeScalars.contains("\u{202E}"), "\(extra): \(line)")
+            }
+            XCTAssertTrue(result.stdoutText.contains("line1␊::error file=README.md,line=1::FORGED"), result.stdoutText)
+            XCTAssertTrue(result.stdoutText.contains("m<U+202E>gpj.exe"), result.stdoutText)
+            if !extra.isEmpty { XCTAssertTrue(result.stdoutText.contains("a␊::error::X"), result.stdoutText) }
+        }
+        let json = try scenec(["inspect", path, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdoutText.contains("m\\u202egpj.exe"), json.stdoutText)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let views = try XCTUnwrap(root["views"] as? [[String: Any]])
+        XCTAssertEqual(attribute(views[0], "text")?["value"] as? String, "line1\n::error file=README.md,line=1::FORGED")
+        XCTAssertEqual(attribute(views[1], "text")?["value"] as? String, "m\u{202E}gpj.exe")
+    }
+
     func testRenderDrawsOverriddenValues() throws {
         let (dir, path) = try setUp()
         let out = dir.appendingPathComponent("r.png")

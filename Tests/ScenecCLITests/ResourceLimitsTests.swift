@@ -109,6 +109,35 @@ final class ResourceLimitsTests: XCTestCase {
         print("hostile inputs: \(inputs.count); slowest \(slowest.1) \(slowest.0) s; most memory \(largest.1) \(largest.0) MB")
     }
 
+    /// One alias of a long string is one node, yet each copy is checked again: a 1.5 MB string
+    /// aliased 200 times is refused at the alias that brings the text past 64 MiB, at once and
+    /// before anything is checked. A hang guard, not a timing: checking it all took minutes.
+    func testAliasesOfALongStringAreRefusedAtTheAliasThatCrossesTheTextBudget() throws {
+        let dir = try temporaryDirectory(self)
+        let words = String(repeating: "lorem ipsum ", count: 125_000)  // 1.5 MB
+        var text = "x-big: &b \"\(words)\"\ncanvas: {width: 10, height: 10}\nviews:\n"
+        for i in 0..<200 {
+            text += "  - {id: l\(i), type: label, frame: {x: 0, y: 0, width: 10, height: 10}, text: *b}\n"
+        }
+        let path = try write(text, "aliases.scene.yaml", in: dir)
+        let result = try scenec(["check", path], timeout: 60)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        // 1.5 MB × 44 copies with the anchor passes 64 MiB: the 44th alias, on line 47.
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):47:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(": error: aliases expand to more than 67108864 bytes of text; this alias adds 1500000 bytes\n"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("raise the limit with --max-text-bytes"), result.stderr)
+
+        // A scene of a few copies is checked; the option lowers (or raises) the budget.
+        let small = try write("x-word: &w \"\(String(repeating: "a", count: 10_000))\"\ncanvas: {width: 10, height: 10}\nviews:\n"
+                              + (0..<5).map { "  - {id: l\($0), type: label, frame: {x: 0, y: 0, width: 10, height: 10}, text: *w}\n" }.joined(),
+                              "small.scene.yaml", in: dir)
+        XCTAssertEqual(try scenec(["check", small]).status, 0)
+        let lowered = try scenec(["check", small, "--max-text-bytes", "35000"])
+        XCTAssertEqual(lowered.status, 1)
+        XCTAssertTrue(lowered.stderr.contains("\(small):6:"), lowered.stderr)
+    }
+
     /// Each limit is a default that an option raises, for the scene that really needs more.
     func testEachLimitIsRaisedByItsOption() throws {
         let corpus = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")

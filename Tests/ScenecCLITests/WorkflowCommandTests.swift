@@ -12,7 +12,7 @@ final class WorkflowCommandTests: XCTestCase {
     /// Character), the escape character and escapes already written, separators, and other
     /// Unicode line separators, controls and emoji.
     let pieces = ["%", "\r", "\n", "\r\n", "\n\r", ":", ",", "::", "=", "%0A", "%25", "::warning file=x::y",
-                  "\u{85}", "\u{2028}", "\u{0}", "\u{1B}[31m", "é", "👩‍👩‍👧", " ", "a", "Z", "line=1", "\t"]
+                  "\u{85}", "\u{2028}", "\u{202E}", "\u{0}", "\u{1B}[31m", "é", "👩‍👩‍👧", " ", "a", "Z", "line=1", "\t"]
 
     func randomText(_ rng: inout SystemRandomNumberGenerator) -> String {
         (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
@@ -51,17 +51,21 @@ final class WorkflowCommandTests: XCTestCase {
 
     /// What the runner shows: the text itself, but control characters other than the line
     /// breaks it decodes and TAB as pictures (␀, ␛; C1 as �), as in every output of scenec, so
-    /// none reaches a log viewer as a control.
+    /// none reaches a log viewer as a control; bidi controls and U+2028/U+2029, which a viewer
+    /// may take as a line break, by code point (`<U+2028>`).
     func shown(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { c -> Unicode.Scalar in
+        var out = ""
+        for c in s.unicodeScalars {
             switch c.value {
-            case 0x09, 0x0A, 0x0D: return c
-            case 0..<0x20: return Unicode.Scalar(0x2400 + c.value) ?? c
-            case 0x7F: return "\u{2421}"
-            case 0x80...0x9F: return "\u{FFFD}"
-            default: return c
+            case 0x09, 0x0A, 0x0D: out.unicodeScalars.append(c)
+            case 0..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + c.value) ?? c)
+            case 0x7F: out += "\u{2421}"
+            case 0x80...0x9F: out += "\u{FFFD}"
+            case 0x2028, 0x2029, 0x202E: out += "<U+\(String(c.value, radix: 16, uppercase: true))>"
+            default: out.unicodeScalars.append(c)
             }
-        }))
+        }
+        return out
     }
 
     /// The runner's decoding, in the order it applies it (percent last, so `%250A` stays `%0A`).

@@ -33,8 +33,8 @@ enum EditCommand: Command {
         \(DiagnosticReporter.optionHelp)
           --appearance light|dark  accepted as every command takes it; system colors and
                                    {light, dark} are written as given, whichever it is
-          --max-file-size N, --max-nodes N, --max-views N, --max-nesting N, --max-pixels N,
-          --max-pixels-per-side N, --max-frames N
+          --max-file-size N, --max-nodes N, --max-text-bytes N, --max-views N, --max-nesting N,
+          --max-pixels N, --max-pixels-per-side N, --max-frames N
                                    the limits the edited scene is checked with (see
                                    scenec check --help)
           -h, --help               show this help

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ScenecKit
 import SceneModel
+import SceneSupport
 
 /// `scenec inspect SCENE [--json]`
 enum InspectCommand: Command {
@@ -41,7 +42,9 @@ enum InspectCommand: Command {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(report)
-            Console.output(String(decoding: data, as: UTF8.self) + "\n")
+            // Control characters are already `\uXXXX`; the invisible formatting ones become so too,
+            // so that Console's escaping finds nothing to change and the JSON stays exact.
+            Console.output(JSONValue.escapingInvisibles(String(decoding: data, as: UTF8.self)) + "\n")
         } else {
             Console.output(report.text(wide: args.has("--wide")))
         }

@@ -8,7 +8,7 @@ import SceneSyntax
 struct SceneOptions {
     static let flags = ["--set-where-present"]
     /// The raisable limits alone (what `scenec lsp` takes).
-    static let limitValued = ["--max-file-size", "--max-nodes", "--max-views", "--max-nesting",
+    static let limitValued = ["--max-file-size", "--max-nodes", "--max-text-bytes", "--max-views", "--max-nesting",
                               "--max-pixels", "--max-pixels-per-side", "--max-frames"]
     static let valued = DiagnosticReporter.valuedOptions + ["--set", "--appearance", "--scene-timeout"] + limitValued
     static let help = DiagnosticReporter.optionHelp + "\n" + """
@@ -26,6 +26,8 @@ struct SceneOptions {
     static let limitsHelp = """
           --max-file-size N        refuse scene files over N bytes (default 16777216)
           --max-nodes N            refuse YAML that expands to over N nodes (default 1000000)
+          --max-text-bytes N       refuse YAML whose text, aliases expanded, is over N bytes
+                                   (default 67108864, 4 × --max-file-size's default)
           --max-views N            refuse scenes with over N views (default 100000)
           --max-nesting N          refuse views nested over N deep (default 64)
           --max-pixels N           refuse pictures over N pixels in all, each scale's picture
@@ -60,6 +62,7 @@ struct SceneOptions {
         }
         maxFileSize = try args.count("--max-file-size") ?? maxFileSize
         frontend.readerLimits.maxNodes = try args.count("--max-nodes") ?? frontend.readerLimits.maxNodes
+        frontend.readerLimits.maxTextBytes = try args.count("--max-text-bytes") ?? frontend.readerLimits.maxTextBytes
         frontend.options.maxViews = try args.count("--max-views") ?? frontend.options.maxViews
         frontend.options.maxNesting = try args.count("--max-nesting") ?? frontend.options.maxNesting
         frontend.options.maxPixels = try args.count("--max-pixels") ?? frontend.options.maxPixels
