@@ -48,10 +48,10 @@ enum VectorRasteriser {
         guard let program = found.path else {
             throw Failure(message: "\(tool.program) is needed to compare \(format.uppercased()) files and was not found on PATH\(found.note); it comes with Debian's \(tool.package) (apt-get install \(tool.package))")
         }
-        // The program's own needs (~256 MiB of libraries and mappings) and 16 bytes a pixel
-        // (its surface, a filter's copies) of the largest picture allowed.
+        // The program's own needs (libraries, mappings: 512 MiB is ample) and 32 bytes a pixel
+        // (its surface and a filter chain's copies, 4 bytes each) of the largest picture allowed.
         let pixels = box.map { $0.width * $0.height } ?? maxPixels
-        let memory = (256 << 20) + 16 * Swift.min(pixels, maxPixels)
+        let memory = (512 << 20) + 32 * Swift.min(pixels, maxPixels)
         let log = directory + "/log"
         switch ChildProcess.run(program, tool.arguments, output: log, seconds: seconds, memory: memory) {
         case .exited(0): break
