@@ -17,17 +17,19 @@ final class ReviewBoundsTests: XCTestCase {
 
         """
 
-    /// A project (its own root: no .git above a temporary folder) with a committed `bin/` of
-    /// programs that leave a marker when run.
+    /// A project (its own root: no .git above a temporary folder) with committed programs, in
+    /// `bin/` and at the top, that leave a marker when run.
     func hostileTree() throws -> (tree: URL, marker: URL) {
         let tree = try temporaryDirectory(self)
         let marker = tree.appendingPathComponent("MARKER")
         let bin = tree.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // In bin/ and at the top, where an empty PATH entry (`.`) finds them.
         for name in ["ffmpeg", "rsvg-convert", "pdftoppm"] {
-            let script = bin.appendingPathComponent(name)
-            try "#!/bin/sh\ntouch '\(marker.path)'\nexit 0\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            for script in [bin.appendingPathComponent(name), tree.appendingPathComponent(name)] {
+                try "#!/bin/sh\ntouch '\(marker.path)'\nexit 0\n".write(to: script, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            }
         }
         try FileManager.default.createDirectory(at: tree.appendingPathComponent("scenes"), withIntermediateDirectories: true)
         _ = try write(square, "scenes/x.scene.yaml", in: tree)
