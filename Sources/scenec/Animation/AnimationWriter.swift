@@ -58,7 +58,7 @@ enum AnimationWriter {
 
     /// What a missing `ffmpeg` says after `context`, naming the Debian package.
     static func ffmpegMissing(_ context: String) -> FFmpegPipe.Failure {
-        FFmpegPipe.Failure(message: "\(context): ffmpeg is not installed (Debian package: ffmpeg)")
+        FFmpegPipe.Failure(message: "\(context): ffmpeg is not installed (Debian package: ffmpeg)\(FFmpegPipe.lookup().note)")
     }
 
     /// MP4 and WebM through ffmpeg, which writes a temporary file beside the output that is read

@@ -3,6 +3,7 @@ import SceneCodecs
 import SceneRender
 import SceneSupport
 import ScenecKit
+import SceneFiles
 
 /// Debian's `ffmpeg` as a child process that encodes MP4 (H.264) and WebM (VP9): raw frames go
 /// to it on a pipe (no temporary pictures), it writes the file named, and what it says on
@@ -20,18 +21,11 @@ final class FFmpegPipe {
     private let log: UnsafeMutablePointer<FILE>
     private var reaped = false
 
-    /// `ffmpeg` on PATH, as a shell finds it; nil when there is none.
-    static func locate() -> String? {
-        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
-        for dir in path.split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (dir.isEmpty ? "." : String(dir)) + "/ffmpeg"
-            var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
-    }
+    /// `ffmpeg` on PATH outside the project (ProgramLookup), or why there is none.
+    static func lookup() -> ProgramLookup.Found { Programs.find("ffmpeg") }
+
+    /// `ffmpeg`'s absolute path; nil when there is none to run.
+    static func locate() -> String? { lookup().path }
 
     /// What the bytes of a video depend on besides the frames: the ffmpeg found and its own
     /// bytes (Debian builds it with its libraries, so an upgrade changes both); nil when none.

@@ -98,7 +98,8 @@ struct BuildRun {
         Console.error(summary(report, stale: stale, seconds: report.seconds) + "\n")
         if let review = plan.review {
             let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
-            let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs).run(outputs: outputs)
+            let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs,
+                                          maxPixels: plan.options.frontend.options.maxPixels).run(outputs: outputs)
             if reviewed == .io || status == .success { status = reviewed }
         }
         return status

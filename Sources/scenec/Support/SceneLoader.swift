@@ -48,6 +48,7 @@ struct SceneOptions {
     init(_ args: Arguments) throws {
         reporter = try DiagnosticReporter.from(args)
         scope = try ProjectOptions.scope(args)
+        Programs.use(root: scope.root)
         switch OverrideList.parse(args.values["--set"] ?? []) {
         case .success(let overrides): frontend.options.overrides = overrides
         case .failure(let error): throw UsageError(error.message)

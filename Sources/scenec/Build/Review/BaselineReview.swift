@@ -13,13 +13,14 @@ struct BaselineReview {
     /// The build folder, opened; both sides are read beneath their opened folders.
     var output: Destination
     var jobs: Int
+    /// Pictures larger than this (the build's --max-pixels) are refused from their header,
+    /// never decoded: a 1 MB PNG can claim 16384 × 16384 pixels (1 GiB decoded).
+    var maxPixels: Int
 
     var outDir: String { output.path }
 
     /// Files larger than this are not read (a baseline is not ours to trust).
     static let maxFileSize = 1 << 30
-    /// Pictures larger than this (scenec's own limit, --max-pixels) are not decoded.
-    static let maxPixels = 1 << 28
 
     /// Reviews the build's current outputs (paths relative to the folder). Returns .io when an
     /// output could not be compared or the report not written, .sceneError when
@@ -101,7 +102,7 @@ struct BaselineReview {
                     shown = bytes
                     output.pictures.mediaType = type
                 case .png, .svg, .pdf:
-                    let page = try kind.pages(of: file, bytes: bytes)[0]
+                    let page = try kind.pages(of: file, bytes: bytes, maxPixels: maxPixels)[0]
                     _ = try page.image()  // one that does not decode gets a note, not a broken picture
                     shown = page.png
                     if built { output.afterSize = page.size } else { output.beforeSize = page.size }
@@ -125,8 +126,11 @@ struct BaselineReview {
                 output.pictures.mediaType = type
                 return (output, nil)
             case .png, .svg, .pdf:
-                return (try compare(path, try kind.pages(of: before, bytes: beforeBytes),
-                                    try kind.pages(of: after, bytes: afterBytes)), nil)
+                // The build's side first: its size bounds the baseline's rasterising.
+                let afterPages = try kind.pages(of: after, bytes: afterBytes, maxPixels: maxPixels)
+                let beforePages = try kind.pages(of: before, bytes: beforeBytes, fitting: afterPages.first?.size,
+                                                 maxPixels: maxPixels)
+                return (try compare(path, beforePages, afterPages), nil)
             }
         } catch {
             var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: kind.comparedAs)
@@ -173,7 +177,7 @@ struct BaselineReview {
     private func compareFrames(_ path: String, _ kind: OutputKind, _ before: [UInt8], _ after: [UInt8]) throws -> ReviewedOutput? {
         guard let format = kind.animationFormat else { return nil }
         func decoder(_ bytes: [UInt8], _ side: String) throws -> AnimationDecoder? {
-            do { return try format.decoder(bytes, maxPixels: Self.maxPixels) } catch {
+            do { return try format.decoder(bytes, maxPixels: maxPixels) } catch {
                 throw FileError("'\(side)/\(path)' cannot be played back as \(format.rawValue.uppercased()): \(error)")
             }
         }
@@ -296,15 +300,16 @@ struct BaselineReview {
 
         /// The pages of a PNG, SVG or PDF file, each checked to be a PNG of a size scenec would
         /// decode.
-        func pages(of path: String, bytes: [UInt8]) throws -> [Page] {
-            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: bytes, named: path, format: self == .svg ? "svg" : "pdf")
+        func pages(of path: String, bytes: [UInt8], fitting box: (width: Int, height: Int)? = nil,
+                   maxPixels limit: Int) throws -> [Page] {
+            let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: bytes, named: path, format: self == .svg ? "svg" : "pdf",
+                                                                         fitting: box, maxPixels: limit)
             return try pngs.map { png in
                 guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let (w, h) = Self.pngSize(png) else {
                     throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature and header)")
                 }
-                let limit = BaselineReview.maxPixels
                 guard w <= limit, h <= limit, w * h <= limit else {
-                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than \(limit) (2²⁸)")
+                    throw FileError("'\(path)' is \(w) × \(h) pixels, more than --max-pixels (\(limit)); it is not decoded")
                 }
                 return Page(png: png, path: path, size: (w, h))
             }

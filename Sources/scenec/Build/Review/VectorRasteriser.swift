@@ -15,25 +15,48 @@ enum VectorRasteriser {
         var message: String
     }
 
+    /// How long a rasteriser may run on one file, in seconds (wall clock, and CPU through
+    /// prlimit): a baseline's SVG filters can take minutes.
+    static let seconds = 60
+
     /// The PNG bytes of each page (one for SVG) of `bytes`, the file `path` names (for messages).
     /// The program reads a copy in a private folder, never the path: the file was read beneath
     /// its folder without following links, and an SVG's references to other files find none.
-    static func pages(of bytes: [UInt8], named path: String, format: String) throws -> [[UInt8]] {
+    /// The folder is removed whatever happens (drawn, failed, timed out).
+    ///
+    /// `fitting`, the pixel size of the build's own picture, bounds a baseline's: an SVG is drawn
+    /// within that box keeping its proportions (at scale 1 when it has the same size), a PDF's
+    /// pages scaled to it, so a baseline cannot ask for more pixels than the new picture has.
+    /// `maxPixels` (--max-pixels) bounds the memory the program may take.
+    static func pages(of bytes: [UInt8], named path: String, format: String,
+                      fitting box: (width: Int, height: Int)? = nil, maxPixels: Int) throws -> [[UInt8]] {
         let directory = try temporaryDirectory()
         defer { removeTree(directory) }
         let input = directory + "/input." + format
         do { try Files.write(bytes, to: input) } catch let error as FileError { throw Failure(message: error.message) }
         let tool: (program: String, package: String, arguments: [String])
         switch format {
-        case "svg": tool = ("rsvg-convert", "librsvg2-bin", ["--format=png", "--output=\(directory)/page.png", input])
-        case "pdf": tool = ("pdftoppm", "poppler-utils", ["-png", "-r", "72", input, "\(directory)/page"])
+        case "svg":
+            let size = box.map { ["--width=\($0.width)", "--height=\($0.height)", "--keep-aspect-ratio"] } ?? []
+            tool = ("rsvg-convert", "librsvg2-bin", ["--format=png"] + size + ["--output=\(directory)/page.png", input])
+        case "pdf":
+            let size = box.map { ["-scale-to-x", "\($0.width)", "-scale-to-y", "\($0.height)"] } ?? ["-r", "72"]
+            tool = ("pdftoppm", "poppler-utils", ["-png"] + size + [input, "\(directory)/page"])
         default: throw Failure(message: "\(format) is not a vector format")
         }
+        let found = Programs.find(tool.program)
+        guard let program = found.path else {
+            throw Failure(message: "\(tool.program) is needed to compare \(format.uppercased()) files and was not found on PATH\(found.note); it comes with Debian's \(tool.package) (apt-get install \(tool.package))")
+        }
+        // The program's own needs (libraries, mappings: 512 MiB is ample) and 32 bytes a pixel
+        // (its surface and a filter chain's copies, 4 bytes each) of the largest picture allowed.
+        let pixels = box.map { $0.width * $0.height } ?? maxPixels
+        let memory = (512 << 20) + 32 * Swift.min(pixels, maxPixels)
         let log = directory + "/log"
-        switch ChildProcess.run([tool.program] + tool.arguments, output: log) {
+        switch ChildProcess.run(program, tool.arguments, output: log, seconds: seconds, memory: memory) {
         case .exited(0): break
-        case .notStarted(ENOENT):
-            throw Failure(message: "\(tool.program) is needed to compare \(format.uppercased()) files and was not found on PATH; it comes with Debian's \(tool.package) (apt-get install \(tool.package))")
+        case .timedOut:
+            throw Failure(message: "\(tool.program) could not draw '\(path)' within \(seconds) seconds and was stopped")
         case .notStarted(let code):
             throw Failure(message: "cannot run \(tool.program): \(String(cString: strerror(code)))")
         case .exited(let status), .signalled(let status):
