@@ -76,12 +76,18 @@ let package = Package(
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
                 dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
+        // `scenec build` as a library: plan, keys, manifests and journals, shards, stale/prune,
+        // Ninja files, asset catalogs, Android resources, animated outputs, the baseline review;
+        // it reports through events (BuildEvent), never to the console.
+        .target(name: "ScenecBuild",
+                dependencies: ["SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                               "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -113,6 +119,8 @@ let package = Package(
                     dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
+        .testTarget(name: "ScenecBuildTests", dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax"]),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ]
 )

@@ -2,6 +2,7 @@ import Glibc
 import SceneCheck
 import SceneModel
 import SceneSchema
+import ScenecBuild
 
 /// scenec: the entry point routes to one command and turns its outcome into an exit status.
 let usage = """
@@ -56,6 +57,10 @@ func main() -> ExitStatus {
         }
         return try command.run(args)
     } catch let error as UsageError {
+        Console.fail(error.message)
+        Console.line("run 'scenec \(command.name) --help' for usage")
+        return .usage
+    } catch let error as PlanError {
         Console.fail(error.message)
         Console.line("run 'scenec \(command.name) --help' for usage")
         return .usage

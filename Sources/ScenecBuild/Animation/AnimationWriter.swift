@@ -10,24 +10,24 @@ import SceneFiles
 /// webp` (…): the frames as one animated file. Frames are drawn on `jobs` threads and handed to
 /// the encoder in frame order; the file is written atomically once complete, so a failure
 /// leaves nothing behind and a previous file as it was.
-enum AnimationWriter {
-    static func write(_ output: String, format: AnimationFormat, frames: ClosedRange<Int>, jobs: Int,
-                      views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
-                      timing: FrameTiming, progress: Progress) throws {
+package enum AnimationWriter {
+    /// Writes the animated file `output`; `warn` hears what the user should know about the
+    /// file's format; ffmpeg is looked for outside the project `root`.
+    package static func write(_ output: String, format: AnimationFormat, frames: ClosedRange<Int>, jobs: Int,
+                              views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
+                              timing: FrameTiming, progress: Progress, root: ProjectRoot, warn: (String) -> Void) throws {
         let bytes = try encode(format, for: output, beside: try Files.file(output), frames: frames, jobs: jobs, views: views, renderer: renderer,
-                               loops: loops, timing: timing, progress: progress) {
-            Console.line("scenec: warning: \($0)")
-        }
+                               loops: loops, timing: timing, progress: progress, root: root, warn: warn)
         try Files.write(bytes, to: output)
     }
 
     /// The whole animated file for `output` (named in messages; ffmpeg's temporary file goes
     /// beside it, in the folder `beside` opens), with what the user should know about it handed
     /// to `warn`.
-    static func encode(_ format: AnimationFormat, for output: String, beside: @autoclosure () throws -> FileBeneath,
+    package static func encode(_ format: AnimationFormat, for output: String, beside: @autoclosure () throws -> FileBeneath,
                        frames: ClosedRange<Int>, jobs: Int,
                        views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
-                       timing: FrameTiming, progress: Progress, warn: (String) -> Void) throws -> [UInt8] {
+                       timing: FrameTiming, progress: Progress, root: ProjectRoot, warn: (String) -> Void) throws -> [UInt8] {
         let (width, height) = renderer.pixelSize
         let plays = loops ? 0 : 1
         func encode(_ encoder: AnimationEncoder) throws -> [UInt8] {
@@ -52,22 +52,22 @@ enum AnimationWriter {
             return try encode(try WebPAnimationEncoder(width: width, height: height, plays: plays, timing: timing))
         case .mp4, .webm:
             return try encodeVideo(format, for: output, beside: try beside(), frames: frames, jobs: jobs, views: views, renderer: renderer,
-                                   timing: timing, progress: progress)
+                                   timing: timing, progress: progress, root: root)
         }
     }
 
     /// What a missing `ffmpeg` says after `context`, naming the Debian package.
-    static func ffmpegMissing(_ context: String) -> FFmpegPipe.Failure {
-        FFmpegPipe.Failure(message: "\(context): ffmpeg is not installed (Debian package: ffmpeg)\(FFmpegPipe.lookup().note)")
+    package static func ffmpegMissing(_ context: String, root: ProjectRoot) -> FFmpegPipe.Failure {
+        FFmpegPipe.Failure(message: "\(context): ffmpeg is not installed (Debian package: ffmpeg)\(FFmpegPipe.lookup(outside: root).note)")
     }
 
     /// MP4 and WebM through ffmpeg, which writes a temporary file beside the output that is read
     /// back and removed, whether ffmpeg succeeds or not. Video has no alpha: translucent pixels
     /// are composited over black (give the canvas a background to choose).
-    static func encodeVideo(_ format: AnimationFormat, for output: String, beside: FileBeneath, frames: ClosedRange<Int>, jobs: Int,
+    package static func encodeVideo(_ format: AnimationFormat, for output: String, beside: FileBeneath, frames: ClosedRange<Int>, jobs: Int,
                             views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, timing: FrameTiming,
-                            progress: Progress) throws -> [UInt8] {
-        guard let ffmpeg = FFmpegPipe.locate() else { throw ffmpegMissing("cannot write '\(output)'") }
+                            progress: Progress, root: ProjectRoot) throws -> [UInt8] {
+        guard let ffmpeg = FFmpegPipe.locate(outside: root) else { throw ffmpegMissing("cannot write '\(output)'", root: root) }
         let temporary = try Files.converting { () throws(DestinationFailure) in try beside.temporaryForProgram() }
         defer { temporary.discard() }
         let (width, height) = renderer.pixelSize
@@ -91,7 +91,7 @@ enum AnimationWriter {
     }
 
     /// Draws the frames on `jobs` threads and hands each picture to `deliver` in frame order.
-    static func render(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
+    package static func render(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
                        renderer: Renderer, progress: Progress, deliver: @escaping (RasterImage) throws -> Void) throws {
         let runs = FrameRuns(frames, deadline: renderer.environment.deadline, sample: views)
         let inOrder = InOrder<RasterImage>(first: frames.lowerBound)
@@ -122,5 +122,5 @@ enum AnimationWriter {
 /// which runs under InOrder's lock, so by one thread at a time and in frame order; and `render`
 /// returns only after every worker has (`Parallel.threads` waits), so no call outlives it.
 private struct Delivery: @unchecked Sendable {
-    let deliver: (RasterImage) throws -> Void
+    package let deliver: (RasterImage) throws -> Void
 }

@@ -9,11 +9,11 @@ import SceneFiles
 /// to it on a pipe (no temporary pictures), it writes the file named, and what it says on
 /// standard error is kept (in an unnamed temporary file, which never fills as a pipe would) and
 /// reported if it fails.
-final class FFmpegPipe {
+package final class FFmpegPipe {
     /// ffmpeg is missing or failed; the message says which, in the user's words.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    package struct Failure: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     private let pid: pid_t
@@ -21,16 +21,16 @@ final class FFmpegPipe {
     private let log: UnsafeMutablePointer<FILE>
     private var reaped = false
 
-    /// `ffmpeg` on PATH outside the project (ProgramLookup), or why there is none.
-    static func lookup() -> ProgramLookup.Found { Programs.find("ffmpeg") }
+    /// `ffmpeg` on PATH outside the project `root` (ProgramLookup), or why there is none.
+    package static func lookup(outside root: ProjectRoot) -> ProgramLookup.Found { Programs.find("ffmpeg", outside: root) }
 
     /// `ffmpeg`'s absolute path; nil when there is none to run.
-    static func locate() -> String? { lookup().path }
+    package static func locate(outside root: ProjectRoot) -> String? { lookup(outside: root).path }
 
     /// What the bytes of a video depend on besides the frames: the ffmpeg found and its own
     /// bytes (Debian builds it with its libraries, so an upgrade changes both); nil when none.
-    static func identity() -> String? {
-        guard let path = locate(), let read = try? Files.read(path, limit: 1 << 28), !read.tooLarge else { return nil }
+    package static func identity(outside root: ProjectRoot) -> String? {
+        guard let path = locate(outside: root), let read = try? Files.read(path, limit: 1 << 28), !read.tooLarge else { return nil }
         return "\(path) \(SHA256.hex(read.bytes))"
     }
 
@@ -44,7 +44,7 @@ final class FFmpegPipe {
     /// `-vf scale=in_color_matrix=bt709`). The
     /// encoders run on a fixed number of threads and `bitexact` keeps version strings out of the
     /// container, so the same frames and the same ffmpeg give the same bytes.
-    static func arguments(_ format: AnimationFormat, width: Int, height: Int, timing: FrameTiming,
+    package static func arguments(_ format: AnimationFormat, width: Int, height: Int, timing: FrameTiming,
                           output: String) -> [String] {
         let rate = timing.fraction.map { "\($0.numerator)/\($0.denominator)" } ?? "\(timing.fps)"
         // Accurate rounding and full chroma interpolation: ~3 dB closer to the frames on the
@@ -67,7 +67,7 @@ final class FFmpegPipe {
     }
 
     /// Starts `executable` with `arguments`, its standard input a pipe from this process.
-    init(executable: String, arguments: [String]) throws {
+    package init(executable: String, arguments: [String]) throws {
         // A write to an ffmpeg that has exited must fail with EPIPE, to report its message,
         // rather than end scenec with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -118,7 +118,7 @@ final class FFmpegPipe {
     }
 
     /// Sends one frame's bytes; if ffmpeg has stopped reading, its own reason.
-    func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         try bytes.withUnsafeBytes { raw in
             while offset < raw.count {
@@ -135,7 +135,7 @@ final class FFmpegPipe {
     }
 
     /// Ends the input and waits for ffmpeg; throws its message unless it exited with status 0.
-    func finish() throws {
+    package func finish() throws {
         guard !reaped else { return }
         if input >= 0 { close(input); input = -1 }
         var status: Int32 = 0
@@ -150,7 +150,7 @@ final class FFmpegPipe {
     }
 
     /// Stops an ffmpeg whose output is no longer wanted (a frame failed to render).
-    func stop() {
+    package func stop() {
         guard !reaped else { return }
         kill(pid, SIGTERM)
         try? finish()

@@ -4,12 +4,12 @@ import SceneRender
 /// `drawable-mdpi/NAME.png` … `drawable-xxxhdpi/NAME.png`, the dark look in
 /// `drawable-night-DENSITY/`. A canvas point is a density-independent pixel (dp), so mdpi is
 /// the canvas at 1 pixel per point.
-enum AndroidResources {
-    static let densities: [(name: String, scale: Double)] = [
+package enum AndroidResources {
+    package static let densities: [(name: String, scale: Double)] = [
         ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
     ]
 
-    static func drawables(name: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
+    package static func drawables(name: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
         looks.flatMap { look in
             densities.map { density in
                 ("drawable-\(look.appearance == .dark ? "night-" : "")\(density.name)/\(name).png",
@@ -20,14 +20,14 @@ enum AndroidResources {
 
     /// The resource name for a scene file's name: lower case, with `-`, `.` and spaces as `_`
     /// (`Download-Ring` → `download_ring`). What else Android refuses is `problem(with:)`'s.
-    static func resourceName(_ name: String) -> String {
+    package static func resourceName(_ name: String) -> String {
         String(name.lowercased().map { "-. ".contains($0) ? "_" : $0 })
     }
 
     /// Why a scene file's name cannot be made a resource name, or nil when it can. Android
     /// names a drawable `R.drawable.NAME` in Java, so NAME must be a Java identifier of
     /// a–z, 0–9 and _ that begins with a letter and is not a Java keyword.
-    static func problem(with name: String) -> String? {
+    package static func problem(with name: String) -> String? {
         let resource = resourceName(name)
         let rule = "Android resource names are a–z, 0–9 and _, beginning with a letter; rename the scene"
         if let bad = resource.first(where: { !(("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_") }) {

@@ -5,20 +5,20 @@ import SceneFiles
 /// An Xcode asset catalog (`Assets.xcassets`) in the format Xcode writes: a `Contents.json` at
 /// the top, and per scene an image set, `NAME.imageset/`, holding its pictures and a
 /// `Contents.json` that lists each with its idiom, scale and appearance.
-enum AssetCatalog {
+package enum AssetCatalog {
     /// The catalog's own `Contents.json`, as Xcode writes it for a new catalog.
-    static let rootContents = Contents(images: nil, properties: nil).encoded
+    package static let rootContents = Contents(images: nil, properties: nil).encoded
 
     /// Writes the catalog's own `Contents.json` unless the catalog has one (an app's catalog
     /// keeps its own, which the build does not own or rewrite).
-    static func writeRootContents(in catalog: Destination) throws {
+    package static func writeRootContents(in catalog: Destination) throws {
         guard let name = RelativeName("Contents.json"), !catalog.exists(name) else { return }
         try Files.converting { () throws(DestinationFailure) in try catalog.file(name).write(rootContents) }
     }
 
     /// The files of a scene's image set: PNGs `NAME.png`, `NAME@2x.png`… (and `NAME-dark…` for
     /// the dark look) or one `NAME.pdf` per look, then the `Contents.json` listing them.
-    static func imageSet(name: String, looks: [AssetLook], format: OutputFormat, scales: [Double],
+    package static func imageSet(name: String, looks: [AssetLook], format: OutputFormat, scales: [Double],
                          renderer: Renderer) -> [(String, () throws -> [UInt8])] {
         let folder = "\(name).imageset/"
         var images: [Contents.Image] = []
@@ -40,41 +40,41 @@ enum AssetCatalog {
     }
 
     /// A `Contents.json`: the catalog's own (`info` alone) or an image set's.
-    struct Contents: Encodable {
-        var images: [Image]?
-        var info = Info()
-        var properties: Properties?
+    package struct Contents: Encodable {
+        package var images: [Image]?
+        package var info = Info()
+        package var properties: Properties?
 
-        struct Image: Encodable {
+        package struct Image: Encodable {
             /// Absent for the image every appearance uses; `[.dark]` for the dark one.
-            var appearances: [Appearance]?
-            var filename: String
-            var idiom = "universal"
+            package var appearances: [Appearance]?
+            package var filename: String
+            package var idiom = "universal"
             /// `1x`, `2x`, `3x`; absent for a single-scale (vector) image.
-            var scale: String?
+            package var scale: String?
         }
 
-        struct Appearance: Encodable {
-            var appearance: String
-            var value: String
-            static let dark = Appearance(appearance: "luminosity", value: "dark")
+        package struct Appearance: Encodable {
+            package var appearance: String
+            package var value: String
+            package static let dark = Appearance(appearance: "luminosity", value: "dark")
         }
 
-        struct Info: Encodable {
-            var author = "xcode"
-            var version = 1
+        package struct Info: Encodable {
+            package var author = "xcode"
+            package var version = 1
         }
 
         /// "Preserve Vector Data" in Xcode's inspector: the PDF is kept as a vector, not
         /// rasterised at build time.
-        struct Properties: Encodable {
-            var preservesVectorRepresentation: Bool
-            enum CodingKeys: String, CodingKey { case preservesVectorRepresentation = "preserves-vector-representation" }
+        package struct Properties: Encodable {
+            package var preservesVectorRepresentation: Bool
+            package enum CodingKeys: String, CodingKey { case preservesVectorRepresentation = "preserves-vector-representation" }
         }
 
         /// Sorted keys and two-space indents, as Xcode writes them, so the file is the same
         /// bytes every build.
-        var encoded: [UInt8] {
+        package var encoded: [UInt8] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             return Array((try? encoder.encode(self)) ?? Data()) + [UInt8(ascii: "\n")]

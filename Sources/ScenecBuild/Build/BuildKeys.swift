@@ -7,28 +7,28 @@ import SceneRender
 /// What an output's bytes depend on, hashed: a changed input of any kind makes a new key, and
 /// nothing that cannot change the bytes is in it (so reordering `--formats`, or setting
 /// SOURCE_DATE_EPOCH for a PNG-only build, rebuilds nothing).
-struct BuildKeys {
+package struct BuildKeys {
     /// The renderer: this executable's own bytes and the libraries it draws and reads with.
-    var renderer: String
+    package var renderer: String
     /// The `--set` options, in order (a later one wins, so order matters).
-    var overrides: [String]
+    package var overrides: [String]
     /// `--appearance`, which every colour that depends on it reads.
-    var appearance: Appearance = .light
+    package var appearance: Appearance = .light
     /// `--scale`, which only PNG pixels depend on.
-    var scale: Double?
+    package var scale: Double?
     /// `--png-compression`, which only PNG bytes depend on.
-    var pngCompression: PNGCompression = .default
+    package var pngCompression: PNGCompression = .default
     /// SOURCE_DATE_EPOCH, which only PDF bytes depend on.
-    var sourceDateEpoch: Int?
+    package var sourceDateEpoch: Int?
     /// `--scales` of an asset catalog, which its image sets' PNGs depend on.
-    var assetScales: [Double] = []
+    package var assetScales: [Double] = []
     /// The ffmpeg that encodes `--animated mp4|webm` (its path and a hash of its bytes), which
     /// only those depend on.
-    var ffmpeg: String?
+    package var ffmpeg: String?
 
     /// Everything but the format: the renderer, the scene's bytes and the files it reads, the
     /// overrides.
-    func scene(bytes: [UInt8], inputs: [(path: String, bytes: [UInt8])] = []) -> String {
+    package func scene(bytes: [UInt8], inputs: [(path: String, bytes: [UInt8])] = []) -> String {
         var hash = SHA256()
         hash.update("scenec build key 2\u{0}\(renderer)\u{0}")
         for o in overrides { hash.update("set\u{0}\(o)\u{0}") }
@@ -45,7 +45,7 @@ struct BuildKeys {
 
     /// One group of outputs (`png`, `flipbook`, `frames.svg`): the scene key plus the options
     /// that format reads.
-    func output(sceneKey: String, group: OutputGroup) -> String {
+    package func output(sceneKey: String, group: OutputGroup) -> String {
         var text = "\(sceneKey)\u{0}\(group.name)"
         if let animation = group.animation {
             // Frames drawn as pixels, whichever encoder takes them.
@@ -70,19 +70,19 @@ struct BuildKeys {
 /// Outputs made together from one scene: its still in one format, its flipbook, its frames in
 /// one format, its animated file (`--animated webp` …), its preview sheet (`--preview`, whose pictures are SVG), its image set in an
 /// asset catalog, or its Android drawables.
-struct OutputGroup: Hashable {
-    enum Kind: String {
+package struct OutputGroup: Hashable {
+    package enum Kind: String {
         case still, flipbook, frames, animation, sheet, imageset, drawables
 
         /// Whether the group is one file (else a set of them, all made together).
-        var isOneFile: Bool { self != .frames && self != .imageset && self != .drawables }
+        package var isOneFile: Bool { self != .frames && self != .imageset && self != .drawables }
     }
-    var kind: Kind
-    var format: OutputFormat
+    package var kind: Kind
+    package var format: OutputFormat
     /// The animated file's format, for `.animation` (whose frames are drawn as for PNG).
-    var animation: AnimationFormat?
+    package var animation: AnimationFormat?
 
-    var name: String {
+    package var name: String {
         switch kind {
         case .still: return format.rawValue
         case .flipbook: return "flipbook"
@@ -95,7 +95,7 @@ struct OutputGroup: Hashable {
     }
 
     /// The groups a build makes for a scene; a scene without a timeline has no flipbook or frames.
-    static func all(formats: [OutputFormat], animated: BuildCommand.Animated, hasTimeline: Bool,
+    package static func all(formats: [OutputFormat], animated: BuildPlan.Animated, hasTimeline: Bool,
                     preview: Bool, destination: BuildDestination = .folder) -> [OutputGroup] {
         if let group = destination.group { return [group] }
         var groups = formats.map { OutputGroup(kind: .still, format: $0) }
@@ -115,7 +115,7 @@ struct OutputGroup: Hashable {
     /// Names a group may write, for finding collisions before building: a still, a flipbook and
     /// an animated file are one file, frames a directory (ending in `/`). Image sets and drawables are named by
     /// the scene file's name alone, so scenes of one name in two folders collide.
-    func claimedName(stem: String) -> String {
+    package func claimedName(stem: String) -> String {
         switch kind {
         case .still: return "\(stem).\(format.rawValue)"
         case .flipbook: return "\(stem).flipbook.pdf"
@@ -128,7 +128,7 @@ struct OutputGroup: Hashable {
     }
 
     /// `ring` for the stem `icons/ring`.
-    static func fileName(_ stem: String) -> String {
+    package static func fileName(_ stem: String) -> String {
         stem.split(separator: "/").last.map(String.init) ?? stem
     }
 }

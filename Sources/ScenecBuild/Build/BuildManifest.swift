@@ -11,48 +11,48 @@ import SceneSyntax
 /// one folder stay up to date; an unsharded build uses `.scenec-manifest.json`. While a build
 /// runs, each finished scene is appended to a journal beside the manifest, so an interrupted
 /// build keeps its finished work; the next build replays it.
-struct BuildManifest: Codable {
-    static let currentVersion = 2
-    var version = BuildManifest.currentVersion
-    var scenes: [String: Entry] = [:]
+package struct BuildManifest: Codable {
+    package static let currentVersion = 2
+    package var version = BuildManifest.currentVersion
+    package var scenes: [String: Entry] = [:]
 
-    struct Entry: Codable, Equatable {
+    package struct Entry: Codable, Equatable {
         /// The hash of everything the outputs depend on but the format (BuildKeys.scene); nil
         /// when the scene last failed to check.
-        var sceneKey: String?
-        var hasTimeline = false
+        package var sceneKey: String?
+        package var hasTimeline = false
         /// Warnings of the last check, reported again by a build that skips the scene.
-        var warnings: [StoredDiagnostic] = []
+        package var warnings: [StoredDiagnostic] = []
         /// The files the scene imported when it was last checked, whose bytes are in `sceneKey`
         /// (absent in manifests written before imports existed).
-        var imports: [String]?
+        package var imports: [String]?
         /// Output path relative to the build folder → what the build knows of it.
-        var outputs: [String: Output] = [:]
+        package var outputs: [String: Output] = [:]
     }
 
-    struct Output: Codable, Equatable {
+    package struct Output: Codable, Equatable {
         /// The set of outputs made together: a format (`png`), `flipbook`, or `frames.png`.
-        var group: String
+        package var group: String
         /// BuildKeys.output of the group when the file was written.
-        var key: String
-        var sha256: String
-        var size: Int
+        package var key: String
+        package var sha256: String
+        package var size: Int
         /// Why the file is no longer what the build would make (nil: it is current).
-        var stale: String?
+        package var stale: String?
     }
 
     /// A diagnostic as the manifest keeps it.
-    struct StoredDiagnostic: Codable, Equatable {
-        var severity: String
-        var message: String
-        var line: Int
-        var column: Int
-        var endLine: Int
-        var endColumn: Int
-        var origin: String?
-        var notes: [String]
+    package struct StoredDiagnostic: Codable, Equatable {
+        package var severity: String
+        package var message: String
+        package var line: Int
+        package var column: Int
+        package var endLine: Int
+        package var endColumn: Int
+        package var origin: String?
+        package var notes: [String]
 
-        init(_ d: Diagnostic) {
+        package init(_ d: Diagnostic) {
             severity = d.severity.rawValue
             message = d.message
             line = d.range.start.line
@@ -63,7 +63,7 @@ struct BuildManifest: Codable {
             notes = d.notes
         }
 
-        var diagnostic: Diagnostic {
+        package var diagnostic: Diagnostic {
             Diagnostic(Diagnostic.Severity(rawValue: severity) ?? .warning, message,
                        at: SourceRange(start: SourceLocation(line: line, column: column),
                                        end: SourceLocation(line: endLine, column: endColumn)),
@@ -72,21 +72,21 @@ struct BuildManifest: Codable {
     }
 
     /// `.scenec-manifest.json`, or `.scenec-manifest.K-of-N.json` for a shard.
-    static func fileName(shard: Shard?) -> String {
+    package static func fileName(shard: Shard?) -> String {
         shard.map { ".scenec-manifest.\($0.index)-of-\($0.count).json" } ?? ".scenec-manifest.json"
     }
 
-    static func isManifestName(_ name: String) -> Bool {
+    package static func isManifestName(_ name: String) -> Bool {
         name.hasPrefix(".scenec-manifest") && (name.hasSuffix(".json") || name.hasSuffix(".json.journal"))
     }
 
-    static func decode(_ bytes: [UInt8]) -> BuildManifest? {
+    package static func decode(_ bytes: [UInt8]) -> BuildManifest? {
         guard let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)),
               manifest.version == currentVersion else { return nil }
         return manifest
     }
 
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array((try? encoder.encode(self)) ?? Data()) + [UInt8(ascii: "\n")]
@@ -94,11 +94,11 @@ struct BuildManifest: Codable {
 }
 
 /// One line of a journal: a scene's entry as it finished.
-struct JournalLine: Codable {
-    var scene: String
-    var entry: BuildManifest.Entry
+package struct JournalLine: Codable {
+    package var scene: String
+    package var entry: BuildManifest.Entry
 
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array((try? encoder.encode(self)) ?? Data()) + [UInt8(ascii: "\n")]

@@ -3,27 +3,29 @@ import ScenecKit
 import SceneSyntax
 
 /// What a build did to each scene, for `--report FILE.json` and `--junit FILE.xml`.
-struct BuildReport {
-    struct Scene {
-        var path: String
-        var relativePath: String
+package struct BuildReport: Sendable {
+    package struct Scene: Sendable {
+        package var path: String
+        package var relativePath: String
         /// built, up-to-date, failed, not-started, or stale (the scene was removed).
-        var status: String
-        var seconds: Double
-        var outputs: [(path: String, record: BuildManifest.Output)]
-        var diagnostics: [JSONDiagnostic]
+        package var status: String
+        package var seconds: Double
+        package var outputs: [(path: String, record: BuildManifest.Output)]
+        package var diagnostics: [JSONDiagnostic]
         /// The diagnostics as text, for JUnit failures.
-        var text: String
+        package var text: String
     }
 
-    var outDir: String
-    var scenes: [Scene] = []
-    var seconds: Double = 0
+    package var outDir: String
+    /// The scenec that built, named in the JSON report.
+    package var scenecVersion: String
+    package var scenes: [Scene] = []
+    package var seconds: Double = 0
 
-    func count(_ status: String) -> Int { scenes.filter { $0.status == status }.count }
+    package func count(_ status: String) -> Int { scenes.filter { $0.status == status }.count }
 
     /// The `--report` document (README: "Build reports").
-    var json: JSONValue {
+    package var json: JSONValue {
         let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
         let warnings = scenes.flatMap(\.diagnostics).filter { $0.severity == "warning" }.count
         let summary: JSONValue = [
@@ -32,14 +34,14 @@ struct BuildReport {
             "stale": .number(Double(count("stale"))), "warnings": .number(Double(warnings)),
             "seconds": .number(Self.rounded(seconds)),
         ]
-        return ["version": .number(1), "scenec": .string(BuildInfo.version), "outputDirectory": .string(outDir),
+        return ["version": .number(1), "scenec": .string(scenecVersion), "outputDirectory": .string(outDir),
                 "summary": summary, "scenes": .array(sorted.map(\.json))]
     }
 
     /// JUnit XML as Jenkins and GitLab read it (validated in the tests against the JUnit XSD):
     /// one testcase per scene; a failed scene carries its diagnostics, a stale (removed) scene is
     /// skipped.
-    var junit: String {
+    package var junit: String {
         let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
         let failures = count("failed"), skipped = count("stale") + count("not-started")
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -68,17 +70,17 @@ struct BuildReport {
     }
 
     /// Seconds with at most three decimals, as the JUnit schema's time pattern allows.
-    static func time(_ seconds: Double) -> String {
+    package static func time(_ seconds: Double) -> String {
         let ms = Int((Swift.max(0, seconds) * 1000).rounded())
         let fraction = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
-    static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+    package static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 }
 
 extension BuildReport.Scene {
-    var json: JSONValue {
+    package var json: JSONValue {
         let outputs = self.outputs.sorted { $0.path < $1.path }.map { item -> JSONValue in
             ["path": .string(item.path), "group": .string(item.record.group), "size": .number(Double(item.record.size)),
              "sha256": .string(item.record.sha256), "stale": item.record.stale.map(JSONValue.string) ?? .null]

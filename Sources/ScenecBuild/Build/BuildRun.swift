@@ -7,36 +7,34 @@ import SceneSyntax
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are
 /// done, journals each finished scene, then writes the manifest and the reports.
 struct BuildRun {
-    var plan: BuildCommand.Plan
-    var reporter: DiagnosticReporter
+    var plan: BuildPlan
+    var sink: BuildSink
     /// Every scene found (all shards): a scene missing from here was removed.
     var all: [SceneEntry]
-    var args: Arguments
 
-    func run() throws -> ExitStatus {
+    func run() throws -> Build.Outcome {
         let started = Progress.now()
         // The folder is opened once; every write, rename and deletion below is beneath it.
         let destination = try Files.destination(plan.outDir, creating: true)
-        let lock = try OutputLock(destination) { Console.line("scenec build: \($0)") }
+        let lock = try OutputLock(destination) { sink(.waiting($0)) }
         defer { withExtendedLifetime(lock) {} }
         // Holding the lock, no other build writes here: what a killed one left is removed.
         OrphanedTemporaries.remove(in: destination)
         if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
-        let store = ManifestStore(destination, shard: plan.shard) { Console.line("scenec build: warning: \($0)") }
+        let store = ManifestStore(destination, shard: plan.shard) { sink(.warning($0)) }
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         let builder = SceneBuilder(
-            outDir: destination, formats: plan.formats, animated: plan.animated,
-            keys: BuildKeys(renderer: BuildInfo.rendererIdentity(), overrides: plan.overrides,
-                            appearance: plan.options.frontend.options.appearance, scale: plan.scale,
-                            pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch,
+            outDir: destination, plan: plan,
+            keys: BuildKeys(renderer: plan.renderer, overrides: plan.overrides,
+                            appearance: plan.scene.frontend.options.appearance, scale: plan.scale,
+                            pngCompression: plan.pngCompression, sourceDateEpoch: plan.sourceDateEpoch,
                             assetScales: plan.destination.scales,
-                            ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity() : nil),
-            options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview,
-            destination: plan.destination)
+                            ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity(outside: plan.scene.scope.root) : nil),
+            sink: sink)
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder<[SceneResult.Report]>()
-        let keepGoing = args.has("--keep-going")
+        let keepGoing = plan.keepGoing
         let queue = WorkQueue(Array(mine.indices))
         Parallel.threads(Swift.min(plan.jobs, Swift.max(1, mine.count))) {
             while let index = queue.next() {
@@ -51,7 +49,7 @@ struct BuildRun {
         for finished in inOrder.leftBehind() { emit(finished.item) }
 
         var manifest = BuildManifest()
-        var report = BuildReport(outDir: plan.outDir)
+        var report = BuildReport(outDir: plan.outDir, scenecVersion: plan.scenecVersion)
         var status = ExitStatus.success
         for (index, scene) in mine.enumerated() {
             guard let result = results.withLock({ $0[index] }) else {
@@ -81,35 +79,36 @@ struct BuildRun {
             report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
         }
 
-        let stale = reportStale(&manifest, prune: args.has("--prune"), in: destination)
+        let stale = reportStale(&manifest, prune: plan.prune, in: destination)
         do {
             try store.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
         } catch let error as FileError {
-            reporter.error(error.message, path: plan.outDir + "/" + store.fileName)
+            sink(.fileError(error.message, path: plan.outDir + "/" + store.fileName))
             status = .io
         }
         report.seconds = Progress.now() - started
-        if let path = args.value("--report") { try writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
-        if let path = args.value("--junit") { try writeReport(Array(report.junit.utf8), to: path, &status) }
-        do { try reporter.finish() } catch let error as FileError {
-            Console.fail(error.message)
-            status = .io
-        }
-        Console.error(summary(report, stale: stale, seconds: report.seconds) + "\n")
+        if let path = plan.reportPath { writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
+        if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }
+        sink(.summary(summary(report, stale: stale, seconds: report.seconds)))
         if let review = plan.review {
             let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
             let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs,
-                                          maxPixels: plan.options.frontend.options.maxPixels).run(outputs: outputs)
+                                          maxPixels: plan.scene.frontend.options.maxPixels, root: plan.scene.scope.root,
+                                          sink: sink).run(outputs: outputs)
             if reviewed == .io || status == .success { status = reviewed }
         }
-        return status
+        var outcome = Build.Outcome(kind: .built, status: status)
+        outcome.report = report
+        outcome.manifest = manifest
+        outcome.staleOutputs = stale
+        return outcome
     }
 
     private func emit(_ reports: [SceneResult.Report]) {
         for item in reports {
             switch item {
-            case .diagnostics(let diagnostics, let file): reporter.report(diagnostics, in: file)
-            case .error(let message, let path): reporter.error(message, path: path)
+            case .diagnostics(let diagnostics, let file): sink(.diagnostics(diagnostics, file))
+            case .error(let message, let path): sink(.fileError(message, path: path))
             }
         }
     }
@@ -124,10 +123,10 @@ struct BuildRun {
                 if prune {
                     if let name = RelativeName(path) { destination.remove(name) }
                     manifest.scenes[scene]?.outputs[path] = nil
-                    Console.line("scenec build: removed stale \(plan.outDir)/\(path) (\(why))")
+                    sink(.stale(output: "\(plan.outDir)/\(path)", reason: why, removed: true))
                 } else {
                     remaining += 1
-                    Console.line("scenec build: stale: \(plan.outDir)/\(path) (\(why)); --prune removes it")
+                    sink(.stale(output: "\(plan.outDir)/\(path)", reason: why, removed: false))
                 }
             }
             if manifest.scenes[scene]?.outputs.isEmpty == true, manifest.scenes[scene]?.sceneKey == nil {
@@ -156,9 +155,9 @@ struct BuildRun {
                                  outputs: outputs, diagnostics: diagnostics, text: text)
     }
 
-    private func writeReport(_ bytes: [UInt8], to path: String, _ status: inout ExitStatus) throws {
-        do { try Files.write(bytes, to: path) } catch let error as FileError {
-            reporter.error(error.message, path: path)
+    private func writeReport(_ bytes: [UInt8], to path: String, _ status: inout ExitStatus) {
+        do { try Files.write(bytes, to: path) } catch {
+            sink(.fileError((error as? FileError)?.message ?? "\(error)", path: path))
             status = .io
         }
     }
@@ -168,9 +167,16 @@ struct BuildRun {
         let removed = report.count("stale")
         var text = "scenec build: \(report.count("built")) built, \(report.count("up-to-date")) up to date, \(report.count("failed")) failed"
         if report.count("not-started") > 0 { text += ", \(report.count("not-started")) not started" }
-        if warnings > 0 || args.has("--werror") { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        if warnings > 0 || plan.warningsAreErrors { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if removed > 0 { text += ", \(removed) removed scene\(removed == 1 ? "" : "s")" }
         if stale > 0 { text += ", \(stale) stale output\(stale == 1 ? "" : "s")" }
-        return text + " (\(BuildCommand.formatSeconds(seconds)) s)"
+        return text + " (\(Self.formatSeconds(seconds)) s)"
+    }
+
+    /// Seconds with two decimals, as the summary line shows them.
+    static func formatSeconds(_ s: Double) -> String {
+        let hundredths = Int((s * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

@@ -7,9 +7,9 @@
 /// reaches either tool cut into other names. The scene needs no line of its own (the build
 /// edge or make rule names it already); any other input left out is returned to be warned of,
 /// as a change to it will not rebuild the outputs.
-enum Depfile {
+package enum Depfile {
     /// Writes the depfile; the inputs other than `scene` it could not name.
-    static func write(_ path: String, outputs: [String], scene: String, inputs: [String]) throws -> [String] {
+    package static func write(_ path: String, outputs: [String], scene: String, inputs: [String]) throws -> [String] {
         let targets = outputs.compactMap(escape)
         let named = ([scene] + inputs).compactMap(escape)
         let text = targets.joined(separator: " ") + ": " + named.joined(separator: " ") + "\n"
@@ -17,15 +17,13 @@ enum Depfile {
         return inputs.filter { escape($0) == nil }
     }
 
-    /// A warning for each input `write` left out.
-    static func warn(_ unnamed: [String], depfile: String) {
-        for path in unnamed {
-            Console.line("scenec: warning: \(depfile) cannot name '\(path)' (a depfile cannot hold one of its characters), so a change to it will not rebuild the outputs")
-        }
+    /// The warning for an input `write` left out.
+    package static func warning(unnamed path: String, depfile: String) -> String {
+        "\(depfile) cannot name '\(path)' (a depfile cannot hold one of its characters), so a change to it will not rebuild the outputs"
     }
 
     /// `s` as a depfile holds it, nil when it cannot.
-    static func escape(_ s: String) -> String? {
+    package static func escape(_ s: String) -> String? {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -9,21 +9,21 @@ import FoundationEssentials
 /// pull request may commit them): an output that is not a relative name inside the folder is
 /// dropped with a warning (`ManifestStore.trusted`), so nothing outside can be read, listed as
 /// stale or pruned.
-final class ManifestStore: Sendable {
-    let destination: Destination
-    let fileName: String
+package final class ManifestStore: Sendable {
+    package let destination: Destination
+    package let fileName: String
     /// Every entry known for a scene, most trustworthy first: this build's journal (newest),
     /// its manifest, then the other files'. Each is checked against the files before use.
-    let candidates: [String: [BuildManifest.Entry]]
+    package let candidates: [String: [BuildManifest.Entry]]
     /// Other manifests and journals found, which an unsharded build absorbs and removes.
-    let otherFiles: [String]
+    package let otherFiles: [String]
     private let journal = Locked<Int32>(-1)
 
-    var outDir: String { destination.path }
+    package var outDir: String { destination.path }
 
     /// `warn` is told once of each entry ignored, naming it and its file (raw: the caller
-    /// escapes the line, `Console.line`).
-    init(_ destination: Destination, shard: Shard?, warn: (String) -> Void) {
+    /// escapes the line when it prints it).
+    package init(_ destination: Destination, shard: Shard?, warn: (String) -> Void) {
         self.destination = destination
         fileName = BuildManifest.fileName(shard: shard)
         var own: [(String, BuildManifest)] = []
@@ -54,7 +54,7 @@ final class ManifestStore: Sendable {
 
     /// The manifest without the outputs whose names are not relative names inside the folder
     /// (absolute, `..`, not normalised), each named in a warning.
-    static func trusted(_ manifest: BuildManifest, in file: String, warn: (String) -> Void) -> BuildManifest {
+    package static func trusted(_ manifest: BuildManifest, in file: String, warn: (String) -> Void) -> BuildManifest {
         var manifest = manifest
         for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
             for path in entry.outputs.keys.sorted() {
@@ -67,7 +67,7 @@ final class ManifestStore: Sendable {
     }
 
     /// A journal's lines, later ones winning; a line cut short by an interruption is skipped.
-    static func replay(_ bytes: [UInt8]) -> BuildManifest {
+    package static func replay(_ bytes: [UInt8]) -> BuildManifest {
         var manifest = BuildManifest()
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             if let item = try? JSONDecoder().decode(JournalLine.self, from: Data(line)) {
@@ -78,7 +78,7 @@ final class ManifestStore: Sendable {
     }
 
     /// Records a finished scene at once, so a build killed later keeps it.
-    func journal(_ scene: String, _ entry: BuildManifest.Entry) {
+    package func journal(_ scene: String, _ entry: BuildManifest.Entry) {
         let line = JournalLine(scene: scene, entry: entry).encoded
         journal.withLock { fd in
             if fd < 0, let name = RelativeName(fileName + ".journal") {
@@ -94,7 +94,7 @@ final class ManifestStore: Sendable {
     /// a hard link or a FIFO planted under its name — a restored cache can hold either — would
     /// make the lines land in another file or block, so anything but a regular file of its own
     /// is removed (the name, never what it links to) and the journal made afresh.
-    static func openJournal(_ name: RelativeName, in destination: Destination) -> Int32 {
+    package static func openJournal(_ name: RelativeName, in destination: Destination) -> Int32 {
         let fd = destination.open(name, flags: O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, mode: 0o644)
         var info = stat()
         if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 { return fd }
@@ -105,7 +105,7 @@ final class ManifestStore: Sendable {
 
     /// Writes this build's manifest and drops its journal (and, for an unsharded build that
     /// absorbed them, the other shards' files).
-    func save(_ manifest: BuildManifest, removingOthers: Bool) throws {
+    package func save(_ manifest: BuildManifest, removingOthers: Bool) throws {
         guard let name = RelativeName(fileName) else { return }
         let file = try Files.converting { () throws(DestinationFailure) in try destination.file(name) }
         try Files.converting { () throws(DestinationFailure) in try file.write(manifest.encoded()) }

@@ -6,11 +6,11 @@ import SceneFiles
 /// other's entries. A second build waits, saying for whom; the kernel releases the lock when
 /// the holder exits, however it exits. The lock file is opened beneath the folder with
 /// O_NOFOLLOW: a link planted there is refused, never written through.
-final class OutputLock {
-    static let name = ".scenec-build.lock"
+package final class OutputLock {
+    package static let name = ".scenec-build.lock"
     private let fd: Int32
 
-    init(_ destination: Destination, waiting: (String) -> Void) throws {
+    package init(_ destination: Destination, waiting: (String) -> Void) throws {
         let outDir = destination.path
         fd = RelativeName(Self.name).map { destination.open($0, flags: O_RDWR | O_CREAT, mode: 0o644) } ?? -1
         guard fd >= 0 else {

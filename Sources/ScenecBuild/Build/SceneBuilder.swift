@@ -5,51 +5,55 @@ import SceneFiles
 import SceneModel
 import SceneRender
 import SceneSyntax
+import ScenePreview
 
 /// What building one scene did, handed back to the build in path order.
-struct SceneResult {
-    enum Status: Equatable {
+package struct SceneResult: Sendable {
+    package enum Status: Equatable, Sendable {
         case built, upToDate
         case failed(ExitStatus)
     }
 
     /// Something to tell the user, in the order it happened.
-    enum Report {
+    package enum Report: Sendable {
         case diagnostics([Diagnostic], SourceFile)
         case error(String, path: String)
     }
 
-    var status: Status
+    package var status: Status
     /// The scene's manifest entry after this build, stale outputs included.
-    var entry: BuildManifest.Entry
-    var reports: [Report] = []
-    var seconds: Double = 0
+    package var entry: BuildManifest.Entry
+    package var reports: [Report] = []
+    package var seconds: Double = 0
     /// Outputs written by this build (relative paths).
-    var written: [String] = []
+    package var written: [String] = []
 }
 
 /// Builds one scene: skips it when every output it should have is on disk with the bytes the
 /// manifest recorded under the same key, else checks it and renders the groups that are not.
-struct SceneBuilder {
+package struct SceneBuilder: Sendable {
     /// The build folder, opened once: outputs are written, read back and checked beneath it.
-    var outDir: Destination
-    var formats: [OutputFormat]
-    var animated: BuildCommand.Animated
-    var keys: BuildKeys
-    var options: SceneOptions
-    var warningsAreErrors: Bool
-    /// `--preview`: a static sheet per scene beside its outputs.
-    var preview = false
-    /// A folder, an asset catalog or Android resources.
-    var destination = BuildDestination.folder
+    package var outDir: Destination
+    package var plan: BuildPlan
+    package var keys: BuildKeys
+    /// Where a format warning goes, from the thread that drew the file.
+    package var sink: BuildSink
 
-    /// The groups of outputs a scene has.
-    func groups(hasTimeline: Bool) -> [OutputGroup] {
-        OutputGroup.all(formats: formats, animated: animated, hasTimeline: hasTimeline, preview: preview,
-                        destination: destination)
+    package init(outDir: Destination, plan: BuildPlan, keys: BuildKeys, sink: @escaping BuildSink) {
+        self.outDir = outDir
+        self.plan = plan
+        self.keys = keys
+        self.sink = sink
     }
 
-    func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
+    private var options: SceneSettings { plan.scene }
+    private var warningsAreErrors: Bool { plan.warningsAreErrors }
+    private var destination: BuildDestination { plan.destination }
+
+    /// The groups of outputs a scene has.
+    package func groups(hasTimeline: Bool) -> [OutputGroup] { plan.groups(hasTimeline: hasTimeline) }
+
+    package func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry]) -> SceneResult {
         let started = Progress.now()
         var result = build(scene, candidates: candidates, reports: [], deadline: options.deadline())
         result.seconds = Progress.now() - started
@@ -59,7 +63,7 @@ struct SceneBuilder {
     private func build(_ scene: SceneEntry, candidates: [BuildManifest.Entry], reports: [SceneResult.Report],
                        deadline: SceneDeadline) -> SceneResult {
         let bytes: [UInt8]
-        switch SceneLoader(limits: options).readWithoutReporting(scene.path) {
+        switch options.read(scene.path) {
         case .bytes(let b): bytes = b
         case .problem(let d, let file):
             return failed(.sceneError, "the scene has errors", candidates, [.diagnostics([d], file)])
@@ -125,7 +129,7 @@ struct SceneBuilder {
         var environment = Environment.render
         environment.deadline = deadline
         let renderer = Renderer(canvas: checked.canvas, environment: environment,
-                                sourceDateEpoch: Environment.sourceDateEpoch, fonts: movie.fonts,
+                                sourceDateEpoch: plan.sourceDateEpoch, fonts: movie.fonts,
                                 pngCompression: keys.pngCompression)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
@@ -177,9 +181,9 @@ struct SceneBuilder {
                                                    frames: 0...Swift.max(0, frameCount - 1), jobs: 1,
                                                    views: { movie.views(at: Double($0) / fps) }, renderer: renderer,
                                                    loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
-                                                   progress: Progress(total: 0, quiet: true)) {
+                                                   progress: Progress(total: 0, quiet: true), root: options.scope.root) {
                             // A property of the file's format, not of a line of the scene (so not --werror's).
-                            Console.line("scenec: warning: \($0)")
+                            sink(.formatWarning($0))
                         }
                     })]
                 case .sheet:
@@ -222,20 +226,20 @@ struct SceneBuilder {
     /// The scene's preview sheet at time 0, as `scenec preview --static` writes it.
     private func sheet(_ file: SourceFile) throws -> [UInt8] {
         let base = CompiledScene(file, frontend: options.frontend)
-        switch StaticSheetCommand.sheet(base, frontend: options.frontend, set: keys.overrides, variants: .empty, time: 0) {
+        switch StaticSheet.html(base, frontend: options.frontend, set: keys.overrides, variants: .empty, time: 0) {
         case .success(let bytes): return bytes
         case .failure(let failure): throw SheetError(message: failure.message ?? failure.scene.renderedDiagnostics)
         }
     }
 
-    struct SheetError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    package struct SheetError: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// The group's outputs in `candidate` when all of them were made with the group's current
     /// key and each file on disk still has the recorded bytes; nil otherwise.
-    func intact(_ group: OutputGroup, in candidate: BuildManifest.Entry, sceneKey: String) -> [String: BuildManifest.Output]? {
+    package func intact(_ group: OutputGroup, in candidate: BuildManifest.Entry, sceneKey: String) -> [String: BuildManifest.Output]? {
         let key = keys.output(sceneKey: sceneKey, group: group)
         var outputs = candidate.outputs.filter { $0.value.group == group.name && $0.value.key == key }
         guard !outputs.isEmpty else { return nil }
@@ -254,7 +258,7 @@ struct SceneBuilder {
 
     /// The entry with every other file the candidates recorded for this scene, still on disk,
     /// listed as stale with the reason it is no longer current.
-    func withStale(_ entry: BuildManifest.Entry, _ candidates: [BuildManifest.Entry], reason: String? = nil) -> BuildManifest.Entry {
+    package func withStale(_ entry: BuildManifest.Entry, _ candidates: [BuildManifest.Entry], reason: String? = nil) -> BuildManifest.Entry {
         var entry = entry
         let wanted = Set(groups(hasTimeline: entry.hasTimeline).map(\.name))
         for candidate in candidates {
@@ -269,7 +273,7 @@ struct SceneBuilder {
     }
 
     /// Why a group this build does not make at all is stale: which option no longer asks for it.
-    static func notAskedFor(_ group: String) -> String {
+    package static func notAskedFor(_ group: String) -> String {
         if group.hasPrefix("frames") || group.hasPrefix("animation.") || group == "flipbook" { return "not asked for by --animated" }
         if group == OutputGroup(kind: .sheet, format: .svg).name { return "not asked for by --preview" }
         return "format no longer requested"

@@ -3,12 +3,12 @@ import SceneFiles
 
 /// A scene to build: where it is, and its path relative to the directory it was found under
 /// (mirrored under the output directory).
-struct SceneEntry: Hashable {
-    var path: String
-    var relativePath: String
+package struct SceneEntry: Hashable {
+    package var path: String
+    package var relativePath: String
 
     /// `sub/ring` for `sub/ring.scene.yaml`: outputs are `OUT/sub/ring.png` and so on.
-    var outputStem: String {
+    package var outputStem: String {
         let suffix = ".scene.yaml"
         return relativePath.hasSuffix(suffix) ? String(relativePath.dropLast(suffix.count)) : relativePath
     }
@@ -17,14 +17,14 @@ struct SceneEntry: Hashable {
 /// Finds `*.scene.yaml` files under directories, recursively, in a stable order, and refuses
 /// what would make a build silently incomplete: a link to a scene that is not there, and two
 /// different scenes with one place in the output.
-enum SceneFinder {
-    struct Found {
-        var scenes: [SceneEntry] = []
+package enum SceneFinder {
+    package struct Found {
+        package var scenes: [SceneEntry] = []
         /// Problems with the set of inputs (each a message naming its cause).
-        var problems: [String] = []
+        package var problems: [String] = []
     }
 
-    static func find(_ arguments: [String], scope: ReadScope) throws -> Found {
+    package static func find(_ arguments: [String], scope: ReadScope) throws -> Found {
         var found = Found()
         for argument in arguments {
             var info = stat()
@@ -112,13 +112,13 @@ enum SceneFinder {
         return real
     }
 
-    static func inside(_ real: String, _ scope: ReadScope) -> Bool {
+    package static func inside(_ real: String, _ scope: ReadScope) -> Bool {
         scope.root.contains(real) || scope.allowed.contains { $0.contains(real) }
     }
 
     /// The directories under `arguments` (themselves included) that a build looks for scenes
     /// in, for `build --watch` to notice new scenes: by the same rules as `find`, each once.
-    static func folders(_ arguments: [String], scope: ReadScope) -> [String] {
+    package static func folders(_ arguments: [String], scope: ReadScope) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         var pending = arguments.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
@@ -136,7 +136,7 @@ enum SceneFinder {
 
     /// Output names two scenes would share: a file both would write, or a file one writes inside
     /// the frames directory of another (`a.frames/0001.scene.yaml` against `a`'s frames).
-    static func collisions(_ scenes: [SceneEntry], outputs: (SceneEntry) -> [String]) -> [String] {
+    package static func collisions(_ scenes: [SceneEntry], outputs: (SceneEntry) -> [String]) -> [String] {
         var owner: [String: SceneEntry] = [:]
         var problems: [String] = []
         for scene in scenes {

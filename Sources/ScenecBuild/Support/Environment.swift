@@ -2,8 +2,8 @@ import ScenecKit
 import SceneRender
 
 /// What scenec reads from its surroundings: the clock (for `time: now`) and SOURCE_DATE_EPOCH.
-enum Environment {
-    static var render: RenderEnvironment { Surroundings.renderEnvironment }
+package enum Environment {
+    package static var render: RenderEnvironment { Surroundings.renderEnvironment }
 
-    static var sourceDateEpoch: Int? { Surroundings.sourceDateEpoch }
+    package static var sourceDateEpoch: Int? { Surroundings.sourceDateEpoch }
 }

@@ -6,16 +6,16 @@ import ScenecKit
 /// the commit stamp; the ELF build ID, a hash the linker takes over the whole file; and
 /// `.swift_modhash`, a hash of each module's LLVM IR that the compiler keeps to skip unchanged
 /// code generation. Any change to what the code does also changes bytes outside them.
-enum ExecutableDigest {
-    static let buildSections = [".note.gnu.build-id", ".swift_modhash"]
+package enum ExecutableDigest {
+    package static let buildSections = [".note.gnu.build-id", ".swift_modhash"]
 
     /// The digest of the running executable, or nil when /proc/self/exe cannot be read.
-    static func ofRunningExecutable(stamp: String) -> String? {
+    package static func ofRunningExecutable(stamp: String) -> String? {
         guard let (bytes, _) = try? Files.read("/proc/self/exe", limit: Int.max) else { return nil }
         return digest(of: bytes, stamp: stamp)
     }
 
-    static func digest(of executable: [UInt8], stamp: String) -> String {
+    package static func digest(of executable: [UInt8], stamp: String) -> String {
         var bytes = executable
         for range in occurrences(of: Array(stamp.utf8), in: bytes) + sections(buildSections, in: bytes) {
             for i in range { bytes[i] = 0 }
@@ -32,7 +32,7 @@ enum ExecutableDigest {
     }
 
     /// Every place `needle` occurs in `bytes`, not overlapping.
-    static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Range<Int>] {
+    package static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Range<Int>] {
         guard let first = needle.first, needle.count <= bytes.count else { return [] }
         var found: [Range<Int>] = []
         var i = 0
@@ -49,7 +49,7 @@ enum ExecutableDigest {
 
     /// Where the named sections' bytes lie in a 64-bit little-endian ELF file, by its section
     /// headers (which `strip` keeps). Nothing for anything else.
-    static func sections(_ wanted: [String], in elf: [UInt8]) -> [Range<Int>] {
+    package static func sections(_ wanted: [String], in elf: [UInt8]) -> [Range<Int>] {
         // A little-endian field of `size` bytes at `offset`; nil past the end of the file or when
         // it holds more than the file's size (no offset, length or count in a real file does).
         func field(_ offset: Int, _ size: Int) -> Int? {

@@ -1,5 +1,5 @@
 /// docs/language.md §6 exit statuses.
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
     case success = 0
     /// The scene has errors.
     case sceneError = 1
@@ -10,7 +10,16 @@ enum ExitStatus: Int32 {
 }
 
 /// A file could not be read or written: exit 3, with the path and the reason.
-struct FileError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct FileError: Error {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+}
+
+/// A request the build cannot carry out as asked (a malformed `--shard`, frame pattern or
+/// range; an option that does not go with another): the command line's fault, so the
+/// executable reports it as a usage error (exit 2).
+package struct PlanError: Error, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

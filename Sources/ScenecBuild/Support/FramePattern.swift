@@ -1,12 +1,12 @@
 /// An output pattern such as `out/ring-%04d.png`: one printf-style integer conversion
 /// (`%d` or `%0Nd`), `%%` for a literal percent sign.
-struct FramePattern {
-    let prefix: String
-    let suffix: String
-    let width: Int
+package struct FramePattern {
+    package let prefix: String
+    package let suffix: String
+    package let width: Int
 
     /// nil when `text` has no conversion; throws when it is malformed.
-    init?(_ text: String) throws {
+    package init?(_ text: String) throws {
         var prefix = "", suffix = ""
         var width: Int?
         var chars = Array(text)[...]
@@ -26,13 +26,13 @@ struct FramePattern {
                 chars.removeFirst()
             }
             guard chars.popFirst() == "d", digits.isEmpty || digits.hasPrefix("0") || digits.count >= 1 else {
-                throw UsageError("'\(text)' is not a frame pattern: write %d or %04d for the frame number (%% for a percent sign)")
+                throw PlanError("'\(text)' is not a frame pattern: write %d or %04d for the frame number (%% for a percent sign)")
             }
             guard width == nil else {
-                throw UsageError("'\(text)' has more than one frame number (%d)")
+                throw PlanError("'\(text)' has more than one frame number (%d)")
             }
             let w = Int(digits) ?? 0
-            guard w <= 12 else { throw UsageError("frame number width \(w) is too wide in '\(text)'") }
+            guard w <= 12 else { throw PlanError("frame number width \(w) is too wide in '\(text)'") }
             width = w
         }
         guard let width else { return nil }
@@ -41,30 +41,30 @@ struct FramePattern {
         self.width = width
     }
 
-    func path(for frame: Int) -> String {
+    package func path(for frame: Int) -> String {
         prefix + Self.padded(frame, width: width) + suffix
     }
 
     /// `n` with leading zeros to `width` digits, as printf's %0Nd.
-    static func padded(_ n: Int, width: Int) -> String {
+    package static func padded(_ n: Int, width: Int) -> String {
         let digits = String(n)
         return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
     }
 }
 
 /// `--range A-B`, `A-` or `N`: frames to render, inclusive, clamped to nothing past the end.
-struct FrameRange {
-    let first: Int
-    let last: Int
+package struct FrameRange {
+    package let first: Int
+    package let last: Int
 
-    init(_ text: String?, count: Int) throws {
+    package init(_ text: String?, count: Int) throws {
         guard let text else {
             first = 0
             last = count - 1
             return
         }
         let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let bad = UsageError("--range must be A-B, A- or N with frame numbers, not '\(text)'")
+        let bad = PlanError("--range must be A-B, A- or N with frame numbers, not '\(text)'")
         guard let a = Int(parts[0]), a >= 0 else { throw bad }
         var b = a
         if parts.count == 2 {
@@ -75,13 +75,13 @@ struct FrameRange {
                 b = v
             }
         }
-        guard b >= a else { throw UsageError("--range \(text) ends before it starts") }
+        guard b >= a else { throw PlanError("--range \(text) ends before it starts") }
         guard a < count, b < count else {
-            throw UsageError("--range \(text) is past the end: the sequence has frames 0 to \(count - 1)")
+            throw PlanError("--range \(text) is past the end: the sequence has frames 0 to \(count - 1)")
         }
         first = a
         last = b
     }
 
-    var count: Int { last - first + 1 }
+    package var count: Int { last - first + 1 }
 }

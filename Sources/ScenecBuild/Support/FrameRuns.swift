@@ -9,26 +9,26 @@ import SceneRender
 /// in frame order under the lock (sampling is cheap next to drawing and encoding), so the runs
 /// are the same whatever `--jobs` is; and a run's bytes are those its first frame encodes to,
 /// the same as any of its frames would, so reuse never changes a file.
-final class FrameRuns: Sendable {
-    struct Run: Sendable {
-        var frames: ClosedRange<Int>
-        var views: [PlacedView]
+package final class FrameRuns: Sendable {
+    package struct Run: Sendable {
+        package var frames: ClosedRange<Int>
+        package var views: [PlacedView]
     }
 
     private struct State {
-        var next: Int
+        package var next: Int
         /// The views of frame `next`, sampled while finding where the previous run ended.
-        var lookahead: [PlacedView]?
-        var error: Error?
+        package var lookahead: [PlacedView]?
+        package var error: Error?
     }
 
     private let last: Int
     private let sample: @Sendable (Int) -> [PlacedView]
     private let state: Locked<State>
     /// `--scene-timeout`: read before each frame is sampled or written.
-    let deadline: SceneDeadline?
+    package let deadline: SceneDeadline?
 
-    init(_ frames: ClosedRange<Int>, deadline: SceneDeadline? = nil, sample: @escaping @Sendable (Int) -> [PlacedView]) {
+    package init(_ frames: ClosedRange<Int>, deadline: SceneDeadline? = nil, sample: @escaping @Sendable (Int) -> [PlacedView]) {
         last = frames.upperBound
         self.sample = sample
         self.deadline = deadline
@@ -36,14 +36,14 @@ final class FrameRuns: Sendable {
     }
 
     /// Throws the timeout, naming `frame`, once the deadline has passed.
-    func check(_ frame: Int) throws(SceneTimeout) {
+    package func check(_ frame: Int) throws(SceneTimeout) {
         try deadline?.check(reached: .init(frame: (frame, last + 1)))
     }
 
     /// The first error a worker reported; no run is handed out after it.
-    var error: Error? { state.withLock { $0.error } }
+    package var error: Error? { state.withLock { $0.error } }
 
-    func next() -> Run? {
+    package func next() -> Run? {
         state.withLock { s in
             guard s.error == nil, s.next <= last else { return nil }
             let first = s.next
@@ -69,7 +69,7 @@ final class FrameRuns: Sendable {
     }
 
     /// Records the first error; a timeout while drawing `run` is told which frame it was in.
-    func fail(_ e: Error, in run: Run? = nil) {
+    package func fail(_ e: Error, in run: Run? = nil) {
         var error = e
         if let timeout = e as? SceneTimeout, let run { error = timeout.inFrame(run.frames.lowerBound, of: last + 1) }
         state.withLock { s in

@@ -4,21 +4,21 @@ import ScenecKit
 /// `first`…i−1 have been, whichever thread finished first. A build prints each scene's
 /// diagnostics in path order; a frame sequence puts frames in place so a reader (or an
 /// interrupted run) never sees frame k without the frames before it.
-final class InOrder<Item: Sendable>: Sendable {
+package final class InOrder<Item: Sendable>: Sendable {
     private struct State {
-        var next: Int
-        var waiting: [Int: Item] = [:]
+        package var next: Int
+        package var waiting: [Int: Item] = [:]
     }
 
     private let state: Locked<State>
 
-    init(first: Int = 0) {
+    package init(first: Int = 0) {
         state = Locked(State(next: first))
     }
 
     /// Item `index` is done; releases it and every waiting item after it that is now next, under
     /// the lock. After a release throws, nothing more is released (the gap can never close).
-    func done(_ index: Int, _ item: Item, release: (Int, Item) throws -> Void) rethrows {
+    package func done(_ index: Int, _ item: Item, release: (Int, Item) throws -> Void) rethrows {
         try state.withLock { s in
             s.waiting[index] = item
             while let ready = s.waiting.removeValue(forKey: s.next) {
@@ -35,7 +35,7 @@ final class InOrder<Item: Sendable>: Sendable {
 
     /// After the workers stopped: the items left waiting behind a gap (an item never finished),
     /// in index order, no longer held here.
-    func leftBehind() -> [(index: Int, item: Item)] {
+    package func leftBehind() -> [(index: Int, item: Item)] {
         state.withLock { s in
             let items = s.waiting.sorted { $0.key < $1.key }.map { (index: $0.key, item: $0.value) }
             s.waiting = [:]

@@ -7,7 +7,7 @@ extension Files {
     /// meanwhile (`GuardedRewrite`). nil when written (or nothing to write); otherwise why the
     /// user's file was left alone (read-only, replaced or changed meanwhile: exit 1). A file
     /// system that refuses throws `FileError` (exit 3).
-    static func rewrite(_ file: GuardedRewrite, holding original: [UInt8], with edited: [UInt8],
+    package static func rewrite(_ file: GuardedRewrite, holding original: [UInt8], with edited: [UInt8],
                         maxBytes: Int) throws -> String? {
         let outcome: Result<Void, ChangedMeanwhile>
         do throws(GuardedRewrite.Failure) {

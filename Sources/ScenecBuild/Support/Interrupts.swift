@@ -5,12 +5,12 @@ import ScenecKit
 /// writing them) are registered here,
 /// and a dedicated thread waiting for the signals removes them before exiting. (The signals are
 /// blocked in every other thread, so no work happens inside a signal handler.)
-enum Interrupts {
+package enum Interrupts {
     /// Paths of temporary files being written, shared by worker threads.
     private static let registry = Locked(Set<String>())
 
     /// Ctrl-C, kill's default, and a closed terminal.
-    static var handled: sigset_t {
+    package static var handled: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
@@ -18,7 +18,7 @@ enum Interrupts {
     }
 
     /// Called first thing in main, before any other thread exists, so all threads inherit the mask.
-    static func install() {
+    package static func install() {
         var signals = handled
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         var thread = pthread_t()
@@ -51,14 +51,14 @@ enum Interrupts {
     /// Called on Ctrl-C or SIGTERM instead of exiting at once, by a command that stops itself.
     private static let stopHandler = Locked<(@Sendable () -> Void)?>(nil)
 
-    static func onInterrupt(_ stop: @escaping @Sendable () -> Void) { stopHandler.withLock { $0 = stop } }
+    package static func onInterrupt(_ stop: @escaping @Sendable () -> Void) { stopHandler.withLock { $0 = stop } }
 
     /// Child processes writing temporary files, killed before those files are removed.
     private static let children = Locked(Set<pid_t>())
 
-    static func register(child: pid_t) { children.withLock { _ = $0.insert(child) } }
-    static func unregister(child: pid_t) { children.withLock { _ = $0.remove(child) } }
+    package static func register(child: pid_t) { children.withLock { _ = $0.insert(child) } }
+    package static func unregister(child: pid_t) { children.withLock { _ = $0.remove(child) } }
 
-    static func register(_ path: String) { registry.withLock { _ = $0.insert(path) } }
-    static func unregister(_ path: String) { registry.withLock { _ = $0.remove(path) } }
+    package static func register(_ path: String) { registry.withLock { _ = $0.insert(path) } }
+    package static func unregister(_ path: String) { registry.withLock { _ = $0.remove(path) } }
 }

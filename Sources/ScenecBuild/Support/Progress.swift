@@ -5,26 +5,26 @@ import ScenecKit
 
 /// "frame k of n, F frames/s, S s left" on standard error, redrawn in place, only when standard
 /// error is a terminal (CI logs stay clean) and not more than ten times a second.
-final class Progress: Sendable {
+package final class Progress: Sendable {
     private let total: Int
     private let enabled: Bool
     private let start: Double
     /// Frames done, and when the line was last drawn.
     private let counts = Locked((done: 0, lastDraw: 0.0))
 
-    init(total: Int, quiet: Bool) {
+    package init(total: Int, quiet: Bool) {
         self.total = total
         enabled = !quiet && total > 1 && isatty(STDERR_FILENO) == 1
         start = Progress.now()
     }
 
-    static func now() -> Double {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    func frameDone() {
+    package func frameDone() {
         counts.withLock { counts in
             counts.done += 1
             guard enabled else { return }

@@ -1,3 +1,4 @@
+import ScenecBuild
 /// `scenec check SCENE...`
 enum CheckCommand: Command {
     static let name = "check"

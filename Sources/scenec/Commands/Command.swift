@@ -1,3 +1,4 @@
+import ScenecBuild
 /// One `scenec` subcommand: its help text next to its options, and what it runs.
 protocol Command: Sendable {
     static var name: String { get }

@@ -2,6 +2,7 @@ import SceneCheck
 import SceneEdit
 import SceneFiles
 import SceneSyntax
+import ScenecBuild
 
 /// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`
 enum EditCommand: Command {

@@ -3,6 +3,7 @@ import SceneLottie
 import ScenecKit
 import SceneModel
 import SceneSyntax
+import ScenecBuild
 
 /// `scenec export SCENE -o anim.json`: the scene and its timeline as a Lottie animation.
 enum ExportCommand: Command {

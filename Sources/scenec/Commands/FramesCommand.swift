@@ -6,6 +6,7 @@ import Dispatch
 import SceneLayout
 import SceneModel
 import SceneRender
+import ScenecBuild
 
 /// `scenec frames SCENE -o 'out/ring-%04d.png'`, `-o flipbook.pdf` or `-o anim.gif` (an animation)
 enum FramesCommand: Command {
@@ -115,7 +116,9 @@ enum FramesCommand: Command {
             if let animation {
                 try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
                                           views: views, renderer: renderer, loops: timeline.loop,
-                                          timing: FrameTiming(fps: fps), progress: progress)
+                                          timing: FrameTiming(fps: fps), progress: progress, root: limits.scope.root) {
+                    Console.line("scenec: warning: \($0)")
+                }
             } else if let pattern {
                 try writeFrames(range.first...range.last, jobs: jobs, views: views, renderer: renderer, format: format,
                                 progress: progress) { frame in
@@ -143,7 +146,7 @@ enum FramesCommand: Command {
             if let depfile = args.value("--depfile") {
                 let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
                                                 inputs: scene.fonts.map(\.path) + scene.importedFiles)
-                Depfile.warn(unnamed, depfile: depfile)
+                for path in unnamed { Console.line("scenec: warning: \(Depfile.warning(unnamed: path, depfile: depfile))") }
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ScenecKit
 import SceneModel
 import SceneSupport
+import ScenecBuild
 
 /// `scenec inspect SCENE [--json]`
 enum InspectCommand: Command {

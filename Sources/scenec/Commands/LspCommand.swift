@@ -1,3 +1,4 @@
+import ScenecBuild
 import SceneLanguageServer
 
 /// `scenec lsp`: the language server editors start (README, "Editors").
@@ -30,7 +31,7 @@ enum LspCommand: Command {
         let limit = sceneOptions.maxFileSize
         options.maxFileSize = limit
         options.rootFromClient = args.value("--root") == nil
-        options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
+        options.oversize = { size in size > limit ? SceneSettings.tooLarge(limit) : nil }
         if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
     }

@@ -4,6 +4,7 @@
 import Dispatch
 import ScenePreview
 import ScenecKit
+import ScenecBuild
 
 /// `scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]…`, or with `--static -o
 /// SHEET.html` the page as one file (`StaticSheetCommand`).

@@ -2,6 +2,7 @@ import Glibc
 import ScenecKit
 import SceneModel
 import SceneRender
+import ScenecBuild
 
 /// `scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg`
 enum RenderCommand: Command {
@@ -102,7 +103,7 @@ enum RenderCommand: Command {
             if let depfile = args.value("--depfile") {
                 let unnamed = try Depfile.write(depfile, outputs: targets.map(\.path), scene: scenePath,
                                                 inputs: scene.fonts.map(\.path) + scene.importedFiles)
-                Depfile.warn(unnamed, depfile: depfile)
+                for path in unnamed { Console.line("scenec: warning: \(Depfile.warning(unnamed: path, depfile: depfile))") }
             }
         } catch let error as FileError {
             Console.fail(error.message)

@@ -1,5 +1,6 @@
 import SceneModel
 import SceneSchema
+import ScenecBuild
 
 /// `scenec schema [KIND] [-o FILE] [--markdown]`
 enum SchemaCommand: Command {

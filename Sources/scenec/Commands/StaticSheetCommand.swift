@@ -3,6 +3,7 @@ import SceneRender
 import SceneSyntax
 import ScenePreview
 import ScenecKit
+import ScenecBuild
 
 /// `scenec preview SCENE --static -o sheet.html [--vary …] [--time T]`: the preview as one HTML
 /// file (see `StaticSheet`), written atomically like every output.
@@ -27,7 +28,7 @@ enum StaticSheetCommand {
         let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: limits.frontend)
         let fps = base.animated?.fileFPS ?? 30
         let time = try AnimatedScene.time(args.value("--time"), fps: fps)
-        let html = sheet(base, frontend: limits.frontend, set: args.values["--set"] ?? [], variants: variants, time: time)
+        let html = StaticSheet.html(base, frontend: limits.frontend, set: args.values["--set"] ?? [], variants: variants, time: time)
         switch html {
         case .failure(let failure):
             loader.reporter.report(failure.scene.diagnostics, in: failure.scene.file)
@@ -45,12 +46,5 @@ enum StaticSheetCommand {
             }
             return .success
         }
-    }
-
-    /// The sheet of one compiled scene, as `build --preview` also writes it.
-    static func sheet(_ base: CompiledScene, frontend: Frontend, set: [String], variants: Variants,
-                      time: Double) -> Result<[UInt8], StaticSheet.Failure> {
-        StaticSheet(base: base, frontend: frontend, baseSet: set, variants: variants, environment: Environment.render)
-            .html(at: time)
     }
 }

@@ -1,8 +1,9 @@
 import SceneReview
+import ScenecBuild
 
 /// `scenec build --baseline DIR` and the options that go with it, declared once: the help text,
 /// the spellings the command line accepts, and what they mean (BaselineReview does the work).
-struct ReviewOptions {
+extension ReviewOptions {
     static let valued = ["--baseline", "--threshold", "--review-report"]
     static let flags = ["--fail-on-change"]
     static let help = """
@@ -18,14 +19,6 @@ struct ReviewOptions {
                                    (default OUT_DIR/.scenec-review)
           --fail-on-change         exit 1 when any output is changed, new or removed
         """
-
-    var baseline: String
-    var threshold: ReviewThreshold
-    var reportDirectory: String
-    /// The report's folder relative to the build folder when it goes there (the default,
-    /// `.scenec-review`): written beneath the opened folder. nil for `--review-report DIR`.
-    var reportInsideOutput: String?
-    var failOnChange: Bool
 
     /// The review the command line asks for; nil without `--baseline`. Refuses the review
     /// options without it, with a build that makes no folder to review, and a baseline that is

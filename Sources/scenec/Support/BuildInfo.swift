@@ -6,6 +6,7 @@ import CYAML
 import SceneFonts
 import SceneSupport
 import ScenecKit
+import ScenecBuild
 
 /// What this binary is: its version, the commit it was built from, and the libraries it runs
 /// with — for `scenec --version` and for the key that decides whether a build's outputs are

@@ -1,4 +1,5 @@
 import SceneFiles
+import ScenecBuild
 
 /// `--root DIR` (also spelled `--path-root`, its name before scenec confined reading to it) and
 /// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from.
@@ -40,10 +41,5 @@ enum ProjectOptions {
             scope.allowed.append(try folder("--allow-read", dir))
         }
         return scope
-    }
-
-    /// The same options for a command scenec runs for itself (a Ninja edge), wherever it runs.
-    static func arguments(_ scope: ReadScope) -> [String] {
-        ["--root", scope.root.directory] + scope.allowed.flatMap { ["--allow-read", $0.directory] }
     }
 }

@@ -3,6 +3,7 @@ import SceneFiles
 import ScenecKit
 import SceneModel
 import SceneSyntax
+import ScenecBuild
 
 /// The options every command that reads scenes shares: `--set` and the raisable limits of docs/language.md §7.
 struct SceneOptions {
@@ -48,7 +49,6 @@ struct SceneOptions {
     init(_ args: Arguments) throws {
         reporter = try DiagnosticReporter.from(args)
         scope = try ProjectOptions.scope(args)
-        Programs.use(root: scope.root)
         switch OverrideList.parse(args.values["--set"] ?? []) {
         case .success(let overrides): frontend.options.overrides = overrides
         case .failure(let error): throw UsageError(error.message)
@@ -74,9 +74,14 @@ struct SceneOptions {
         frontend.options.readImport = SceneReading.importReader(limit: maxFileSize, scope: scope)
     }
 
+    /// What ScenecBuild (and the commands' runs) take: these options without the reporter.
+    var settings: SceneSettings {
+        SceneSettings(scope: scope, maxFileSize: maxFileSize, sceneTimeout: sceneTimeout, frontend: frontend)
+    }
+
     /// The scene at `path` and the files it imports, for a watch (nothing is reported).
     func watchedFiles(_ path: String) -> [String] {
-        guard case .bytes(let bytes) = SceneLoader(limits: self).readWithoutReporting(path) else { return [path] }
+        guard case .bytes(let bytes) = settings.read(path) else { return [path] }
         return [path] + SceneImports.files(of: SourceFile(name: path, bytes: bytes), options: frontend.options)
     }
 }
@@ -118,7 +123,7 @@ struct SceneLoader {
 
     /// The scene's bytes; a file over the size limit is a located error, an unreadable one exit 3.
     func read(_ path: String) -> Result<[UInt8], ReadFailure> {
-        switch readWithoutReporting(path) {
+        switch limits.settings.read(path) {
         case .bytes(let bytes):
             return .success(bytes)
         case .problem(let d, let file):
@@ -133,30 +138,6 @@ struct SceneLoader {
         }
     }
 
-    enum ReadOutcome {
-        case bytes([UInt8])
-        /// Over the size limit: a located error.
-        case problem(Diagnostic, SourceFile)
-        /// Could not be read at all (exit 3).
-        case unreadable(String)
-        /// Not read because it breaks a containment rule: outside the project root, hidden, not
-        /// a regular file (exit 1, as the tree is at fault, not the machine).
-        case refused(String)
-    }
-
-    /// What `read` finds, for a caller that reports in an order of its own (a parallel build).
-    func readWithoutReporting(_ path: String) -> ReadOutcome {
-        do throws(SceneReading.Failure) {
-            let read = try Files.readScene(path, limit: limits.maxFileSize, scope: limits.scope)
-            if read.tooLarge {
-                return .problem(Self.tooLarge(limits.maxFileSize), SourceFile(name: path, bytes: []))
-            }
-            return .bytes(read.bytes)
-        } catch {
-            return error.breaksRule ? .refused(error.message) : .unreadable(error.message)
-        }
-    }
-
     /// Checks bytes already read from `path`.
     func compile(_ bytes: [UInt8], path: String) -> Outcome {
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
@@ -164,12 +145,5 @@ struct SceneLoader {
         reporter.report(diagnostics, in: file)
         guard let scene else { return .failed(.sceneError) }
         return .scene(scene)
-    }
-
-    /// A scene over `--max-file-size`: a located error, as `scenec lsp` also reports it.
-    static func tooLarge(_ limit: Int) -> Diagnostic {
-        let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
-        return Diagnostic.error("the scene file is larger than \(limit) bytes", at: firstCharacter,
-                                notes: ["raise the limit with --max-file-size if you mean it"])
     }
 }

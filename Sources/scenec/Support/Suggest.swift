@@ -1,4 +1,5 @@
 import SceneCheck
+import ScenecBuild
 
 /// "Did you mean" for options and commands, with the checker's distance.
 enum Suggest {

@@ -1,5 +1,6 @@
 import SceneCheck
 import ScenecKit
+import ScenecBuild
 
 extension AnimatedScene {
     /// `--time T` in seconds (`1.5s`, `250ms`, `12f`), 0 when not given.

@@ -2,6 +2,7 @@ import Glibc
 import Dispatch
 import ScenecKit
 import SceneWatch
+import ScenecBuild
 
 /// `--watch` on render, frames and build: run once, then again each time a watched file is
 /// saved (the same inotify watcher as the preview, so editors that save by renaming a temporary
@@ -64,6 +65,10 @@ enum WatchLoop {
         do {
             status = try once()
         } catch let error as UsageError {
+            if rethrowingUsage { throw error }
+            Console.fail(error.message)
+            status = .usage
+        } catch let error as PlanError {
             if rethrowingUsage { throw error }
             Console.fail(error.message)
             status = .usage

@@ -1,4 +1,5 @@
 import SceneSyntax
+import ScenecBuild
 
 /// GitHub Actions workflow commands (`::error file=F,line=L::message`), escaped so that no
 /// text from a scene, a path or an option can end the line and start a command of its own.

@@ -10,8 +10,8 @@ import SceneFiles
 /// opened folder like a build folder — manifest entries that leave it are ignored with a
 /// warning, and symbolic links are neither listed nor read, so no file outside it reaches the
 /// review.
-enum BaselineFiles {
-    static func list(_ baseline: Destination, warn: (String) -> Void) -> Set<String> {
+package enum BaselineFiles {
+    package static func list(_ baseline: Destination, warn: (String) -> Void) -> Set<String> {
         let candidates = ManifestStore(baseline, shard: nil, warn: warn).candidates
         guard candidates.isEmpty else {
             // The first entry of a scene is the one its build would trust.
@@ -24,7 +24,7 @@ enum BaselineFiles {
     }
 
     /// Folders deeper than this are not listed.
-    static let maxDepth = 64
+    package static let maxDepth = 64
 
     private static func walk(_ baseline: Destination, _ folders: [String], into files: inout Set<String>) {
         guard folders.count < maxDepth else { return }

@@ -8,30 +8,34 @@ import SceneFiles
 /// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
 /// against the file with the same path under the baseline, on `--jobs` threads, and the report
 /// (index.html, summary.json) is written. The result depends only on the two folders' files.
-struct BaselineReview {
-    var options: ReviewOptions
+package struct BaselineReview {
+    package var options: ReviewOptions
     /// The build folder, opened; both sides are read beneath their opened folders.
-    var output: Destination
-    var jobs: Int
+    package var output: Destination
+    package var jobs: Int
     /// Pictures larger than this (the build's --max-pixels) are refused from their header,
     /// never decoded: a 1 MB PNG can claim 16384 × 16384 pixels (1 GiB decoded).
-    var maxPixels: Int
+    package var maxPixels: Int
+    /// The project root: rsvg-convert and pdftoppm are looked for outside it.
+    package var root: ProjectRoot
+    /// Where the verdicts and problems go.
+    package var sink: BuildSink
 
-    var outDir: String { output.path }
+    package var outDir: String { output.path }
 
     /// Files larger than this are not read (a baseline is not ours to trust).
-    static let maxFileSize = 1 << 30
+    package static let maxFileSize = 1 << 30
 
     /// Reviews the build's current outputs (paths relative to the folder). Returns .io when an
     /// output could not be compared or the report not written, .sceneError when
     /// `--fail-on-change` and anything is changed, new or removed, else .success.
-    func run(outputs: [String]) -> ExitStatus {
+    package func run(outputs: [String]) -> ExitStatus {
         let baselineFolder: Destination
         do { baselineFolder = try Files.destination(options.baseline, creating: false) } catch let error as FileError {
-            Console.fail(error.message)
+            sink(.reviewError(error.message))
             return .io
         } catch { return .io }
-        let baseline = BaselineFiles.list(baselineFolder) { Console.line("scenec build: warning: \($0)") }
+        let baseline = BaselineFiles.list(baselineFolder) { sink(.warning($0)) }
         let built = Set(outputs)
         let paths = baseline.union(built).sorted()
         let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
@@ -50,23 +54,23 @@ struct BaselineReview {
         var status = ExitStatus.success
         for (output, problem) in reviewed.sorted(by: { $0.output.path < $1.output.path }) {
             guard let problem else { continue }
-            Console.fail("cannot compare '\(output.path)' with the baseline: \(problem)")
+            sink(.reviewError("cannot compare '\(output.path)' with the baseline: \(problem)"))
             if output.verdict == .changed { status = .io }
         }
         for output in report.outputs where output.verdict != .same {
             let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
             let folder = output.verdict == .removed ? options.baseline : outDir
-            Console.line("scenec build: \(output.verdict.rawValue): \(folder)/\(output.path)\(how)")
+            sink(.reviewed(output.verdict, path: "\(folder)/\(output.path)", how: how))
         }
         let html = options.reportDirectory + "/index.html"
         do {
             try writeReport(Array(report.html.utf8), "index.html")
             try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")
         } catch let error as FileError {
-            Console.fail(error.message)
+            sink(.reviewError(error.message))
             status = .io
         } catch { status = .io }
-        Console.line("scenec build: against \(options.baseline): \(report.counts); report: \(html)")
+        sink(.reviewDone(baseline: options.baseline, counts: report.counts, report: html))
         if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
         return status
     }
@@ -102,7 +106,7 @@ struct BaselineReview {
                     shown = bytes
                     output.pictures.mediaType = type
                 case .png, .svg, .pdf:
-                    let page = try kind.pages(of: file, bytes: bytes, maxPixels: maxPixels)[0]
+                    let page = try kind.pages(of: file, bytes: bytes, maxPixels: maxPixels, root: root)[0]
                     _ = try page.image()  // one that does not decode gets a note, not a broken picture
                     shown = page.png
                     if built { output.afterSize = page.size } else { output.beforeSize = page.size }
@@ -127,9 +131,9 @@ struct BaselineReview {
                 return (output, nil)
             case .png, .svg, .pdf:
                 // The build's side first: its size bounds the baseline's rasterising.
-                let afterPages = try kind.pages(of: after, bytes: afterBytes, maxPixels: maxPixels)
+                let afterPages = try kind.pages(of: after, bytes: afterBytes, maxPixels: maxPixels, root: root)
                 let beforePages = try kind.pages(of: before, bytes: beforeBytes, fitting: afterPages.first?.size,
-                                                 maxPixels: maxPixels)
+                                                 maxPixels: maxPixels, root: root)
                 return (try compare(path, beforePages, afterPages), nil)
             }
         } catch {
@@ -229,13 +233,13 @@ struct BaselineReview {
     }
 
     /// How an output is compared, by its extension (and, for PNG, whether it is animated).
-    enum OutputKind: Equatable {
+    package enum OutputKind: Equatable {
         case png, svg, pdf, bytes
         /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type, shown
         /// playing: WebP and APNG compared frame by frame, the others by bytes.
         case animated(String)
 
-        init(path: String) {
+        package init(path: String) {
             let lower = path.lowercased()
             let types = [".gif": "image/gif", ".apng": "image/apng", ".webp": "image/webp", ".mp4": "video/mp4",
                          ".webm": "video/webm"]
@@ -248,12 +252,12 @@ struct BaselineReview {
 
         /// An animated PNG is a PNG whose first frame alone Cairo would read: it is compared
         /// as an animation.
-        func refined(by files: [[UInt8]]) -> OutputKind {
+        package func refined(by files: [[UInt8]]) -> OutputKind {
             self == .png && files.contains(where: Self.isAnimatedPNG) ? .animated("image/apng") : self
         }
 
         /// The animated format scenec can play back, for WebP and APNG.
-        var animationFormat: AnimationFormat? {
+        package var animationFormat: AnimationFormat? {
             switch self {
             case .animated("image/webp"): return .webp
             case .animated("image/apng"): return .apng
@@ -261,7 +265,7 @@ struct BaselineReview {
             }
         }
 
-        var comparedAs: String {
+        package var comparedAs: String {
             switch self {
             case .png: return "png"
             case .svg: return "svg via rsvg-convert"
@@ -272,7 +276,7 @@ struct BaselineReview {
         }
 
         /// Whether the chunks before the picture data hold an animation control chunk (`acTL`).
-        static func isAnimatedPNG(_ png: [UInt8]) -> Bool {
+        package static func isAnimatedPNG(_ png: [UInt8]) -> Bool {
             var offset = 8
             while offset + 8 <= png.count {
                 let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
@@ -285,13 +289,13 @@ struct BaselineReview {
         }
 
         /// A page as a PNG file, decoded only when compared, so a long PDF is held compressed.
-        struct Page {
-            var png: [UInt8]
+        package struct Page {
+            package var png: [UInt8]
             /// The file it came from, for messages.
-            var path: String
-            var size: (width: Int, height: Int)
+            package var path: String
+            package var size: (width: Int, height: Int)
 
-            func image() throws -> RasterImage {
+            package func image() throws -> RasterImage {
                 do { return try RasterImage(png: png) } catch {
                     throw FileError("'\(path)' cannot be read as a PNG picture: \(error)")
                 }
@@ -300,10 +304,10 @@ struct BaselineReview {
 
         /// The pages of a PNG, SVG or PDF file, each checked to be a PNG of a size scenec would
         /// decode.
-        func pages(of path: String, bytes: [UInt8], fitting box: (width: Int, height: Int)? = nil,
-                   maxPixels limit: Int) throws -> [Page] {
+        package func pages(of path: String, bytes: [UInt8], fitting box: (width: Int, height: Int)? = nil,
+                   maxPixels limit: Int, root: ProjectRoot) throws -> [Page] {
             let pngs = self == .png ? [bytes] : try VectorRasteriser.pages(of: bytes, named: path, format: self == .svg ? "svg" : "pdf",
-                                                                         fitting: box, maxPixels: limit)
+                                                                         fitting: box, maxPixels: limit, root: root)
             return try pngs.map { png in
                 guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), let (w, h) = Self.pngSize(png) else {
                     throw FileError("'\(path)' is not a PNG file (it does not begin with PNG's signature and header)")
@@ -316,7 +320,7 @@ struct BaselineReview {
         }
 
         /// Width and height from the header, before decoding the rest.
-        static func pngSize(_ png: [UInt8]) -> (Int, Int)? {
+        package static func pngSize(_ png: [UInt8]) -> (Int, Int)? {
             guard png.count >= 24 else { return nil }
             func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
             return (word(16), word(20))

@@ -11,9 +11,9 @@ import Glibc
 ///   and `RLIMIT_CPU` (`seconds`): the kernel enforces both even if scenec itself is killed
 ///   before its timer fires (posix_spawn cannot set PR_SET_PDEATHSIG), so no child outlives a
 ///   killed scenec by more than its CPU budget.
-enum ChildProcess {
+package enum ChildProcess {
     /// What became of the run.
-    enum Outcome {
+    package enum Outcome {
         case exited(Int32)
         case signalled(Int32)
         /// Killed after running `seconds`.
@@ -22,9 +22,9 @@ enum ChildProcess {
         case notStarted(Int32)
     }
 
-    static let prlimit = "/usr/bin/prlimit"
+    package static let prlimit = "/usr/bin/prlimit"
 
-    static func run(_ executable: String, _ arguments: [String], output: String, seconds: Int, memory: Int) -> Outcome {
+    package static func run(_ executable: String, _ arguments: [String], output: String, seconds: Int, memory: Int) -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,4 +1,5 @@
 import Glibc
+import SceneFiles
 
 /// SVG and PDF outputs as pixels, for the review: SVG through `rsvg-convert` (librsvg2-bin),
 /// PDF through `pdftoppm` (poppler-utils), at the size the file gives (a point or an SVG px
@@ -10,14 +11,14 @@ import Glibc
 /// is known: measured on scenes/showcase.scene.yaml, Cairo and rsvg-convert differ in 0.04% of
 /// the pixels (by up to 7 of 255, along text edges), Cairo and pdftoppm in 5.4% (by up to 198),
 /// which would report every vector output as changed.
-enum VectorRasteriser {
-    struct Failure: Error {
-        var message: String
+package enum VectorRasteriser {
+    package struct Failure: Error {
+        package var message: String
     }
 
     /// How long a rasteriser may run on one file, in seconds (wall clock, and CPU through
     /// prlimit): a baseline's SVG filters can take minutes.
-    static let seconds = 60
+    package static let seconds = 60
 
     /// The PNG bytes of each page (one for SVG) of `bytes`, the file `path` names (for messages).
     /// The program reads a copy in a private folder, never the path: the file was read beneath
@@ -28,8 +29,8 @@ enum VectorRasteriser {
     /// within that box keeping its proportions (at scale 1 when it has the same size), a PDF's
     /// pages scaled to it, so a baseline cannot ask for more pixels than the new picture has.
     /// `maxPixels` (--max-pixels) bounds the memory the program may take.
-    static func pages(of bytes: [UInt8], named path: String, format: String,
-                      fitting box: (width: Int, height: Int)? = nil, maxPixels: Int) throws -> [[UInt8]] {
+    package static func pages(of bytes: [UInt8], named path: String, format: String,
+                      fitting box: (width: Int, height: Int)? = nil, maxPixels: Int, root: ProjectRoot) throws -> [[UInt8]] {
         let directory = try temporaryDirectory()
         defer { removeTree(directory) }
         let input = directory + "/input." + format
@@ -44,7 +45,7 @@ enum VectorRasteriser {
             tool = ("pdftoppm", "poppler-utils", ["-png"] + size + [input, "\(directory)/page"])
         default: throw Failure(message: "\(format) is not a vector format")
         }
-        let found = Programs.find(tool.program)
+        let found = Programs.find(tool.program, outside: root)
         guard let program = found.path else {
             throw Failure(message: "\(tool.program) is needed to compare \(format.uppercased()) files and was not found on PATH\(found.note); it comes with Debian's \(tool.package) (apt-get install \(tool.package))")
         }
