@@ -110,7 +110,7 @@ let package = Package(
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
         // One test target per library, each through its own module's API (issue 22, item 5).

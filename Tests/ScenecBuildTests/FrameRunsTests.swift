@@ -1,16 +1,20 @@
 import XCTest
 import ScenecKit
-@testable import scenec
+import SceneFiles
+import SceneSyntax
+import ScenecBuild
 
 /// How a frame sequence is cut into runs of frames drawn once: a held pose is one run, a scene
 /// with nothing animated is drawn once however many frames are asked for.
 final class FrameRunsTests: XCTestCase {
     func runs(_ yaml: String, frames: ClosedRange<Int>, fps: Double) throws -> [ClosedRange<Int>] {
-        let dir = try temporaryDirectory(self)
+        let dir = try Project(self).root
         let path = dir.appendingPathComponent("a.scene.yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        let options = try SceneOptions(Arguments(values: ["--root": [dir.path]]))  // the scene's folder is its project
-        guard case .scene(let scene) = try SceneLoader(limits: options).loadOnly(path) else {
+        // The scene's folder is its project.
+        let settings = SceneSettings(scope: ReadScope(root: try XCTUnwrap(ProjectRoot(dir.path))))
+        guard case .bytes(let bytes) = settings.read(path),
+              let scene = SceneFile.check(SourceFile(name: path, bytes: bytes), frontend: settings.frontend).scene else {
             XCTFail("the scene has errors")
             return []
         }
