@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
-        .testTarget(name: "ScenecBuildTests", dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax"]),
+        .testTarget(name: "ScenecBuildTests", dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs"]),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ]
 )

@@ -157,3 +157,27 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(result.outcome.report?.scenes.first { $0.relativePath == "bad.scene.yaml" }?.status, "failed")
     }
 }
+
+extension IncrementalBuildTests {
+    /// A scene's imported files are among its inputs: editing one rebuilds exactly the scenes
+    /// that import it (moved from ScenecCLITests.ImportRebuildTests).
+    func testBuildRebuildsExactlyTheScenesThatImportAnEditedFile() throws {
+        let project = try Project(self)
+        try project.write("styles:\n  t: {progressColor: red}\n", "scenes/theme.yaml")
+        try project.write("imports: [theme.yaml]\ncanvas: {width: 20, height: 20}\nviews:\n  - {type: ring, style: t, frame: {x: 0, y: 0, width: 20, height: 20}, progress: 0.5}\n",
+                          "scenes/a.scene.yaml")
+        try project.write("canvas: {width: 20, height: 20}\nviews: []\n", "scenes/b.scene.yaml")
+        let plan = try project.plan()
+        func build() throws -> String {
+            let result = try project.build(plan)
+            XCTAssertEqual(result.status, .success, result.diagnosticsText)
+            return result.summary
+        }
+        XCTAssertTrue(try build().contains("2 built, 0 up to date"))
+        XCTAssertTrue(try build().contains("0 built, 2 up to date"))
+        let before = try project.data("out/a.png")
+        try project.write("styles:\n  t: {progressColor: blue}\n", "scenes/theme.yaml")
+        XCTAssertTrue(try build().contains("1 built, 1 up to date"))
+        XCTAssertNotEqual(try project.data("out/a.png"), before)
+    }
+}
