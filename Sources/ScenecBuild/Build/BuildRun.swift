@@ -21,7 +21,7 @@ struct BuildRun {
         // Holding the lock, no other build writes here: what a killed one left is removed.
         OrphanedTemporaries.remove(in: destination)
         if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
-        let store = ManifestStore(destination, shard: plan.shard) { sink(.warning($0)) }
+        let store = ManifestStore(destination, shard: plan.shard) { sink(.ignoredEntry($0)) }
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         let builder = SceneBuilder(
             outDir: destination, plan: plan,

@@ -183,7 +183,7 @@ package struct SceneBuilder: Sendable {
                                                    loops: checked.timeline?.loop ?? false, timing: FrameTiming(fps: fps),
                                                    progress: Progress(total: 0, quiet: true), root: options.scope.root) {
                             // A property of the file's format, not of a line of the scene (so not --werror's).
-                            sink(.formatWarning($0))
+                            sink(.warning($0))
                         }
                     })]
                 case .sheet:

@@ -1,6 +1,6 @@
 /// An output pattern such as `out/ring-%04d.png`: one printf-style integer conversion
 /// (`%d` or `%0Nd`), `%%` for a literal percent sign.
-package struct FramePattern {
+package struct FramePattern: Sendable {
     package let prefix: String
     package let suffix: String
     package let width: Int

@@ -122,7 +122,7 @@ enum BuildCommand: Command {
 
     static func buildOnce(_ args: Arguments) throws -> ExitStatus {
         let (plan, reporter) = try plan(from: args)
-        let console = BuildConsole(reporter: reporter)
+        let console = EventConsole(reporter: reporter)
         let outcome = try Build(plan, sink: console.show).run()
         switch outcome.kind {
         case .built:

@@ -32,10 +32,10 @@ package struct BaselineReview {
     package func run(outputs: [String]) -> ExitStatus {
         let baselineFolder: Destination
         do { baselineFolder = try Files.destination(options.baseline, creating: false) } catch let error as FileError {
-            sink(.reviewError(error.message))
+            sink(.error(error.message))
             return .io
         } catch { return .io }
-        let baseline = BaselineFiles.list(baselineFolder) { sink(.warning($0)) }
+        let baseline = BaselineFiles.list(baselineFolder) { sink(.ignoredEntry($0)) }
         let built = Set(outputs)
         let paths = baseline.union(built).sorted()
         let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
@@ -54,7 +54,7 @@ package struct BaselineReview {
         var status = ExitStatus.success
         for (output, problem) in reviewed.sorted(by: { $0.output.path < $1.output.path }) {
             guard let problem else { continue }
-            sink(.reviewError("cannot compare '\(output.path)' with the baseline: \(problem)"))
+            sink(.error("cannot compare '\(output.path)' with the baseline: \(problem)"))
             if output.verdict == .changed { status = .io }
         }
         for output in report.outputs where output.verdict != .same {
@@ -67,7 +67,7 @@ package struct BaselineReview {
             try writeReport(Array(report.html.utf8), "index.html")
             try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")
         } catch let error as FileError {
-            sink(.reviewError(error.message))
+            sink(.error(error.message))
             status = .io
         } catch { status = .io }
         sink(.reviewDone(baseline: options.baseline, counts: report.counts, report: html))

@@ -1,10 +1,10 @@
 import ScenecBuild
 import ScenecKit
 
-/// A build's events as `scenec build` has always printed them: diagnostics through the
-/// reporter (in its formats), the rest as lines on standard error. The reporter's collected
-/// output (JSON, files) is written just before the summary line.
-struct BuildConsole: Sendable {
+/// ScenecBuild's events as scenec has always printed them: diagnostics through the reporter (in
+/// its formats), the rest as lines on standard error. A build's reporter writes what it
+/// collected (JSON, files) just before the summary line.
+struct EventConsole: Sendable {
     let reporter: DiagnosticReporter
     /// Whether writing the reporter's files failed (the build then exits 3).
     let finishFailed = Locked(false)
@@ -14,8 +14,8 @@ struct BuildConsole: Sendable {
         case .diagnostics(let diagnostics, let file): reporter.report(diagnostics, in: file)
         case .fileError(let message, let path): reporter.error(message, path: path)
         case .waiting(let message): Console.line("scenec build: \(message)")
-        case .warning(let message): Console.line("scenec build: warning: \(message)")
-        case .formatWarning(let message): Console.line("scenec: warning: \(message)")
+        case .ignoredEntry(let message): Console.line("scenec build: warning: \(message)")
+        case .warning(let message): Console.line("scenec: warning: \(message)")
         case .stale(let output, let reason, removed: true): Console.line("scenec build: removed stale \(output) (\(reason))")
         case .stale(let output, let reason, removed: false): Console.line("scenec build: stale: \(output) (\(reason)); --prune removes it")
         case .summary(let line):
@@ -26,10 +26,31 @@ struct BuildConsole: Sendable {
             Console.error(line + "\n")
         case .ninjaWritten(let path, let edges, let scenes):
             Console.line("scenec build: wrote \(path) with \(edges) edges for \(scenes) scenes")
-        case .reviewError(let message): Console.fail(message)
+        case .error(let message): Console.fail(message)
         case .reviewed(let verdict, let path, let how): Console.line("scenec build: \(verdict.rawValue): \(path)\(how)")
         case .reviewDone(let baseline, let counts, let report):
             Console.line("scenec build: against \(baseline): \(counts); report: \(report)")
+        }
+    }
+
+    /// Runs `frames`, `render` or `export` and writes what the reporter collected: a failure to
+    /// write it counts (exit 3) unless the output already failed.
+    func finish(_ run: () throws -> OutputOutcome) throws -> ExitStatus {
+        let outcome: OutputOutcome
+        do { outcome = try run() } catch {
+            try? reporter.finish()
+            throw error
+        }
+        switch outcome {
+        case .notLoaded(let status):
+            try reporter.finish()
+            return status
+        case .written:
+            try reporter.finish()
+            return .success
+        case .failed(let status):
+            try? reporter.finish()
+            return status
         }
     }
 }
