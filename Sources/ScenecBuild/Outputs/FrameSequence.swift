@@ -40,14 +40,6 @@ package struct FramesPlan: Sendable {
     }
 }
 
-/// How a run of `frames`, `render` or `export` ended: the scene failed to read or check (its
-/// problems told), or it was written, or writing it failed.
-package enum OutputOutcome: Equatable, Sendable {
-    case notLoaded(ExitStatus)
-    case written
-    case failed(ExitStatus)
-}
-
 /// Draws and writes what a FramesPlan asks for, telling `sink` what happens.
 package struct FrameSequence {
     package var plan: FramesPlan
@@ -58,13 +50,21 @@ package struct FrameSequence {
         self.sink = sink
     }
 
-    package func run() throws -> OutputOutcome {
+    /// Runs the plan; `finish` writes what the diagnostics reporter collected (JSON, files),
+    /// called once the scene's diagnostics are all told (its failure counts unless the output
+    /// already failed).
+    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
         let deadline = plan.scene.deadline()
         let compiled: SceneFile
         switch plan.scene.load(plan.scenePath, sink: sink) {
         case .success(let s): compiled = s
-        case .failure(let failure): return .notLoaded(failure.status)
+        case .failure(let failure):
+            try finish()
+            return failure.status
         }
+        // Whatever happens next, what the check reported is written (JSON, files) before the end.
+        var finished = false
+        defer { if !finished { try? finish() } }
         let scene = compiled.animated.scene, animated = compiled.animated
         let timeline = scene.timeline ?? Timeline()
         let fps = plan.fps ?? timeline.fps
@@ -125,21 +125,23 @@ package struct FrameSequence {
             }
         } catch let error as FileError {
             sink(.error(error.message))
-            return .failed(.io)
+            return .io
         } catch let error as FFmpegPipe.Failure {
             sink(.error(error.message))
-            return .failed(.sceneError)
+            return .sceneError
         } catch let error as RenderError {
             sink(.error("cannot render '\(scenePath)': \(error)"))
-            return .failed(.sceneError)
+            return .sceneError
         } catch let error as CodecError {
             sink(.error("cannot render '\(scenePath)': \(error)"))
-            return .failed(.sceneError)
+            return .sceneError
         } catch let timeout as SceneTimeout {
             sink(.diagnostics([timeout.diagnostic(in: scene)], compiled.source))
-            return .failed(.sceneError)
+            return .sceneError
         }
-        return .written
+        finished = true
+        try finish()
+        return .success
     }
 
     /// Draws and encodes runs of frames on `jobs` threads (each with its own pixel buffer and

@@ -94,7 +94,6 @@ enum FramesCommand: Command {
         plan.pngCompression = compression
         plan.quiet = args.has("--quiet")
         plan.depfile = args.value("--depfile")
-        let console = EventConsole(reporter: limits.reporter)
-        return try console.finish { try FrameSequence(plan, sink: console.show).run() }
+        return try FrameSequence(plan, sink: EventConsole(reporter: limits.reporter).show).run(finishing: limits.reporter.finish)
     }
 }

@@ -32,25 +32,4 @@ struct EventConsole: Sendable {
             Console.line("scenec build: against \(baseline): \(counts); report: \(report)")
         }
     }
-
-    /// Runs `frames`, `render` or `export` and writes what the reporter collected: a failure to
-    /// write it counts (exit 3) unless the output already failed.
-    func finish(_ run: () throws -> OutputOutcome) throws -> ExitStatus {
-        let outcome: OutputOutcome
-        do { outcome = try run() } catch {
-            try? reporter.finish()
-            throw error
-        }
-        switch outcome {
-        case .notLoaded(let status):
-            try reporter.finish()
-            return status
-        case .written:
-            try reporter.finish()
-            return .success
-        case .failed(let status):
-            try? reporter.finish()
-            return status
-        }
-    }
 }
