@@ -1,7 +1,3 @@
-import SceneCheck
-import SceneRender
-import SceneSyntax
-import ScenePreview
 import ScenecKit
 import ScenecBuild
 
@@ -17,34 +13,8 @@ enum StaticSheetCommand {
             throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
         }
         let limits = try SceneOptions(args)
-        let loader = SceneLoader(limits: limits)
-        let bytes: [UInt8]
-        switch loader.read(scenePath) {
-        case .success(let read): bytes = read
-        case .failure(let failed):
-            try loader.reporter.finish()
-            return failed.status
-        }
-        let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: limits.frontend)
-        let fps = base.animated?.fileFPS ?? 30
-        let time = try AnimatedScene.time(args.value("--time"), fps: fps)
-        let html = StaticSheet.html(base, frontend: limits.frontend, set: args.values["--set"] ?? [], variants: variants, time: time)
-        switch html {
-        case .failure(let failure):
-            loader.reporter.report(failure.scene.diagnostics, in: failure.scene.file)
-            try loader.reporter.finish()
-            if let message = failure.message { Console.fail(message) }
-            return .sceneError
-        case .success(let bytes):
-            loader.reporter.report(base.diagnostics, in: base.file)
-            try loader.reporter.finish()
-            do {
-                try Files.write(bytes, to: output)
-            } catch let error as FileError {
-                Console.fail(error.message)
-                return .io
-            }
-            return .success
-        }
+        return try PreviewSheet(scenePath: scenePath, output: output, scene: limits.settings, overrides: args.values["--set"] ?? [],
+                                variants: variants, time: args.value("--time"),
+                                sink: EventConsole(reporter: limits.reporter).show).run(finishing: limits.reporter.finish)
     }
 }
