@@ -80,7 +80,7 @@ let package = Package(
         // Ninja files, asset catalogs, Android resources, animated outputs, the baseline review;
         // it reports through events (BuildEvent), never to the console.
         .target(name: "ScenecBuild",
-                dependencies: ["SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
