@@ -1,6 +1,7 @@
 import SceneSupport
 import XCTest
 @testable import scenec
+import ScenecBuild
 import ScenecKit
 import SceneSyntax
 

@@ -1,5 +1,4 @@
 import SceneSyntax
-import ScenecBuild
 
 /// GitHub Actions workflow commands (`::error file=F,line=L::message`), escaped so that no
 /// text from a scene, a path or an option can end the line and start a command of its own.
@@ -9,9 +8,9 @@ import ScenecBuild
 /// (an escape sequence for the log viewer) are shown as pictures (`String.escaped(_:)`, which
 /// walks Unicode scalars: `"\r\n"` is one Character, and a Character-wise replacement would
 /// let the pair through whole).
-enum WorkflowCommand {
+package enum WorkflowCommand {
     /// One command line, ending in `\n`; `properties` are written in the order given.
-    static func line(_ command: String, properties: [(String, String)], message: String) -> String {
+    package static func line(_ command: String, properties: [(String, String)], message: String) -> String {
         let props = properties.map { "\($0.0)=\($0.1.escaped(.workflowProperty))" }.joined(separator: ",")
         return "::\(command)\(props.isEmpty ? "" : " " + props)::\(message.escaped(.workflowMessage))\n"
     }
