@@ -81,7 +81,7 @@ let package = Package(
         // it reports through events (BuildEvent), never to the console.
         .target(name: "ScenecBuild",
                 dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                               "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit"]),
+                               "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit", "SceneWatch"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",

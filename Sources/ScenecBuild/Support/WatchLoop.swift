@@ -2,25 +2,29 @@ import Glibc
 import Dispatch
 import ScenecKit
 import SceneWatch
-import ScenecBuild
 
 /// `--watch` on render, frames and build: run once, then again each time a watched file is
 /// saved (the same inotify watcher as the preview, so editors that save by renaming a temporary
 /// file are seen), one line per run on standard error. A run that fails leaves the last good
 /// output where it was (every write is atomic and nothing is written for a scene with errors).
 /// Ctrl-C or SIGTERM ends the loop with exit 0.
-enum WatchLoop {
-    static let help = """
-          --watch                  run again each time the scene file is saved, until Ctrl-C
-        """
-
+package enum WatchLoop {
     /// The files (and folders, for new scenes) a run depends on, found again before each run.
-    struct Inputs {
-        var paths: [String]
-        var folders: [String] = []
+    package struct Inputs {
+        package var paths: [String]
+        package var folders: [String] = []
+
+        package init(paths: [String], folders: [String] = []) {
+            self.paths = paths
+            self.folders = folders
+        }
     }
 
-    static func run(_ command: String, inputs: () throws -> Inputs, once: () throws -> ExitStatus) throws -> ExitStatus {
+    /// Runs `once` now and after each save until Ctrl-C; `once` is told whether it is the first
+    /// run (whose command-line mistakes end the command) and maps what it throws otherwise to
+    /// an exit status. Each line for the console goes to `say`.
+    package static func run(_ command: String, inputs: () throws -> Inputs, once: (_ first: Bool) throws -> ExitStatus,
+                            say: (String) -> Void) throws -> ExitStatus {
         let wake = DispatchSemaphore(value: 0)
         let stopped = Locked(false)
         Interrupts.onInterrupt {
@@ -30,11 +34,13 @@ enum WatchLoop {
         var watched = try inputs()
         var watcher = try start(watched, wake)
         defer { watcher.stop() }
-        Console.line("scenec \(command): watching \(describe(watched)); Ctrl-C stops")
+        say("scenec \(command): watching \(describe(watched)); Ctrl-C stops")
         // The command line is checked by the first run: a mistake there ends the command (exit 2).
         var first = true
         while true {
-            report(command, run: try runOnce(once, rethrowingUsage: first))
+            let started = Progress.now()
+            let status = try once(first)
+            say(report(command, run: (status, Progress.now() - started)))
             first = false
             wake.wait()
             // A save is several events; a burst during the run is one more run, not many.
@@ -58,31 +64,7 @@ enum WatchLoop {
         }
     }
 
-    /// One run, timed; a problem that would end the command once is reported and waited out.
-    private static func runOnce(_ once: () throws -> ExitStatus, rethrowingUsage: Bool) throws -> (ExitStatus, Double) {
-        let started = Progress.now()
-        let status: ExitStatus
-        do {
-            status = try once()
-        } catch let error as UsageError {
-            if rethrowingUsage { throw error }
-            Console.fail(error.message)
-            status = .usage
-        } catch let error as PlanError {
-            if rethrowingUsage { throw error }
-            Console.fail(error.message)
-            status = .usage
-        } catch let error as FileError {
-            Console.fail(error.message)
-            status = .io
-        } catch {
-            Console.fail("\(error)")
-            status = .sceneError
-        }
-        return (status, Progress.now() - started)
-    }
-
-    private static func report(_ command: String, run: (ExitStatus, Double)) {
+    private static func report(_ command: String, run: (ExitStatus, Double)) -> String {
         var now = time(nil)
         var local = tm()
         localtime_r(&now, &local)
@@ -91,7 +73,7 @@ enum WatchLoop {
         let ms = Int((run.1 * 1000).rounded())
         let outcome = run.0 == .success ? "done in \(ms) ms"
             : "failed (exit \(run.0.rawValue)) in \(ms) ms; the last good output is kept"
-        Console.line("scenec \(command): [\(clock)] \(outcome); waiting for a change")
+        return "scenec \(command): [\(clock)] \(outcome); waiting for a change"
     }
 
     private static func describe(_ inputs: Inputs) -> String {
