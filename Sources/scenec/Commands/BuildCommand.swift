@@ -1,10 +1,4 @@
-import Glibc
-import SceneCheck
-import SceneCodecs
-import ScenecKit
-import SceneModel
 import SceneRender
-import SceneSyntax
 import SceneFiles
 import ScenecBuild
 

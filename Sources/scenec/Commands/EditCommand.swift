@@ -1,7 +1,3 @@
-import SceneCheck
-import SceneEdit
-import SceneFiles
-import SceneSyntax
 import ScenecBuild
 
 /// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`

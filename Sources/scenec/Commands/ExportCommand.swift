@@ -1,8 +1,3 @@
-import Glibc
-import SceneLottie
-import ScenecKit
-import SceneModel
-import SceneSyntax
 import ScenecBuild
 
 /// `scenec export SCENE -o anim.json`: the scene and its timeline as a Lottie animation.

@@ -1,9 +1,4 @@
-import Glibc
 import SceneCodecs
-import ScenecKit
-import SceneFiles
-import SceneLayout
-import SceneModel
 import SceneRender
 import ScenecBuild
 

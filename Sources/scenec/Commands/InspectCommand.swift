@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ScenecKit
-import SceneModel
 import SceneSupport
+import SceneModel
 import ScenecBuild
 
 /// `scenec inspect SCENE [--json]`

@@ -1,6 +1,3 @@
-import Glibc
-import ScenecKit
-import SceneModel
 import SceneRender
 import ScenecBuild
 

@@ -1,4 +1,3 @@
-import ScenecBuild
 /// A command line after splitting: positionals, options with values, and flags.
 /// Small on purpose: `--name value`, `--name=value`, `-o value`, `--` ends options.
 struct Arguments {

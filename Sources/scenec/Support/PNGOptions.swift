@@ -1,6 +1,5 @@
 import SceneCodecs
 import SceneRender
-import ScenecBuild
 
 /// `--png-compression`, shared by every command that writes PNG (render, frames, build).
 enum PNGOptions {

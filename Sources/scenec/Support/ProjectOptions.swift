@@ -1,5 +1,4 @@
 import SceneFiles
-import ScenecBuild
 
 /// `--root DIR` (also spelled `--path-root`, its name before scenec confined reading to it) and
 /// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from.

@@ -1,5 +1,4 @@
 import SceneCheck
-import ScenecBuild
 
 /// "Did you mean" for options and commands, with the checker's distance.
 enum Suggest {
