@@ -7,6 +7,16 @@ import ScenecKit
 /// scenec (moved from ScenecCLITests.BuildCommandTests, ImportRebuildTests and
 /// NinjaRoundTripTests).
 final class NinjaEmissionTests: XCTestCase {
+    /// A ring filling in one second, five frames a second.
+    static let moving = """
+        canvas: {width: 40, height: 40}
+        views:
+          - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}}
+        timeline:
+          fps: 5
+          animations: [{target: r.progress, from: 0, to: 1, duration: 1s}]
+        """
+
     func ninjaPlan(_ project: Project, out: String = "nout") throws -> BuildPlan {
         var plan = try project.plan(out: out)
         plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], budgets: [])
@@ -16,14 +26,7 @@ final class NinjaEmissionTests: XCTestCase {
     func testTheFileHasARuleAndAnEdgePerSceneWithItsFlags() throws {
         let project = try Project(self)
         try project.write(ringScene(progress: 0.5), "scenes/a.scene.yaml")
-        try project.write("""
-            canvas: {width: 40, height: 40}
-            views:
-              - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}}
-            timeline:
-              fps: 5
-              animations: [{target: r.progress, from: 0, to: 1, duration: 1s}]
-            """, "scenes/sub/moving.scene.yaml")
+        try project.write(Self.moving, "scenes/sub/moving.scene.yaml")
         var plan = try ninjaPlan(project)
         plan.scene.frontend.options.appearance = .dark
         plan.ninja?.scenec = "/opt/scenec"
@@ -99,14 +102,7 @@ final class NinjaEmissionTests: XCTestCase {
     func testNinjaBuildsTheSameBytesAndThenHasNoWorkToDo() throws {
         let project = try Project(self)
         for i in 0..<17 { try project.write(ringScene(progress: Double(i) / 20), "scenes/\(["", "a/", "a/b/"][i % 3])s\(i).scene.yaml") }
-        try project.write("""
-            canvas: {width: 40, height: 40}
-            views:
-              - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}}
-            timeline:
-              fps: 5
-              animations: [{target: r.progress, from: 0, to: 1, duration: 1s}]
-            """, "scenes/a/moving.scene.yaml")
+        try project.write(Self.moving, "scenes/a/moving.scene.yaml")
         var plan = try ninjaPlan(project)
         plan.formats = [.png, .svg, .pdf]
         plan.animated = .flipbook

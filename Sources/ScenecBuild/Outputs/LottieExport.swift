@@ -7,17 +7,15 @@ package struct LottieExport {
     package var scenePath: String
     package var output: String
     package var scene: SceneSettings
-    package var sink: BuildSink
 
-    package init(scenePath: String, output: String, scene: SceneSettings, sink: @escaping BuildSink) {
+    package init(scenePath: String, output: String, scene: SceneSettings) {
         self.scenePath = scenePath
         self.output = output
         self.scene = scene
-        self.sink = sink
     }
 
     /// Runs the export; `finish` writes what the diagnostics reporter collected, before the file.
-    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
+    package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
         let deadline = scene.deadline()
         let compiled: SceneFile
         switch scene.load(scenePath, sink: sink) {

@@ -24,21 +24,19 @@ package struct PreviewSheet {
     package var variants: Variants
     /// `--time T` as typed, read once the timeline's fps is known.
     package var time: String?
-    package var sink: BuildSink
 
     package init(scenePath: String, output: String, scene: SceneSettings, overrides: [String], variants: Variants,
-                 time: String?, sink: @escaping BuildSink) {
+                 time: String?) {
         self.scenePath = scenePath
         self.output = output
         self.scene = scene
         self.overrides = overrides
         self.variants = variants
         self.time = time
-        self.sink = sink
     }
 
     /// Writes the sheet; `finish` writes what the diagnostics reporter collected, before the file.
-    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
+    package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
         let bytes: [UInt8]
         switch scene.read(scenePath, sink: sink) {
         case .success(let read): bytes = read

@@ -11,16 +11,14 @@ package struct SceneFileEdit {
     package var dryRun = false
     /// `--diff`: where the unified diff goes (standard output); false when it could not be written.
     package var showDiff: (([UInt8]) -> Bool)?
-    package var sink: BuildSink
 
-    package init(path: String, scene: SceneSettings, sink: @escaping BuildSink) {
+    package init(path: String, scene: SceneSettings) {
         self.path = path
         self.scene = scene
-        self.sink = sink
     }
 
     /// Edits the file; `finish` writes what the diagnostics reporter collected, at the end.
-    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
+    package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
         // The file written is the one the path names now: resolved before it is read.
         let file = dryRun ? nil : try? GuardedRewrite(path: path)
         let bytes: [UInt8]

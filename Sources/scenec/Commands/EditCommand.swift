@@ -48,9 +48,9 @@ enum EditCommand: Command {
         guard !overrides.isEmpty else {
             throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
         }
-        var edit = SceneFileEdit(path: path, scene: options.settings, sink: EventConsole(reporter: options.reporter).show)
+        var edit = SceneFileEdit(path: path, scene: options.settings)
         edit.dryRun = args.has("--dry-run")
         if args.has("--diff") { edit.showDiff = Console.output(bytes:) }
-        return try edit.run(finishing: options.reporter.finish)
+        return try edit.run(sink: EventConsole(reporter: options.reporter).show, finishing: options.reporter.finish)
     }
 }

@@ -37,7 +37,7 @@ enum ExportCommand: Command {
             throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
         }
         let options = try SceneOptions(args)
-        return try LottieExport(scenePath: scenePath, output: output, scene: options.settings,
-                                sink: EventConsole(reporter: options.reporter).show).run(finishing: options.reporter.finish)
+        return try LottieExport(scenePath: scenePath, output: output, scene: options.settings)
+            .run(sink: EventConsole(reporter: options.reporter).show, finishing: options.reporter.finish)
     }
 }

@@ -89,6 +89,6 @@ enum FramesCommand: Command {
         plan.pngCompression = compression
         plan.quiet = args.has("--quiet")
         plan.depfile = args.value("--depfile")
-        return try FrameSequence(plan, sink: EventConsole(reporter: limits.reporter).show).run(finishing: limits.reporter.finish)
+        return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 }

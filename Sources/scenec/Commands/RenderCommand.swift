@@ -65,7 +65,7 @@ enum RenderCommand: Command {
         plan.pngCompression = try PNGOptions.compression(args)
         plan.time = args.value("--time")
         plan.depfile = args.value("--depfile")
-        return try Picture(plan, sink: EventConsole(reporter: limits.reporter).show).run(finishing: limits.reporter.finish)
+        return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 
     /// The files to write: with `--scales`, each PNG output once per scale (`icon@2x.png`);

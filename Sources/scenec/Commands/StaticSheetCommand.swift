@@ -14,7 +14,7 @@ enum StaticSheetCommand {
         }
         let limits = try SceneOptions(args)
         return try PreviewSheet(scenePath: scenePath, output: output, scene: limits.settings, overrides: args.values["--set"] ?? [],
-                                variants: variants, time: args.value("--time"),
-                                sink: EventConsole(reporter: limits.reporter).show).run(finishing: limits.reporter.finish)
+                                variants: variants, time: args.value("--time"))
+            .run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 }

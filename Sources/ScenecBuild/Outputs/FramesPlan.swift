@@ -41,19 +41,12 @@ package struct FramesPlan: Sendable {
 }
 
 /// Draws and writes what a FramesPlan asks for, telling `sink` what happens.
-package struct FrameSequence {
-    package var plan: FramesPlan
-    package var sink: BuildSink
-
-    package init(_ plan: FramesPlan, sink: @escaping BuildSink) {
-        self.plan = plan
-        self.sink = sink
-    }
-
+extension FramesPlan {
     /// Runs the plan; `finish` writes what the diagnostics reporter collected (JSON, files),
     /// called once the scene's diagnostics are all told (its failure counts unless the output
     /// already failed).
-    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
+    package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
+        let plan = self
         let deadline = plan.scene.deadline()
         let compiled: SceneFile
         switch plan.scene.load(plan.scenePath, sink: sink) {

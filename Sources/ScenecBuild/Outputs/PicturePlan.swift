@@ -36,17 +36,10 @@ package struct PicturePlan: Sendable {
 
 /// Draws a PicturePlan's files and writes them, telling `sink` what happens. Every picture is
 /// made before any is written, so a failure leaves all outputs as they were.
-package struct Picture {
-    package var plan: PicturePlan
-    package var sink: BuildSink
-
-    package init(_ plan: PicturePlan, sink: @escaping BuildSink) {
-        self.plan = plan
-        self.sink = sink
-    }
-
+extension PicturePlan {
     /// Runs the plan; `finish` writes what the diagnostics reporter collected, before any file.
-    package func run(finishing finish: () throws -> Void) throws -> ExitStatus {
+    package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
+        let plan = self
         let deadline = plan.scene.deadline()
         let compiled: SceneFile
         switch plan.scene.load(plan.scenePath, sink: sink) {
