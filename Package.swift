@@ -76,8 +76,9 @@ let package = Package(
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
                 dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
-        // `scenec build` as a library: plan, keys, manifests and journals, shards, stale/prune,
-        // Ninja files, asset catalogs, Android resources, animated outputs, the baseline review;
+        // What the commands do, as a library: the build (plan, keys, manifests and journals,
+        // shards, stale/prune, Ninja files, asset catalogs, Android resources, animated outputs,
+        // the baseline review) and the runs of frames, render, export, edit and preview --static;
         // it reports through events (BuildEvent), never to the console.
         .target(name: "ScenecBuild",
                 dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
