@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts", "SceneFiles"]),
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFiles"]),
         // The language described from the registry: the JSON Schema (`scenec schema`), the
         // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
         // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
@@ -69,9 +69,9 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneFiles"]),
+        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneSyntax", "SceneRender", "SceneCodecs", "SceneFiles"]),
         // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
-        .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
+        .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "ScenecKit"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
@@ -89,7 +89,7 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "ScenecFuzz",
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
-                                         "SceneAnimation", "SceneRender", "SceneFonts"]),
+                                         "SceneAnimation", "SceneRender", "SceneFonts", "ScenecKit"]),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
@@ -113,6 +113,9 @@ let package = Package(
                     dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
+        // The repository itself: each library's types named by its tests, documentation links.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ]
 )

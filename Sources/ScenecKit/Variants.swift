@@ -1,3 +1,5 @@
+import SceneCheck
+
 /// `--vary ADDR=V1,V2,…` options → the cells of a variant grid: the cross product of every
 /// option's values (the first option varies slowest, so with two options it names the rows and
 /// the second the columns), each cell a list of `ADDR=VALUE` overrides and a caption. The
