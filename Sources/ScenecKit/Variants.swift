@@ -6,9 +6,9 @@ import SceneCheck
 /// preview's page and its static sheet read the same cells.
 package struct Variants: Sendable, Equatable {
     /// One `--vary`: an address and the values it takes, in order.
-    package struct Axis: Sendable, Equatable {
-        package var address: String
-        package var values: [String]
+    struct Axis: Sendable, Equatable {
+        var address: String
+        var values: [String]
     }
 
     /// One picture of the grid: the overrides it adds to the base ones, and its caption
@@ -25,7 +25,7 @@ package struct Variants: Sendable, Equatable {
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
     package static let maxCells = 64
 
-    package var axes: [Axis]
+    var axes: [Axis]
 
     /// Reads the options' texts; a text of the wrong shape, or a product over `maxCells`, is a
     /// command-line problem.

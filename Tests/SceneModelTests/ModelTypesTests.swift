@@ -141,4 +141,21 @@ final class ModelTypesTests: XCTestCase {
         XCTAssertEqual(table.resolve("plain", now: 0), "plain")
         XCTAssertEqual(ValueTable().resolve("a{p.progress}b", now: 0), "ab", "a view the table lacks writes nothing")
     }
+
+    /// A typed key and the declaration every stage reads: its spec, default and description.
+    func testAnAttributeCarriesItsDeclaration() {
+        let typed: Attribute<Double> = Pie.progress
+        XCTAssertEqual(typed.defaultValue, 0)
+        let spec: AttributeSpec = typed.spec
+        XCTAssertEqual(spec.defaultValue, .number(0))
+        XCTAssertEqual(spec.defaultDescription, "0")
+        XCTAssertEqual(spec.kind, .number(.unit))
+        let derived: DerivedAttribute<Color> = Pie.fillColor
+        XCTAssertNil(derived.spec.defaultValue)
+        XCTAssertEqual(derived.spec.defaultDescription, "the view's borderColor")
+        let required = Attribute<Double>("n", .number(.unit), default: 0.5, required: true, doc: "d")
+        XCTAssertEqual(required.spec.defaultDescription, "required")
+        XCTAssertTrue(required.spec.isRequired)
+        XCTAssertEqual(required.name, "n")
+    }
 }
