@@ -105,8 +105,8 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
-        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
+        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender"]),
         // One test target per library, each through its own module's API (issue 22, item 5).
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
         .testTarget(name: "SceneLottieTests",
