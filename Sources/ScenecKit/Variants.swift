@@ -23,7 +23,7 @@ package struct Variants: Sendable, Equatable {
     }
 
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
-    package static let maxCells = 64
+    static let maxCells = 64
 
     var axes: [Axis]
 
