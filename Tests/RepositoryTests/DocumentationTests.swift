@@ -261,14 +261,16 @@ private enum Markdown {
     }
 
     /// Each paragraph of at least `paragraphWordLimit` words that another file also holds,
-    /// on its own or inside a longer paragraph.
+    /// on its own or inside a longer paragraph; once for each pair of files.
     static func repeatedParagraphs(in documents: [String: String]) -> [String] {
         let prose = documents.mapValues { paragraphs(of: $0).joined(separator: "\n") }
         var found: [String] = []
         for (path, text) in documents.sorted(by: { $0.key < $1.key }) {
             for paragraph in paragraphs(of: text) where paragraph.split(separator: " ").count >= paragraphWordLimit {
                 for (other, otherProse) in prose.sorted(by: { $0.key < $1.key }) where other != path && otherProse.contains(paragraph) {
-                    found.append("\(path) and \(other) both say: \(paragraph.prefix(120))…")
+                    let files = [path, other].sorted()
+                    let message = "\(files[0]) and \(files[1]) both say: \(paragraph.prefix(120))…"
+                    if !found.contains(message) { found.append(message) }
                 }
             }
         }
