@@ -113,6 +113,8 @@ let package = Package(
                     dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        // The repository itself: each library's types named by its tests, documentation links.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
     ]
 )
