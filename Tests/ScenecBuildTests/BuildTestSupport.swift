@@ -3,6 +3,7 @@ import SceneFiles
 import SceneSyntax
 import ScenecBuild
 import ScenecKit
+import SceneSupport
 
 /// A build run in this process: its plan, the events it delivered, and what it did.
 struct InProcessBuild {

@@ -1,6 +1,7 @@
 import XCTest
 import ScenecBuild
 import ScenecKit
+import SceneCheck
 
 /// `scenec build` as CI relies on it, in-process: the key names everything that changes the
 /// bytes, stale outputs are listed until pruned, ambiguous inputs are refused, shard manifests

@@ -2,6 +2,7 @@ import XCTest
 import SceneCodecs
 import ScenecBuild
 import ScenecKit
+import SceneCheck
 
 /// `--emit-ninja`: the file the library writes, and the real ninja running it with the built
 /// scenec (moved from ScenecCLITests.BuildCommandTests, ImportRebuildTests and

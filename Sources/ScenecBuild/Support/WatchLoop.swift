@@ -1,6 +1,7 @@
 import Glibc
 import Dispatch
 import ScenecKit
+import SceneSupport
 import SceneWatch
 
 /// `--watch` on render, frames and build: run once, then again each time a watched file is

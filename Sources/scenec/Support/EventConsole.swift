@@ -1,5 +1,5 @@
 import ScenecBuild
-import ScenecKit
+import SceneSupport
 
 /// ScenecBuild's events as scenec has always printed them: diagnostics through the reporter (in
 /// its formats), the rest as lines on standard error. A build's reporter writes what it
