@@ -135,7 +135,8 @@ let package = Package(
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
-        .testTarget(name: "ScenecBuildTests", dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport"]),
+        .testTarget(name: "ScenecBuildTests",
+                    dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),

@@ -21,7 +21,7 @@ final class FrameRunsTests: XCTestCase {
         let animated = scene.animated
         let runs = FrameRuns(frames) { animated.views(at: Double($0) / fps) }
         var result: [ClosedRange<Int>] = []
-        while let run = runs.next() { result.append(run.frames) }
+        while let run: FrameRuns.Run = runs.next() { result.append(run.frames) }
         return result
     }
 

@@ -4,7 +4,7 @@ import SceneRender
 /// `drawable-mdpi/NAME.png` … `drawable-xxxhdpi/NAME.png`, the dark look in
 /// `drawable-night-DENSITY/`. A canvas point is a density-independent pixel (dp), so mdpi is
 /// the canvas at 1 pixel per point.
-package enum AndroidResources {
+enum AndroidResources {
     package static let densities: [(name: String, scale: Double)] = [
         ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
     ]

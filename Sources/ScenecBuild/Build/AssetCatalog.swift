@@ -5,7 +5,7 @@ import SceneFiles
 /// An Xcode asset catalog (`Assets.xcassets`) in the format Xcode writes: a `Contents.json` at
 /// the top, and per scene an image set, `NAME.imageset/`, holding its pictures and a
 /// `Contents.json` that lists each with its idiom, scale and appearance.
-package enum AssetCatalog {
+enum AssetCatalog {
     /// The catalog's own `Contents.json`, as Xcode writes it for a new catalog.
     package static let rootContents = Contents(images: nil, properties: nil).encoded
 
@@ -40,12 +40,12 @@ package enum AssetCatalog {
     }
 
     /// A `Contents.json`: the catalog's own (`info` alone) or an image set's.
-    package struct Contents: Encodable {
+    struct Contents: Encodable {
         package var images: [Image]?
         package var info = Info()
         package var properties: Properties?
 
-        package struct Image: Encodable {
+        struct Image: Encodable {
             /// Absent for the image every appearance uses; `[.dark]` for the dark one.
             package var appearances: [Appearance]?
             package var filename: String
@@ -54,22 +54,22 @@ package enum AssetCatalog {
             package var scale: String?
         }
 
-        package struct Appearance: Encodable {
+        struct Appearance: Encodable {
             package var appearance: String
             package var value: String
             package static let dark = Appearance(appearance: "luminosity", value: "dark")
         }
 
-        package struct Info: Encodable {
+        struct Info: Encodable {
             package var author = "xcode"
             package var version = 1
         }
 
         /// "Preserve Vector Data" in Xcode's inspector: the PDF is kept as a vector, not
         /// rasterised at build time.
-        package struct Properties: Encodable {
+        struct Properties: Encodable {
             package var preservesVectorRepresentation: Bool
-            package enum CodingKeys: String, CodingKey { case preservesVectorRepresentation = "preserves-vector-representation" }
+            enum CodingKeys: String, CodingKey { case preservesVectorRepresentation = "preserves-vector-representation" }
         }
 
         /// Sorted keys and two-space indents, as Xcode writes them, so the file is the same

@@ -52,7 +52,7 @@ package enum BuildDestination: Equatable, Sendable {
     }
 
     /// The scene's asset files, drawn in the looks it has (`looks(of:file:options:)`).
-    package func files(stem: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
+    func files(stem: String, looks: [AssetLook], renderer: Renderer) -> [(String, () throws -> [UInt8])] {
         let name = OutputGroup.fileName(stem)
         switch self {
         case .folder: return []
@@ -67,7 +67,7 @@ package enum BuildDestination: Equatable, Sendable {
     /// The one place that decides: every asset has the scene as it is (light, which an asset
     /// catalog uses for any appearance); a scene with a colour that depends on the appearance
     /// (a system colour or `{light, dark}`) also has its dark look, checked again for it.
-    package static func looks(of checked: Scene, file: SourceFile, options: SceneSettings) throws -> [AssetLook] {
+    static func looks(of checked: Scene, file: SourceFile, options: SceneSettings) throws -> [AssetLook] {
         let light = AssetLook(appearance: checked.appearance, scene: checked)
         guard checked.usesAppearance else { return [light] }
         var frontend = options.frontend
@@ -80,7 +80,7 @@ package enum BuildDestination: Equatable, Sendable {
 }
 
 /// A scene as one appearance draws it.
-package struct AssetLook {
+struct AssetLook {
     package var appearance: Appearance
     package var canvas: Canvas
     /// The views placed at time 0, laid out once for every file of the look.

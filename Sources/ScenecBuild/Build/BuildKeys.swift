@@ -7,7 +7,7 @@ import SceneRender
 /// What an output's bytes depend on, hashed: a changed input of any kind makes a new key, and
 /// nothing that cannot change the bytes is in it (so reordering `--formats`, or setting
 /// SOURCE_DATE_EPOCH for a PNG-only build, rebuilds nothing).
-package struct BuildKeys {
+struct BuildKeys {
     /// The renderer: this executable's own bytes and the libraries it draws and reads with.
     package var renderer: String
     /// The `--set` options, in order (a later one wins, so order matters).

@@ -94,7 +94,7 @@ package struct BuildManifest: Codable {
 }
 
 /// One line of a journal: a scene's entry as it finished.
-package struct JournalLine: Codable {
+struct JournalLine: Codable {
     package var scene: String
     package var entry: BuildManifest.Entry
 

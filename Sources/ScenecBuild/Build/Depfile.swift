@@ -7,7 +7,7 @@
 /// reaches either tool cut into other names. The scene needs no line of its own (the build
 /// edge or make rule names it already); any other input left out is returned to be warned of,
 /// as a change to it will not rebuild the outputs.
-package enum Depfile {
+enum Depfile {
     /// Writes the depfile; the inputs other than `scene` it could not name.
     package static func write(_ path: String, outputs: [String], scene: String, inputs: [String]) throws -> [String] {
         let targets = outputs.compactMap(escape)

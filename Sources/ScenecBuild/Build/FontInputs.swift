@@ -5,7 +5,7 @@ import SceneSyntax
 /// The font files a scene lists under `fonts:`, as inputs of its outputs: `build` hashes their
 /// bytes into the scene's key, and `--depfile` names them, so editing a font rebuilds the scenes
 /// that use it. Read from the YAML before checking (the key decides whether to check at all).
-package enum FontInputs {
+enum FontInputs {
     /// The paths (relative to the working directory) of the files under the scene's `fonts:`.
     package static func paths(sceneBytes bytes: [UInt8], scenePath: String) -> [String] {
         // Most scenes have no fonts; they skip the parse the up-to-date path otherwise avoids.

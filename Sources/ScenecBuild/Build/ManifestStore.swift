@@ -10,7 +10,7 @@ import SceneSupport
 /// pull request may commit them): an output that is not a relative name inside the folder is
 /// dropped with a warning (`ManifestStore.trusted`), so nothing outside can be read, listed as
 /// stale or pruned.
-package final class ManifestStore: Sendable {
+final class ManifestStore: Sendable {
     package let destination: Destination
     package let fileName: String
     /// Every entry known for a scene, most trustworthy first: this build's journal (newest),

@@ -10,8 +10,8 @@ import SceneSyntax
 /// quoted for /bin/sh, which ninja runs commands with. `$in` and `$out` need no quoting of ours:
 /// ninja quotes them itself in commands. A line break cannot be written in a Ninja file at all,
 /// so a name with a control character is refused (`unwritable`) before anything is written.
-package enum NinjaWriter {
-    package struct Edge {
+enum NinjaWriter {
+    struct Edge {
         package var outputs: [String]
         package var input: String
         /// "render" or "frames" (a flipbook or an animated file).

@@ -6,7 +6,7 @@ import SceneFiles
 /// other's entries. A second build waits, saying for whom; the kernel releases the lock when
 /// the holder exits, however it exits. The lock file is opened beneath the folder with
 /// O_NOFOLLOW: a link planted there is refused, never written through.
-package final class OutputLock {
+final class OutputLock {
     package static let name = ".scenec-build.lock"
     private let fd: Int32
 

@@ -8,14 +8,14 @@ import SceneSyntax
 import ScenePreview
 
 /// What building one scene did, handed back to the build in path order.
-package struct SceneResult: Sendable {
-    package enum Status: Equatable, Sendable {
+struct SceneResult: Sendable {
+    enum Status: Equatable, Sendable {
         case built, upToDate
         case failed(ExitStatus)
     }
 
     /// Something to tell the user, in the order it happened.
-    package enum Report: Sendable {
+    enum Report: Sendable {
         case diagnostics([Diagnostic], SourceFile)
         case error(String, path: String)
     }
@@ -31,7 +31,7 @@ package struct SceneResult: Sendable {
 
 /// Builds one scene: skips it when every output it should have is on disk with the bytes the
 /// manifest recorded under the same key, else checks it and renders the groups that are not.
-package struct SceneBuilder: Sendable {
+struct SceneBuilder: Sendable {
     /// The build folder, opened once: outputs are written, read back and checked beneath it.
     package var outDir: Destination
     package var plan: BuildPlan
@@ -232,7 +232,7 @@ package struct SceneBuilder: Sendable {
         }
     }
 
-    package struct SheetError: Error, CustomStringConvertible {
+    struct SheetError: Error, CustomStringConvertible {
         package let message: String
         package var description: String { message }
     }

@@ -7,6 +7,11 @@ package struct SceneEntry: Hashable {
     package var path: String
     package var relativePath: String
 
+    package init(path: String, relativePath: String) {
+        self.path = path
+        self.relativePath = relativePath
+    }
+
     /// `sub/ring` for `sub/ring.scene.yaml`: outputs are `OUT/sub/ring.png` and so on.
     package var outputStem: String {
         let suffix = ".scene.yaml"

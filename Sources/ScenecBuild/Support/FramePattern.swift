@@ -53,7 +53,7 @@ package struct FramePattern: Sendable {
 }
 
 /// `--range A-B`, `A-` or `N`: frames to render, inclusive, clamped to nothing past the end.
-package struct FrameRange {
+struct FrameRange {
     package let first: Int
     package let last: Int
 

@@ -5,7 +5,7 @@ import SceneSupport
 /// `first`…i−1 have been, whichever thread finished first. A build prints each scene's
 /// diagnostics in path order; a frame sequence puts frames in place so a reader (or an
 /// interrupted run) never sees frame k without the frames before it.
-package final class InOrder<Item: Sendable>: Sendable {
+final class InOrder<Item: Sendable>: Sendable {
     private struct State {
         package var next: Int
         package var waiting: [Int: Item] = [:]

@@ -16,7 +16,7 @@ package enum Parallel {
 }
 
 /// Hands out items to worker threads and keeps the first error.
-package final class WorkQueue<C: Collection & Sendable>: Sendable where C.Index: Sendable, C.Element: Sendable {
+final class WorkQueue<C: Collection & Sendable>: Sendable where C.Index: Sendable, C.Element: Sendable {
     private struct State {
         package var index: C.Index
         package var error: Error?

@@ -8,7 +8,7 @@ import SceneSyntax
 /// (an escape sequence for the log viewer) are shown as pictures (`String.escaped(_:)`, which
 /// walks Unicode scalars: `"\r\n"` is one Character, and a Character-wise replacement would
 /// let the pair through whole).
-package enum WorkflowCommand {
+enum WorkflowCommand {
     /// One command line, ending in `\n`; `properties` are written in the order given.
     package static func line(_ command: String, properties: [(String, String)], message: String) -> String {
         let props = properties.map { "\($0.0)=\($0.1.escaped(.workflowProperty))" }.joined(separator: ",")

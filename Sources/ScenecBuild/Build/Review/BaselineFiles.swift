@@ -10,7 +10,7 @@ import SceneFiles
 /// opened folder like a build folder — manifest entries that leave it are ignored with a
 /// warning, and symbolic links are neither listed nor read, so no file outside it reaches the
 /// review.
-package enum BaselineFiles {
+enum BaselineFiles {
     package static func list(_ baseline: Destination, warn: (String) -> Void) -> Set<String> {
         let candidates = ManifestStore(baseline, shard: nil, warn: warn).candidates
         guard candidates.isEmpty else {

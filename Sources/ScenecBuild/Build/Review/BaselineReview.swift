@@ -9,7 +9,7 @@ import SceneSupport
 /// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
 /// against the file with the same path under the baseline, on `--jobs` threads, and the report
 /// (index.html, summary.json) is written. The result depends only on the two folders' files.
-package struct BaselineReview {
+struct BaselineReview {
     package var options: ReviewOptions
     /// The build folder, opened; both sides are read beneath their opened folders.
     package var output: Destination
@@ -234,7 +234,7 @@ package struct BaselineReview {
     }
 
     /// How an output is compared, by its extension (and, for PNG, whether it is animated).
-    package enum OutputKind: Equatable {
+    enum OutputKind: Equatable {
         case png, svg, pdf, bytes
         /// A moving picture (GIF, animated PNG or WebP, MP4, WebM) of this media type, shown
         /// playing: WebP and APNG compared frame by frame, the others by bytes.
@@ -290,7 +290,7 @@ package struct BaselineReview {
         }
 
         /// A page as a PNG file, decoded only when compared, so a long PDF is held compressed.
-        package struct Page {
+        struct Page {
             package var png: [UInt8]
             /// The file it came from, for messages.
             package var path: String

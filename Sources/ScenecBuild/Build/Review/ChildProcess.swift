@@ -11,7 +11,7 @@ import Glibc
 ///   and `RLIMIT_CPU` (`seconds`): the kernel enforces both even if scenec itself is killed
 ///   before its timer fires (posix_spawn cannot set PR_SET_PDEATHSIG), so no child outlives a
 ///   killed scenec by more than its CPU budget.
-package enum ChildProcess {
+enum ChildProcess {
     /// What became of the run.
     package enum Outcome {
         case exited(Int32)

@@ -11,7 +11,7 @@ import SceneFiles
 /// is known: measured on scenes/showcase.scene.yaml, Cairo and rsvg-convert differ in 0.04% of
 /// the pixels (by up to 7 of 255, along text edges), Cairo and pdftoppm in 5.4% (by up to 198),
 /// which would report every vector output as changed.
-package enum VectorRasteriser {
+enum VectorRasteriser {
     package struct Failure: Error {
         package var message: String
     }
