@@ -73,7 +73,8 @@ enum BuildCommand: Command {
         guard let animated = BuildPlan.Animated(rawValue: args.value("--animated") ?? "still") else {
             throw UsageError("--animated must be still, frames, flipbook, webp, apng, gif, mp4 or webm, not '\(args.value("--animated") ?? "")'")
         }
-        // Before anything is built: the key of a video is made with ffmpeg's bytes.
+        // Before anything is built: the key of a video is made with ffmpeg's bytes. Looked for
+        // outside the working directory's project, as before --root is read below.
         let root = ReadScope.current().root
         if animated.animation?.needsFFmpeg == true, args.value("--emit-ninja") == nil, FFmpegPipe.locate(outside: root) == nil {
             throw AnimationWriter.ffmpegMissing("--animated \(animated.rawValue) is encoded by ffmpeg", root: root)
