@@ -20,6 +20,8 @@ public enum SynopsisTables {
             let names = d.spellings.map { "`\($0)`" }.joined(separator: ", ")
             let value: String
             switch d.kind {
+            case .choice(let words) where d.valueName == words.joined(separator: "|"):
+                value = "`\(d.valueName ?? "")`"
             case .choice(let words), .list(let words):
                 value = "`\(d.valueName ?? "")`: " + words.map { "`\($0)`" }.joined(separator: d.kind == .list(words) ? ", " : " \\| ")
             default:

@@ -47,7 +47,7 @@ enum RenderCommand: Command {
         var limits = try SceneOptions(args)
         // The largest scale is the one the pixel limits are checked at.
         limits.frontend.options.scaleOverride = try scales?.last ?? args[OutputOptions.scale]
-        if scales != nil { limits.frontend.options.scaleOverrideOption = "--scales" }
+        if scales != nil { limits.frontend.options.scaleOverrideOption = OutputOptions.scales.declaration.name }
         let compression = try args[PNGOptions.compression]
         let deadline = limits.deadline()
         let compiled: SceneFile

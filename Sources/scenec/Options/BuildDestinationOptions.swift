@@ -95,10 +95,11 @@ extension BuildDestination {
     private static func why(_ option: OptionDeclaration, _ destination: String) -> String {
         typealias O = BuildDestinationOptions
         let android = O.androidRes.declaration.name
+        let densities = "Android's densities are fixed: mdpi 1×, hdpi 1.5×, xhdpi 2×, xxhdpi 3×, xxxhdpi 4×"
         switch option {
         case O.scales.declaration where destination == "-o": return "--scales goes with --asset-catalog (and scenec render)"
-        case O.scales.declaration, BuildOptions.scale.declaration where destination == android:
-            return "Android's densities are fixed: mdpi 1×, hdpi 1.5×, xhdpi 2×, xxhdpi 3×, xxxhdpi 4×"
+        case O.scales.declaration: return densities
+        case BuildOptions.scale.declaration where destination == android: return densities
         case BuildOptions.scale.declaration: return "give the image sets' scales with --scales"
         case O.assetCatalogFormat.declaration: return "it goes with --asset-catalog"
         case BuildOptions.formats.declaration where destination == android: return "Android drawables are PNG"
