@@ -59,15 +59,13 @@ public struct Arguments<Owner>: Sendable {
     }
 
     public subscript(_ flag: Flag<Owner>) -> Bool { given[flag.declaration.name] != nil }
-    public subscript(_ flag: Flag<Shared>) -> Bool { given[flag.declaration.name] != nil }
 
     public subscript<V>(_ option: Option<V, Owner>) -> V {
         get throws { try read(option.declaration, option.read) }
     }
 
-    public subscript<V>(_ option: Option<V, Shared>) -> V {
-        get throws { try read(option.declaration, option.read) }
-    }
+    /// `--help` (every command takes it).
+    public var helpRequested: Bool { given[StandardOptions.help.declaration.name] != nil }
 
     private func read<V>(_ declaration: OptionDeclaration, _ reader: ([String], Reading) throws -> V) throws -> V {
         try reader(given[declaration.name] ?? [], Reading(name: declaration.name, nearest: nearest))

@@ -1,9 +1,10 @@
-/// The owner of an option several commands share (`--set`, `--root`): any command may ask for
-/// it, and one that does not declare it reads it as not given.
+/// The owner of an option declared once for several commands (`--set`, `--root`): a template,
+/// not asked for itself; each command that takes it has it as its own,
+/// `Option<[String], BuildOptions>(OverrideOptions.set)`, so only those can ask for it.
 public enum Shared {}
 
 /// A typed key for a valued option: `args[BuildOptions.jobs]` is an `Int?`. `Owner` is the
-/// command's option namespace (or `Shared`), so a command cannot ask for another's options and
+/// command's option namespace (`Shared` for a template), so a command cannot ask for another's options and
 /// a misspelt name does not compile.
 public struct Option<Value, Owner>: Sendable {
     public let declaration: OptionDeclaration
@@ -12,6 +13,11 @@ public struct Option<Value, Owner>: Sendable {
     public init(_ declaration: OptionDeclaration, read: @escaping @Sendable (_ given: [String], _ context: Reading) throws -> Value) {
         self.declaration = declaration
         self.read = read
+    }
+
+    /// A shared declaration as one command's own key.
+    public init<Other>(_ template: Option<Value, Other>) {
+        self.init(template.declaration, read: template.read)
     }
 
     /// The same option with another help text (a command that says more, or less, about it).
@@ -41,6 +47,11 @@ public struct Flag<Owner>: Sendable {
 
     public init(_ name: String, aliases: [String] = [], help: String, group: String? = nil) {
         declaration = OptionDeclaration(name, aliases: aliases, help: help, kind: .flag, group: group)
+    }
+
+    /// A shared declaration as one command's own key.
+    public init<Other>(_ template: Flag<Other>) {
+        declaration = template.declaration
     }
 }
 

@@ -39,7 +39,7 @@ final class HelpTextTests: XCTestCase {
     }
 
     func testAnotherHelpAndGroupForOneCommand() {
-        let moved = Toy.root.withHelp("where scenes are read", default: ".").grouped(nil)
+        let moved = Toy.sharedRoot.withHelp("where scenes are read", default: ".").grouped(nil)
         XCTAssertEqual(moved.declaration.name, "--root")
         XCTAssertEqual(moved.declaration.aliases, ["--path-root"])
         XCTAssertEqual(HelpText.options([moved.declaration]), "options:\n  --root DIR               where scenes are read (default .)")

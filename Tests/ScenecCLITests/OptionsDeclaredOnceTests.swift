@@ -55,6 +55,30 @@ final class OptionsDeclaredOnceTests: XCTestCase {
         }
     }
 
+    /// A command's options type takes a shared group (has its typed keys) exactly when it lists
+    /// the group's declarations.
+    func testTheGroupsACommandTakesAreTheOnesItLists() {
+        for command in commands {
+            let type = command.optionsType
+            let names = Set(command.options.map(\.name))
+            func lists(_ group: [OptionDeclaration]) -> Bool { group.allSatisfy { names.contains($0.name) } }
+            func listsNone(_ group: [OptionDeclaration]) -> Bool { group.allSatisfy { !names.contains($0.name) } }
+            let groups: [(takes: Bool, declarations: [OptionDeclaration], name: String)] = [
+                (type is any TakesProject.Type, ProjectOptions.all, "project"),
+                (type is any TakesLimits.Type, LimitOptions.all, "limits"),
+                (type is any ReadsScenes.Type, DiagnosticOptions.all + [OverrideOptions.set.declaration, OverrideOptions.appearance.declaration,
+                                                                      SceneTimeoutOption.sceneTimeout.declaration], "reading scenes"),
+                (type is any MaySkipSets.Type, [OverrideOptions.setWherePresent.declaration], "--set-where-present"),
+                (type is any WritesPNG.Type, PNGOptions.all, "PNG"),
+                (type is any Watches.Type, [OutputOptions.watch.declaration], "--watch"),
+            ]
+            for group in groups {
+                XCTAssertTrue(group.takes ? lists(group.declarations) : listsNone(group.declarations),
+                              "scenec \(command.name) \(group.takes ? "takes" : "does not take") \(group.name)")
+            }
+        }
+    }
+
     // MARK: completions
 
     func completionScript(_ shell: String) throws -> String {

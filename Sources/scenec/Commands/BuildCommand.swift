@@ -49,7 +49,7 @@ enum BuildCommand: Command {
     }
 
     static func run(_ args: Arguments<BuildOptions>) throws -> ExitStatus {
-        guard args[OutputOptions.watch] else { return try buildOnce(args) }
+        guard args[BuildOptions.watch] else { return try buildOnce(args) }
         _ = try ReviewOptions.parse(args, outDir: "")  // refuses --baseline with --watch
         guard try args[BuildOptions.emitNinja] == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
         let options = try SceneOptions(args)
@@ -76,8 +76,8 @@ enum BuildCommand: Command {
         if destination != .folder { options.frontend.options.scaleOverrideOption = destination.scaleOption }
         let plan = Plan(outDir: outDir, formats: try args[BuildOptions.formats], animated: animated,
                         shard: try args[BuildOptions.shard], jobs: try args[BuildOptions.jobs] ?? Parallel.cores,
-                        scale: scale, pngCompression: try args[PNGOptions.compression], options: options,
-                        overrides: try args[OverrideOptions.set], preview: args[BuildOptions.preview], destination: destination,
+                        scale: scale, pngCompression: try args[BuildOptions.pngCompression], options: options,
+                        overrides: try args[BuildOptions.set], preview: args[BuildOptions.preview], destination: destination,
                         review: try ReviewOptions.parse(args, outDir: outDir))
         if plan.preview, try args[BuildOptions.emitNinja] != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
@@ -94,7 +94,7 @@ enum BuildCommand: Command {
         if found.scenes.isEmpty, found.problems.isEmpty, !args[BuildOptions.allowEmpty] {
             problems.append("no *.scene.yaml found under \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (--allow-empty accepts that)")
         }
-        let unmatched = args[OverrideOptions.setWherePresent] ? [] : unmatchedOverrides(found.scenes, options)
+        let unmatched = args[BuildOptions.setWherePresent] ? [] : unmatchedOverrides(found.scenes, options)
         if !problems.isEmpty || !unmatched.isEmpty {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
             reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))

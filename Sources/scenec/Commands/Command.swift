@@ -24,6 +24,8 @@ struct CommandEntry: Sendable {
     let summary: String
     let help: String
     let options: [OptionDeclaration]
+    /// Which shared groups it takes (OptionsDeclaredOnceTests checks them against `options`).
+    let optionsType: any CommandOptions.Type
     let positionalWords: [String]?
     /// Parses the words after the command's name, prints the help when asked, else runs.
     let run: @Sendable ([String]) throws -> ExitStatus
@@ -33,10 +35,11 @@ struct CommandEntry: Sendable {
         summary = C.summary
         help = C.help
         options = C.Options.all
+        optionsType = C.Options.self
         positionalWords = C.positionalWords
         run = { words in
             let args = try Arguments<C.Options>.parse(words, declarations: C.Options.all, nearest: Suggest.nearest(to:in:))
-            if args[StandardOptions.help] {
+            if args.helpRequested {
                 Console.output(C.help + "\n")
                 return .success
             }

@@ -35,7 +35,7 @@ enum FramesCommand: Command {
         """
 
     static func run(_ args: Arguments<FramesOptions>) throws -> ExitStatus {
-        guard args[OutputOptions.watch] else { return try renderFrames(args) }
+        guard args[FramesOptions.watch] else { return try renderFrames(args) }
         guard let scenePath = args.positionals.first, scenePath != "-", try args[FramesOptions.output] != "-" else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
@@ -63,11 +63,11 @@ enum FramesCommand: Command {
         }
         let jobs = try args[FramesOptions.jobs] ?? Parallel.cores
         var limits = try SceneOptions(args)
-        limits.frontend.options.scaleOverride = try args[OutputOptions.scale]
+        limits.frontend.options.scaleOverride = try args[FramesOptions.scale]
         let fpsOverride = try args[FramesOptions.fps]
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
-        let compression = try args[PNGOptions.compression]
+        let compression = try args[FramesOptions.pngCompression]
         let deadline = limits.deadline()
 
         let compiled: SceneFile
@@ -124,7 +124,7 @@ enum FramesCommand: Command {
                 }
                 try Files.write(bytes, to: output)
             }
-            if let depfile = try args[OutputOptions.depfile] {
+            if let depfile = try args[FramesOptions.depfile] {
                 let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
                                                 inputs: scene.fonts.map(\.path) + scene.importedFiles)
                 Depfile.warn(unnamed, depfile: depfile)

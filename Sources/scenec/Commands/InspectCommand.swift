@@ -30,7 +30,7 @@ enum InspectCommand: Command {
         case .failed(let status): return status
         }
         let animated = AnimatedScene(scene)
-        let time = try AnimatedScene.time(try args[OutputOptions.time], fps: animated.fileFPS)
+        let time = try AnimatedScene.time(try args[InspectOptions.time], fps: animated.fileFPS)
         let report = InspectReport(scene: scene, placed: animated.views(at: time), sampler: animated.sampler, time: time)
         if args[InspectOptions.json] {
             let encoder = JSONEncoder()

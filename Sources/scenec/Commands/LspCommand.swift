@@ -19,7 +19,7 @@ enum LspCommand: Command {
 
     static func run(_ args: Arguments<LspOptions>) throws -> ExitStatus {
         guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
-        let sceneOptions = try SceneOptions(args)
+        let sceneOptions = try SceneOptions(projectAndLimits: args)
         var options = LanguageServer.Options(frontend: sceneOptions.frontend)
         let limit = sceneOptions.maxFileSize
         options.maxFileSize = limit

@@ -36,7 +36,7 @@ enum PreviewCommand: Command {
             throw UsageError(error.message)
         }
         if args[PreviewOptions.staticPage] { return try StaticSheetCommand.run(args, scenePath: scenePath, variants: variants) }
-        if args.isGiven(PreviewOptions.output.declaration) || args.isGiven(OutputOptions.time.declaration) {
+        if args.isGiven(PreviewOptions.output.declaration) || args.isGiven(PreviewOptions.time.declaration) {
             throw UsageError("-o and --time go with --static; the live page has its own time")
         }
         let port = try args[PreviewOptions.port] ?? 0
@@ -60,7 +60,7 @@ enum PreviewCommand: Command {
         configuration.maxFileSize = limits.maxFileSize
         configuration.frontend = limits.frontend
         configuration.frontend.options.overrides = []
-        configuration.initialSet = try args[OverrideOptions.set]
+        configuration.initialSet = try args[PreviewOptions.set]
         configuration.variants = variants
         configuration.environment = { Environment.render }
         configuration.log = { Console.line("scenec preview: \($0)") }

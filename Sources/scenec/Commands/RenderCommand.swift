@@ -18,7 +18,7 @@ enum RenderCommand: Command {
         """
 
     static func run(_ args: Arguments<RenderOptions>) throws -> ExitStatus {
-        guard args[OutputOptions.watch] else { return try renderOnce(args) }
+        guard args[RenderOptions.watch] else { return try renderOnce(args) }
         guard let scenePath = args.positionals.first, scenePath != "-", try !args[RenderOptions.output].contains("-") else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
@@ -37,7 +37,7 @@ enum RenderCommand: Command {
         if outputs.count > 1, args.isGiven(RenderOptions.format.declaration) {
             throw UsageError("--format goes with one output; with several, each output's extension names its format")
         }
-        let scales = try args[OutputOptions.scales]
+        let scales = try args[RenderOptions.scales]
         let format = try args[RenderOptions.format]
         let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(format, output: $0)) },
                                         scales: scales, args)
@@ -46,9 +46,9 @@ enum RenderCommand: Command {
         }
         var limits = try SceneOptions(args)
         // The largest scale is the one the pixel limits are checked at.
-        limits.frontend.options.scaleOverride = try scales?.last ?? args[OutputOptions.scale]
-        if scales != nil { limits.frontend.options.scaleOverrideOption = OutputOptions.scales.declaration.name }
-        let compression = try args[PNGOptions.compression]
+        limits.frontend.options.scaleOverride = try scales?.last ?? args[RenderOptions.scale]
+        if scales != nil { limits.frontend.options.scaleOverrideOption = RenderOptions.scales.declaration.name }
+        let compression = try args[RenderOptions.pngCompression]
         let deadline = limits.deadline()
         let compiled: SceneFile
         switch SceneLoader(limits: limits).load(scenePath) {
@@ -58,7 +58,7 @@ enum RenderCommand: Command {
             return status
         }
         let scene = compiled.animated.scene
-        let time = try AnimatedScene.time(try args[OutputOptions.time], fps: compiled.fps)
+        let time = try AnimatedScene.time(try args[RenderOptions.time], fps: compiled.fps)
         var environment = Environment.render
         environment.deadline = deadline
         let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
@@ -85,7 +85,7 @@ enum RenderCommand: Command {
         try limits.reporter.finish()
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
-            if let depfile = try args[OutputOptions.depfile] {
+            if let depfile = try args[RenderOptions.depfile] {
                 let unnamed = try Depfile.write(depfile, outputs: targets.map(\.path), scene: scenePath,
                                                 inputs: scene.fonts.map(\.path) + scene.importedFiles)
                 Depfile.warn(unnamed, depfile: depfile)
@@ -102,7 +102,7 @@ enum RenderCommand: Command {
     static func scaledTargets(_ targets: [(path: String, format: OutputFormat)], scales: [Double]?,
                               _ args: Arguments<RenderOptions>) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
         guard let scales else { return targets.map { ($0.path, $0.format, nil) } }
-        if args.isGiven(OutputOptions.scale.declaration) {
+        if args.isGiven(RenderOptions.scale.declaration) {
             throw UsageError("--scale and --scales both set the pixels per point; give one of them")
         }
         if targets.contains(where: { $0.path == "-" }) {

@@ -26,8 +26,8 @@ enum StaticSheetCommand {
         }
         let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: limits.frontend)
         let fps = base.animated?.fileFPS ?? 30
-        let time = try AnimatedScene.time(try args[OutputOptions.time], fps: fps)
-        let html = sheet(base, frontend: limits.frontend, set: try args[OverrideOptions.set], variants: variants, time: time)
+        let time = try AnimatedScene.time(try args[PreviewOptions.time], fps: fps)
+        let html = sheet(base, frontend: limits.frontend, set: try args[PreviewOptions.set], variants: variants, time: time)
         switch html {
         case .failure(let failure):
             loader.reporter.report(failure.scene.diagnostics, in: failure.scene.file)

@@ -21,7 +21,7 @@ enum BuildDestinationOptions {
         "--asset-catalog-format", value: "png|pdf",
         help: "png: a PNG at each of --scales; pdf: one PDF per image set, with \"Preserve Vector Data\" set",
         default: .png, group: group)
-    static let scales = OutputOptions.scales.withHelp("the image sets' PNG scales, of 1, 2 and 3", default: "1,2,3").grouped(group)
+    static let scales = Option<[Double]?, BuildOptions>(OutputOptions.scales.withHelp("the image sets' PNG scales, of 1, 2 and 3", default: "1,2,3").grouped(group))
     static let androidRes = Option<String?, BuildOptions>.text(
         "--android-res", value: "DIR",
         help: "instead of -o: Android resources, drawable-mdpi … drawable-xxxhdpi/NAME.png per scene (1, 1.5, 2, 3, "

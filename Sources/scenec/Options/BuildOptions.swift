@@ -2,7 +2,7 @@ import CommandLineOptions
 import SceneRender
 
 /// `scenec build`'s options.
-enum BuildOptions: CommandOptions {
+enum BuildOptions: MaySkipSets, WritesPNG, Watches {
     static let output = Option<String?, BuildOptions>.text(
         "--output", aliases: ["-o"], value: "OUT_DIR", help: "where outputs go", path: true)
     static let formats = Option<[OutputFormat], BuildOptions>.list(
@@ -35,7 +35,7 @@ enum BuildOptions: CommandOptions {
         help: "also write OUT/NAME.preview.html per scene: the preview as one self-contained HTML file (see scenec preview --static)")
     static let emitNinja = Option<String?, BuildOptions>.text(
         "--emit-ninja", value: "FILE", help: "write a Ninja file for the same build instead of building", path: true)
-    static let scale = OutputOptions.scale.withHelp("pixels per point for PNG")
+    static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
 
     static let all = [output.declaration, formats.declaration, animated.declaration, jobs.declaration,
                       keepGoing.declaration, shard.declaration, prune.declaration, werror.declaration,

@@ -4,7 +4,7 @@ import CommandLineOptions
 /// takes, in the order `--help`, the completions and the docs' tables list them. The type is
 /// also the owner of the command's own typed keys, so `args[BuildOptions.werror]` compiles in
 /// `build` only.
-protocol CommandOptions {
+protocol CommandOptions: Sendable {
     static var all: [OptionDeclaration] { get }
 }
 

@@ -14,9 +14,9 @@ enum DiagnosticOptions {
 
 extension DiagnosticReporter {
     /// The reporter a command line asks for.
-    static func from<O>(_ args: Arguments<O>) throws -> DiagnosticReporter {
+    static func from<O: ReadsScenes>(_ args: Arguments<O>) throws -> DiagnosticReporter {
         var sinks: [Sink] = []
-        for text in try args[DiagnosticOptions.diagnostics] {
+        for text in try args[O.diagnostics] {
             let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
             guard let format = Format(rawValue: name) else {
                 throw UsageError("--diagnostics must be text, json or github, optionally with :FILE, not '\(text)'")

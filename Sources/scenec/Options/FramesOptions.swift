@@ -2,7 +2,7 @@ import CommandLineOptions
 import SceneRender
 
 /// `scenec frames`'s options.
-enum FramesOptions: CommandOptions {
+enum FramesOptions: MaySkipSets, WritesPNG, Watches {
     static let output = Option<String?, FramesOptions>.text(
         "--output", aliases: ["-o"], value: "PATTERN",
         help: "where to write frames (%d or %0Nd for the frame number), or the flipbook or animation", path: true)
@@ -16,9 +16,11 @@ enum FramesOptions: CommandOptions {
     static let jobs = Option<Int?, FramesOptions>.count(
         "--jobs", help: "frames rendered at once", default: "the number of cores")
     static let quiet = Flag<FramesOptions>("--quiet", help: "no progress line")
+    static let scale = Option<Double?, FramesOptions>(OutputOptions.scale)
+    static let depfile = Option<String?, FramesOptions>(OutputOptions.depfile)
 
     static let all = [output.declaration, format.declaration, range.declaration, fps.declaration, jobs.declaration,
-                      OutputOptions.scale.declaration, quiet.declaration, OutputOptions.depfile.declaration,
+                      scale.declaration, quiet.declaration, depfile.declaration,
                       OutputOptions.watch.declaration]
         + PNGOptions.all + SceneOptionGroups.all + [StandardOptions.help.declaration]
 }

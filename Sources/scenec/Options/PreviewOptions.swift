@@ -1,7 +1,7 @@
 import CommandLineOptions
 
 /// `scenec preview`'s options (and `--static`'s, StaticSheetCommand).
-enum PreviewOptions: CommandOptions {
+enum PreviewOptions: MaySkipSets {
     static let port = Option<Int?, PreviewOptions>.parsed(
         "--port", value: "N", help: "the port to listen on; 0 (the default) lets the system pick") { text in
         guard let p = Int(text), (0...65535).contains(p) else {
@@ -24,8 +24,9 @@ enum PreviewOptions: CommandOptions {
     static let output = Option<[String], PreviewOptions>.repeated(
         "--output", aliases: ["-o"], value: "PATH", help: "the file --static writes", path: true)
 
+    static let time = Option<String?, PreviewOptions>(OutputOptions.time.withHelp("the moment --static draws (seconds, 1.5s, 250ms, 12f)"))
     static let all = [port.declaration, host.declaration, vary.declaration, staticPage.declaration, output.declaration,
-                      OutputOptions.time.withHelp("the moment --static draws (seconds, 1.5s, 250ms, 12f)").declaration]
+                      time.declaration]
         + SceneOptionGroups.all + [StandardOptions.help.declaration]
 }
 

@@ -18,8 +18,8 @@ enum ProjectOptions {
     static let all = [root.declaration, allowRead.declaration]
 
     /// The root the command line names, else the default.
-    static func root<O>(_ args: Arguments<O>) throws -> ProjectRoot {
-        guard let dir = try args[root] else { return ReadScope.current().root }
+    static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {
+        guard let dir = try args[O.root] else { return ReadScope.current().root }
         return try folder("--root", dir)
     }
 
@@ -37,9 +37,9 @@ enum ProjectOptions {
     }
 
     /// The root and the folders allowed besides it.
-    static func scope<O>(_ args: Arguments<O>) throws -> ReadScope {
+    static func scope<O: TakesProject>(_ args: Arguments<O>) throws -> ReadScope {
         var scope = ReadScope(root: try root(args))
-        for dir in try args[allowRead] {
+        for dir in try args[O.allowRead] {
             scope.allowed.append(try folder("--allow-read", dir))
         }
         return scope
