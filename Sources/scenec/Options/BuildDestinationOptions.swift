@@ -9,7 +9,6 @@ enum BuildDestinationOptions {
     /// An asset catalog's image sets are PNG or PDF.
     enum CatalogFormat: String, CaseIterable {
         case png, pdf
-        var format: OutputFormat { self == .png ? .png : .pdf }
     }
 
     static let assetCatalog = Option<String?, BuildOptions>.text(
