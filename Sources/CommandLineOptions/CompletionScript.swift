@@ -107,10 +107,10 @@ public enum CompletionScript {
             "        _describe -t commands '\(program) command' commands",
             "        return",
             "    fi",
-            "    local command=$words[2]",
+            "    local subcommand=$words[2]",
             "    shift words",
             "    (( CURRENT-- ))",
-            "    case $command in",
+            "    case $subcommand in",
         ]
         for command in commands {
             lines.append("    \(command.name))")
