@@ -171,3 +171,14 @@ extension Option {
         }
     }
 }
+
+/// A typed key of either kind, for lists of declarations.
+public protocol OptionKey: Sendable {
+    var declaration: OptionDeclaration { get }
+}
+
+extension Option: OptionKey {}
+extension Flag: OptionKey {}
+
+/// The declarations of `keys`, in order: a command's list.
+public func declarations(_ keys: any OptionKey...) -> [OptionDeclaration] { keys.map(\.declaration) }

@@ -19,9 +19,7 @@ enum Toy {
     static let werror = Flag<Toy>("--werror", help: "warnings are errors")
     static let watch = Flag<Toy>(Flag<Shared>("--watch", help: "again on each save"))
 
-    static let all = [output.declaration, jobs.declaration, scale.declaration, animated.declaration, format.declaration,
-                      formats.declaration, werror.declaration, watch.declaration, root.declaration,
-                      StandardOptions.help.declaration]
+    static let all = declarations(output, jobs, scale, animated, format, formats, werror, watch, root, StandardOptions.help)
 
     static func parse(_ words: [String]) throws -> Arguments<Toy> {
         try Arguments<Toy>.parse(words, declarations: all, nearest: nearest)

@@ -26,7 +26,7 @@ enum BaselineOptions {
         path: true, group: group)
     static let failOnChange = Flag<BuildOptions>(
         "--fail-on-change", help: "exit 1 when any output is changed, new or removed", group: group)
-    static let all = [baseline.declaration, threshold.declaration, reviewReport.declaration, failOnChange.declaration]
+    static let all = declarations(baseline, threshold, reviewReport, failOnChange)
 }
 
 extension ReviewOptions {

@@ -28,12 +28,10 @@ enum BuildDestinationOptions {
             + "A scene whose colours depend on the appearance (systemBlue, {light, dark}) also gets its dark picture: "
             + "NAME-dark… in its image set, drawable-night-DENSITY/NAME.png for Android",
         path: true, group: group)
-    static let all = [assetCatalog.declaration, assetCatalogFormat.declaration,
-                      scales.declaration,
-                      androidRes.declaration]
+    static let all = declarations(assetCatalog, assetCatalogFormat, scales, androidRes)
 
     /// The options only a folder build reads, refused with the others (they would be ignored).
-    static let folderOnly = [BuildOptions.formats.declaration, BuildOptions.emitNinja.declaration, BuildOptions.scale.declaration]
+    static let folderOnly = declarations(BuildOptions.formats, BuildOptions.emitNinja, BuildOptions.scale)
 }
 
 extension BuildDestination {

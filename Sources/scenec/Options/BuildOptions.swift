@@ -37,10 +37,8 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         "--emit-ninja", value: "FILE", help: "write a Ninja file for the same build instead of building", path: true)
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
 
-    static let all = [output.declaration, formats.declaration, animated.declaration, jobs.declaration,
-                      keepGoing.declaration, shard.declaration, prune.declaration, werror.declaration,
-                      allowEmpty.declaration, report.declaration, junit.declaration, preview.declaration,
-                      emitNinja.declaration, OutputOptions.watch.declaration, scale.declaration]
+    static let all = declarations(output, formats, animated, jobs, keepGoing, shard, prune, werror, allowEmpty, report, junit,
+                                  preview, emitNinja, OutputOptions.watch, scale)
         + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + SceneOptionGroups.all
-        + [StandardOptions.help.declaration]
+        + declarations(StandardOptions.help)
 }

@@ -11,5 +11,5 @@ protocol CommandOptions: Sendable {
 /// The groups every command that reads scenes takes, after its own options.
 enum SceneOptionGroups {
     static let all = DiagnosticOptions.all + ProjectOptions.all + OverrideOptions.all + LimitOptions.all
-        + [SceneTimeoutOption.sceneTimeout.declaration]
+        + declarations(SceneTimeoutOption.sceneTimeout)
 }

@@ -9,7 +9,7 @@ enum DiagnosticOptions {
             + "standard output); with :FILE, written to that file instead; repeatable. When every format goes to a "
             + "file, text still goes to standard error",
         group: ProjectOptions.group)
-    static let all = [diagnostics.declaration]
+    static let all = declarations(diagnostics)
 }
 
 extension DiagnosticReporter {

@@ -19,8 +19,6 @@ enum FramesOptions: MaySkipSets, WritesPNG, Watches {
     static let scale = Option<Double?, FramesOptions>(OutputOptions.scale)
     static let depfile = Option<String?, FramesOptions>(OutputOptions.depfile)
 
-    static let all = [output.declaration, format.declaration, range.declaration, fps.declaration, jobs.declaration,
-                      scale.declaration, quiet.declaration, depfile.declaration,
-                      OutputOptions.watch.declaration]
-        + PNGOptions.all + SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = declarations(output, format, range, fps, jobs, scale, quiet, depfile, OutputOptions.watch)
+        + PNGOptions.all + SceneOptionGroups.all + declarations(StandardOptions.help)
 }

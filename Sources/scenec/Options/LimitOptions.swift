@@ -25,6 +25,5 @@ enum LimitOptions {
         group: group)
     static let maxFrames = Option<Int?, Shared>.count(
         "--max-frames", help: "refuse timelines over N frames", default: "\(Frontend().options.maxFrames)", group: group)
-    static let all = [maxFileSize, maxNodes, maxTextBytes, maxViews, maxNesting, maxPixels, maxPixelsPerSide, maxFrames]
-        .map(\.declaration)
+    static let all = declarations(maxFileSize, maxNodes, maxTextBytes, maxViews, maxNesting, maxPixels, maxPixelsPerSide, maxFrames)
 }

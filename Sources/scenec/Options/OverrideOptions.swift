@@ -18,5 +18,5 @@ enum OverrideOptions {
         "--appearance", value: "light|dark",
         help: "which side of iOS system colors (systemBlue, label, …) and {light, dark} colors to draw with (default light)",
         suggesting: true, group: group)
-    static let all = [set.declaration, setWherePresent.declaration, appearance.declaration]
+    static let all = declarations(set, setWherePresent, appearance)
 }

@@ -9,5 +9,5 @@ enum PNGOptions {
             + "compression ~17% quicker; small: files ~5% smaller, compression ~5× slower; default: files no larger "
             + "than Cairo's own PNG writer makes them",
         default: .default, showDefault: false, group: "PNG")
-    static let all = [compression.declaration]
+    static let all = declarations(compression)
 }

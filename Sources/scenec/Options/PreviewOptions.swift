@@ -25,9 +25,8 @@ enum PreviewOptions: MaySkipSets {
         "--output", aliases: ["-o"], value: "PATH", help: "the file --static writes", path: true)
 
     static let time = Option<String?, PreviewOptions>(OutputOptions.time.withHelp("the moment --static draws (seconds, 1.5s, 250ms, 12f)"))
-    static let all = [port.declaration, host.declaration, vary.declaration, staticPage.declaration, output.declaration,
-                      time.declaration]
-        + SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = declarations(port, host, vary, staticPage, output, time)
+        + SceneOptionGroups.all + declarations(StandardOptions.help)
 }
 
 /// `scenec schema`'s options.
@@ -35,10 +34,10 @@ enum SchemaOptions: CommandOptions {
     static let output = Option<String?, SchemaOptions>.text(
         "--output", aliases: ["-o"], value: "PATH", help: "write to PATH (atomically) instead of standard output", path: true)
     static let markdown = Flag<SchemaOptions>("--markdown", help: "the attribute tables (README) instead of the schema")
-    static let all = [output.declaration, markdown.declaration, StandardOptions.help.declaration]
+    static let all = declarations(output, markdown, StandardOptions.help)
 }
 
 /// `scenec completions`'s options.
 enum CompletionsOptions: CommandOptions {
-    static let all = [StandardOptions.help.declaration]
+    static let all = declarations(StandardOptions.help)
 }

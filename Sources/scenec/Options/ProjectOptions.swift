@@ -15,7 +15,7 @@ enum ProjectOptions {
         "--allow-read", value: "DIR",
         help: "also read scenes, imports and fonts from DIR, a folder outside the root such as shared themes (repeatable)",
         path: true, group: group)
-    static let all = [root.declaration, allowRead.declaration]
+    static let all = declarations(root, allowRead)
 
     /// The root the command line names, else the default.
     static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {

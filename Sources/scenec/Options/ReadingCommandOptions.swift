@@ -2,7 +2,7 @@ import CommandLineOptions
 
 /// `scenec check`'s options: the shared groups alone.
 enum CheckCommandOptions: MaySkipSets {
-    static let all = SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = SceneOptionGroups.all + declarations(StandardOptions.help)
 }
 
 /// `scenec inspect`'s options.
@@ -10,15 +10,15 @@ enum InspectOptions: MaySkipSets {
     static let json = Flag<InspectOptions>("--json", help: "print JSON instead of tables")
     static let wide = Flag<InspectOptions>("--wide", help: "add each attribute's default and range")
     static let time = Option<String?, InspectOptions>(OutputOptions.time.withHelp("show attribute values at this moment of the timeline"))
-    static let all = [json.declaration, wide.declaration, time.declaration]
-        + SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = declarations(json, wide, time)
+        + SceneOptionGroups.all + declarations(StandardOptions.help)
 }
 
 /// `scenec export`'s options.
 enum ExportOptions: MaySkipSets {
     static let output = Option<[String], ExportOptions>.repeated(
         "--output", aliases: ["-o"], value: "PATH", help: "where to write the JSON ('-' for standard output)", path: true)
-    static let all = [output.declaration] + SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = declarations(output) + SceneOptionGroups.all + declarations(StandardOptions.help)
 }
 
 /// `scenec edit`'s options: what it writes, and the groups the edited scene is checked with.
@@ -32,13 +32,13 @@ enum EditOptions: ReadsScenes {
     static let appearanceHelp = OverrideOptions.appearance.withHelp(
         "accepted as every command takes it; system colors and {light, dark} are written as given, whichever it is")
 
-    static let all = [setHelp.declaration, diff.declaration, dryRun.declaration] + DiagnosticOptions.all + ProjectOptions.all
-        + [appearanceHelp.declaration] + LimitOptions.all + [SceneTimeoutOption.sceneTimeout.declaration, StandardOptions.help.declaration]
+    static let all = declarations(setHelp, diff, dryRun) + DiagnosticOptions.all + ProjectOptions.all
+        + declarations(appearanceHelp) + LimitOptions.all + declarations(SceneTimeoutOption.sceneTimeout, StandardOptions.help)
 }
 
 /// `scenec lsp`'s options: the limits and the project; the editor sends the rest.
 enum LspOptions: TakesProject, TakesLimits {
     static let debounce = Option<Int?, LspOptions>.count(
         "--debounce", value: "MS", help: "check a document MS milliseconds after the last change", default: "30")
-    static let all = [debounce.declaration] + LimitOptions.all + ProjectOptions.all + [StandardOptions.help.declaration]
+    static let all = declarations(debounce) + LimitOptions.all + ProjectOptions.all + declarations(StandardOptions.help)
 }

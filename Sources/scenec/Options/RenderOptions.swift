@@ -12,7 +12,6 @@ enum RenderOptions: MaySkipSets, WritesPNG, Watches {
     static let time = Option<String?, RenderOptions>(OutputOptions.time)
     static let depfile = Option<String?, RenderOptions>(OutputOptions.depfile)
 
-    static let all = [output.declaration, format.declaration, scale.declaration, scales.declaration, time.declaration,
-                      depfile.declaration, OutputOptions.watch.declaration]
-        + PNGOptions.all + SceneOptionGroups.all + [StandardOptions.help.declaration]
+    static let all = declarations(output, format, scale, scales, time, depfile, OutputOptions.watch)
+        + PNGOptions.all + SceneOptionGroups.all + declarations(StandardOptions.help)
 }
