@@ -35,6 +35,11 @@ public struct Reading: Sendable {
     public let name: String
     public let nearest: @Sendable (String, [String]) -> String?
 
+    public init(name: String, nearest: @escaping @Sendable (String, [String]) -> String?) {
+        self.name = name
+        self.nearest = nearest
+    }
+
     /// "; did you mean 'x'?" or nothing.
     public func hint(_ word: String, in candidates: [String]) -> String {
         nearest(word, candidates).map { "; did you mean '\($0)'?" } ?? ""

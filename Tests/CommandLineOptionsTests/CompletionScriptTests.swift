@@ -18,6 +18,13 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(Set(try bash(script, ["toy", "build", "-o", "Pack"])), ["Package.swift"], "a path completes to files")
     }
 
+    func testAScriptPerShell() {
+        XCTAssertEqual(CompletionScript.Shell.allCases.map(\.rawValue), ["bash", "zsh", "fish"])
+        XCTAssertEqual(CompletionScript.script(.bash, program: "toy", commands: commands), CompletionScript.bash(program: "toy", commands: commands))
+        XCTAssertEqual(CompletionScript.script(.zsh, program: "toy", commands: commands), CompletionScript.zsh(program: "toy", commands: commands))
+        XCTAssertEqual(CompletionScript.script(.fish, program: "toy", commands: commands), CompletionScript.fish(program: "toy", commands: commands))
+    }
+
     func testZshDeclaresEveryOption() {
         let script = CompletionScript.zsh(program: "toy", commands: commands)
         XCTAssertTrue(script.hasPrefix("#compdef toy\n"))

@@ -147,6 +147,31 @@ final class ParsingTests: XCTestCase {
                        "unknown option '--root'")
     }
 
+    /// A reader of its own: every word given, the name and the "did you mean" of the command line.
+    func testAReaderGetsTheWordsAndTheReading() throws {
+        let size = Option<String, Toy>(OptionDeclaration("--size", value: "S|M|L", help: "a size", kind: .choice(["S", "M", "L"]))) {
+            given, context in
+            let sizes = ["S", "M", "L"]
+            guard let word = given.last else { return "M" }
+            guard sizes.contains(word) else { throw UsageError("\(context.name) is S, M or L, not '\(word)'\(context.hint(word, in: sizes))") }
+            return word
+        }
+        let reading = Reading(name: "--size", nearest: Toy.nearest)
+        XCTAssertEqual(reading.hint("MM", in: ["S", "M", "L"]), "; did you mean 'M'?")
+        XCTAssertEqual(try Arguments<Toy>.parse([], declarations: [size.declaration])[size], "M")
+        let args = try Arguments<Toy>.parse(["--size", "LL"], declarations: [size.declaration], nearest: Toy.nearest)
+        XCTAssertEqual(usageMessage { _ = try args[size] }, "--size is S, M or L, not 'LL'; did you mean 'L'?")
+    }
+
+    /// Flags and valued options in one list.
+    func testDeclarationsOfKeysOfBothKinds() {
+        let keys: [any OptionKey] = [Toy.werror, Toy.jobs]
+        XCTAssertEqual(keys.map(\.declaration.name), ["--werror", "--jobs"])
+        XCTAssertEqual(declarations(Toy.werror, Toy.jobs), keys.map(\.declaration))
+        XCTAssertEqual(Toy.werror.declaration.kind, .flag)
+        XCTAssertNil(Toy.werror.declaration.valueName)
+    }
+
     func testWordsAsTyped() throws {
         let args = try Toy.parse(["--jobs", "x", "--jobs", "4"])
         XCTAssertEqual(args.words(of: Toy.jobs.declaration), ["x", "4"])
