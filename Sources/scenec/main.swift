@@ -4,6 +4,9 @@ import SceneCheck
 import SceneModel
 import SceneSchema
 
+/// The commands' names and a space or more, the summaries beside them.
+let commandColumn = (commands.map(\.name.count).max() ?? 8) + 2
+
 /// scenec: the entry point routes to one command and turns its outcome into an exit status.
 let usage = """
     usage: scenec COMMAND [options]
@@ -11,7 +14,7 @@ let usage = """
     Compiles YAML scene files into PNG, PDF and SVG pictures.
 
     commands:
-    \(commands.map { "  \($0.name.padding(10))\($0.summary)" }.joined(separator: "\n"))
+    \(commands.map { "  \($0.name.padding(commandColumn))\($0.summary)" }.joined(separator: "\n"))
 
     Run 'scenec COMMAND --help' for a command's options, 'scenec help KIND' for a view kind's
     attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), and 'scenec --version'
