@@ -45,7 +45,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testFilesThatCannotBeReadOrWrittenAreIOErrorsAndLeaveNothing() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryDirectory(self)
         let missing = dir.appendingPathComponent("missing.scene.yaml").path
         let unreadable = sceneError { _ = try SceneFile(contentsOf: missing) }
         XCTAssertEqual(unreadable?.kind, .io)
@@ -60,7 +60,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testImportsAndFontsAreFoundBesideTheScenesPath() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryDirectory(self)
         _ = try write("styles:\n  thick: {lineWidth: 30}\n", "theme.yaml", in: dir)
         let text = ring.replacingOccurrences(of: "canvas:", with: "imports: [theme.yaml]\ncanvas:")
             .replacingOccurrences(of: "lineWidth: 10", with: "style: thick")
