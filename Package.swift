@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"]),
-        .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema"]),
+        .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "TestSupport"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
@@ -106,7 +106,7 @@ let package = Package(
                                    "SceneRender", "SceneCodecs", "SceneFonts", "TestSupport"]),
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
-        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),

@@ -1,10 +1,13 @@
+import Foundation
 import SceneCodecs
+import ScenecKit
 import XCTest
-import SceneRender
 
-/// `--set` on every kind of address renders what it says (issue 10, acceptance 4), and
-/// `inspect` shows each view's address.
-final class AddressedSetTests: XCTestCase {
+/// `--set` on every kind of address renders what it says (issue 10, acceptance 4), and the
+/// inspect report shows each view's address: the overrides given to `SceneFile` in process, as
+/// the command line gives them. (Their exit codes, and a build's `--set-where-present`, stay in
+/// ScenecCLITests/AddressedSetTests.)
+final class AddressedOverrideTests: XCTestCase {
     /// Two rings of radius 50 and lineWidth 10 (their strokes' middle at radius 45): a nested one
     /// without an id, centred at (150, 50), and `download`, centred at (50, 50), at 0.25.
     let scene = """
@@ -24,19 +27,22 @@ final class AddressedSetTests: XCTestCase {
 
     /// The picture `render` (or the first of `frames`) draws with these `--set`s.
     func render(_ sets: [String], frames: Bool = false) throws -> RasterImage {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml")
-        try scene.write(to: path, atomically: true, encoding: .utf8)
-        let command = frames ? ["frames", path.path, "-o", dir.appendingPathComponent("f-%d.png").path]
-            : ["render", path.path, "-o", dir.appendingPathComponent("f-0.png").path]
-        let result = try scenec(command + sets.flatMap { ["--set", $0] })
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return try RasterImage(png: [UInt8](Data(contentsOf: dir.appendingPathComponent("f-0.png"))))
+        let file = try SceneFile(source: scene, name: "s.scene.yaml")
+        let bytes = frames ? try XCTUnwrap(try file.frames(overrides: sets).first).render() : try file.render(.png, overrides: sets)
+        return try RasterImage(png: bytes)
     }
 
-    func rgb(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
-        let p = image.pixel(x, y)
-        return [p.r, p.g, p.b]
+    /// The SceneError `scenec check --set …` would print.
+    func refusal(_ sets: [String], file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
+        do {
+            _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets)
+            XCTFail("\(sets) accepted", file: file, line: line)
+        } catch let error as SceneError {
+            return error
+        } catch {
+            XCTFail("\(error) is not a SceneError", file: file, line: line)
+        }
+        return nil
     }
 
     /// Points on the middle of download's stroke: just before 3 o'clock (inside a 0.25 arc from
@@ -84,59 +90,35 @@ final class AddressedSetTests: XCTestCase {
         XCTAssertEqual(rgb(frame, 105, 52), red, "frames takes addresses too")
     }
 
-    /// With --set-where-present (one --set list for builds of different trees), what a scene
-    /// lacks is skipped; without it, a --set no scene has is an error (BuildTrustTests).
-    func testBuildSkipsAddressesASceneLacksAndAppliesTheRest() throws {
-        let dir = try temporaryDirectory(self)
-        let scenes = dir.appendingPathComponent("scenes")
-        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
-        try scene.write(to: scenes.appendingPathComponent("s.scene.yaml"), atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("out")
-        let result = try scenec(["build", scenes.path, "-o", out.path, "--set", "canvas.background=#0000ff",
-                                 "--set", "views[7].progress=1", "--set", "styles.nosuch.lineWidth=1",
-                                 "--set-where-present"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let image = try RasterImage(png: [UInt8](Data(contentsOf: out.appendingPathComponent("s.png"))))
-        XCTAssertEqual(rgb(image, 1, 1), [0, 0, 255])
-    }
-
-    func testBadAddressesAreOptionErrors() throws {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml").path
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        let range = try scenec(["check", path, "--set", "views[0].children[2].progress=1"])
-        XCTAssertEqual(range.status, 1)
-        XCTAssertTrue(range.stderr.contains("--set views[0].children[2].progress=1: error: no view at views[0].children[2]: views[0] (a group) holds 2 children: children[0] to children[1]"),
-                      range.stderr)
-        let canvas = try scenec(["check", path, "--set", "canvas.backgound=red"])
-        XCTAssertEqual(canvas.status, 1)
-        XCTAssertTrue(canvas.stderr.contains("--set canvas.backgound=red: error: unknown key 'backgound' in canvas; did you mean 'background'?"),
-                      canvas.stderr)
-        let style = try scenec(["check", path, "--set", "styles.brnd.lineWidth=2"])
-        XCTAssertEqual(style.status, 1)
-        XCTAssertTrue(style.stderr.contains("did you mean 'brand'?"), style.stderr)
-        let json = try scenec(["check", path, "--diagnostics", "json", "--set", "download.style=mno"])
-        XCTAssertTrue(json.stdoutText.contains("\"origin\" : \"--set download.style=mno\"")
-                      || json.stdoutText.contains("\"origin\": \"--set download.style=mno\""), json.stdoutText)
+    func testBadAddressesAreOverrideErrors() throws {
+        let range = try XCTUnwrap(refusal(["views[0].children[2].progress=1"]))
+        XCTAssertEqual(range.kind, .invalidScene)
+        XCTAssertTrue(range.description.contains("--set views[0].children[2].progress=1: error: no view at views[0].children[2]: views[0] (a group) holds 2 children: children[0] to children[1]"),
+                      range.description)
+        let canvas = try XCTUnwrap(refusal(["canvas.backgound=red"]))
+        XCTAssertEqual(canvas.kind, .invalidScene)
+        XCTAssertTrue(canvas.description.contains("--set canvas.backgound=red: error: unknown key 'backgound' in canvas; did you mean 'background'?"),
+                      canvas.description)
+        let style = try XCTUnwrap(refusal(["styles.brnd.lineWidth=2"]))
+        XCTAssertTrue(style.description.contains("did you mean 'brand'?"), style.description)
+        let json = try XCTUnwrap(refusal(["download.style=mno"]))
+        XCTAssertEqual(json.diagnostics.compactMap(\.origin), ["--set download.style=mno"], "the JSON diagnostic's origin")
         for malformed in ["views[x].progress=1", "views[0]=1", "canvas=red", "styles.brand=1"] {
-            let result = try scenec(["check", path, "--set", malformed])
-            XCTAssertEqual(result.status, 2, malformed)
-            XCTAssertTrue(result.stderr.contains("is not an address"), result.stderr)
+            let error = try XCTUnwrap(refusal([malformed]))
+            XCTAssertEqual(error.kind, .invalidArgument, malformed)
+            XCTAssertTrue(error.description.contains("is not an address"), error.description)
         }
     }
 
     func testInspectShowsEachViewsAddress() throws {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml").path
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        let text = try scenec(["inspect", path])
-        XCTAssertEqual(text.status, 0, text.stderr)
+        let file = try SceneFile(source: scene, name: "s.scene.yaml")
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+        let text = report.text(wide: false)
         for heading in ["group at views[0]  frame", "  pie at views[0].children[0]  frame",
                         "  ring at views[0].children[1]  frame", "ring 'download' at views[1]  frame"] {
-            XCTAssertTrue(text.stdoutText.contains("\n" + heading), "\(heading) in \(text.stdoutText)")
+            XCTAssertTrue(text.contains("\n" + heading), "\(heading) in \(text)")
         }
-        let json = try scenec(["inspect", path, "--json"])
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         let views = try XCTUnwrap(root["views"] as? [[String: Any]])
         XCTAssertEqual(views.map { $0["address"] as? String }, ["views[0]", "views[1]"])
         XCTAssertEqual(views[1]["id"] as? String, "download")

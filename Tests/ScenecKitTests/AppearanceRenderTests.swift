@@ -1,16 +1,16 @@
 import Foundation
+import SceneCheck
 import SceneCodecs
 import SceneModel
-import SceneRender
+import SceneSyntax
+import ScenecKit
 import XCTest
 
 /// `--appearance light|dark` with iOS system colours and `{light, dark}` (issue 15, item 1):
-/// each appearance draws Apple's published values, probed in the PNG `scenec render` writes.
-final class AppearanceTests: XCTestCase {
-    /// Ring `r` (centre 70, 70; stroke middle at radius 45) at 0.5: its progress covers
-    /// 3 o'clock (115, 70), its track 9 o'clock (25, 70). Ring `k` (centre 165, 45; stroke
-    /// middle at radius 20) full, its colour from a keyframe: 3 o'clock is (185, 45). The group
-    /// `veil` (140–190 square) is translucent secondaryLabel over the canvas.
+/// each appearance draws Apple's published values, probed in the PNG the scene renders to in
+/// process, as `scenec render` renders it. (The option's parsing and a build's keys stay in
+/// ScenecCLITests/AppearanceTests.)
+final class AppearanceRenderTests: XCTestCase {
     let scene = """
         canvas: {width: 200, height: 200, background: systemBackground}
         styles:
@@ -24,25 +24,27 @@ final class AppearanceTests: XCTestCase {
             - {target: k.progressColor, from: systemOrange, to: {light: "#000000", dark: "#ffffff"}, duration: 1s}
         """
 
+    /// The scene checked as `scenec` checks it with `--appearance`, or the error it would print.
+    func load(_ text: String, name: String = "s.scene.yaml", appearance: Appearance? = nil) throws -> SceneFile {
+        var frontend = Frontend()
+        if let appearance { frontend.options.appearance = appearance }
+        return try SceneFile(SourceFile(name: name, text: text), frontend: frontend)
+    }
+
+    /// The PNG `scenec render` writes with `--appearance`, `--time` and `--set`s (the arguments'
+    /// forms of the command line: `["--appearance", "dark", "--time", "1", "--set", "…"]`).
     func render(_ arguments: [String], scene text: String? = nil) throws -> RasterImage {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml")
-        try (text ?? scene).write(to: path, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("s.png")
-        let result = try scenec(["render", path.path, "-o", out.path] + arguments)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return try RasterImage(png: [UInt8](Data(contentsOf: out)))
-    }
-
-    func rgb(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
-        let p = image.pixel(x, y)
-        return [p.r, p.g, p.b]
-    }
-
-    func assertClose(_ got: [Int], _ want: [Int], tolerance: Int = 1, _ what: String,
-                     file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }, "\(what): \(got), expected \(want)",
-                      file: file, line: line)
+        var appearance: Appearance?, time = 0.0, sets: [String] = []
+        var rest = arguments[...]
+        while let option = rest.popFirst(), let value = rest.popFirst() {
+            switch option {
+            case "--appearance": appearance = try XCTUnwrap(Appearance(rawValue: value))
+            case "--time": time = try XCTUnwrap(Double(value))
+            case "--set": sets.append(value)
+            default: XCTFail("no such option here: \(option)")
+            }
+        }
+        return try RasterImage(png: try load(text ?? scene, appearance: appearance).render(.png, at: time, overrides: sets))
     }
 
     func testLightIsTheDefaultAndDrawsApplesLightValues() throws {
@@ -77,21 +79,19 @@ final class AppearanceTests: XCTestCase {
     }
 
     func testBadFormsAreLocatedErrors() throws {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("bad.scene.yaml")
-        try """
+        let text = """
             canvas: {width: 100, height: 100, background: {light: white, dark: {light: red, dark: blue}}}
             views:
               - {id: a, type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, progressColor: sytemBlue}
               - {id: b, type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, progressColor: {light: red}}
               - {id: c, type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, trackColor: {light: red, drak: blue}}
               - {id: d, type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, trackColor: SystemBlue}
-            """.write(to: path, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("bad.png")
-        let result = try scenec(["render", path.path, "-o", out.path])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing is written")
-        let e = result.stderr
+            """
+        var thrown: SceneError?
+        XCTAssertThrowsError(try load(text, name: "bad.scene.yaml")) { thrown = $0 as? SceneError }
+        let error = try XCTUnwrap(thrown)
+        XCTAssertEqual(error.kind, .invalidScene)
+        let e = error.description
         XCTAssertTrue(e.contains("bad.scene.yaml:1:68: error: canvas background.dark cannot itself be {light, dark}"), e)
         XCTAssertTrue(e.contains("bad.scene.yaml:3:84: error: progressColor: 'sytemBlue' is not a color; did you mean 'systemBlue'?"), e)
         XCTAssertFalse(e.contains("slateblue"), e)
@@ -99,26 +99,23 @@ final class AppearanceTests: XCTestCase {
         XCTAssertTrue(e.contains("bad.scene.yaml:5:94: error: unknown key 'drak' in trackColor; did you mean 'dark'?"), e)
         XCTAssertTrue(e.contains("bad.scene.yaml:6:81: error: trackColor: 'SystemBlue' is not a color; did you mean 'systemBlue'?"), e)
         XCTAssertTrue(e.contains("5 errors in"), e)
+    }
 
-        let usage = try scenec(["render", path.path, "-o", out.path, "--appearance", "drak"])
-        XCTAssertEqual(usage.status, 2)
-        XCTAssertTrue(usage.stderr.contains("--appearance must be light or dark, not 'drak'; did you mean 'dark'?"), usage.stderr)
+    /// The report `scenec inspect` prints (as text, and as JSON with `--json`).
+    func inspect(_ appearance: Appearance? = nil) throws -> InspectReport {
+        let file = try load(scene, appearance: appearance)
+        return InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
     }
 
     func testInspectShowsTheResolvedColourAndWhereItCameFrom() throws {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml")
-        try scene.write(to: path, atomically: true, encoding: .utf8)
-        let text = try scenec(["inspect", path.path, "--appearance", "dark"])
-        XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertTrue(text.stdoutText.contains("background #000000 from systemBackground (dark), appearance dark"), text.stdoutText)
-        XCTAssertTrue(text.stdoutText.contains("#0a84ff from systemBlue (dark)"), text.stdoutText)
-        XCTAssertTrue(text.stdoutText.contains("#30d158 from {light, dark} → dark"), text.stdoutText)
-        XCTAssertTrue(text.stdoutText.contains("#ebebf599 from secondaryLabel (dark)"), text.stdoutText)
+        let text = try inspect(.dark).text(wide: false)
+        XCTAssertTrue(text.contains("background #000000 from systemBackground (dark), appearance dark"), text)
+        XCTAssertTrue(text.contains("#0a84ff from systemBlue (dark)"), text)
+        XCTAssertTrue(text.contains("#30d158 from {light, dark} → dark"), text)
+        XCTAssertTrue(text.contains("#ebebf599 from secondaryLabel (dark)"), text)
 
-        let json = try scenec(["inspect", path.path, "--json"])
-        XCTAssertEqual(json.status, 0, json.stderr)
-        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdoutText.utf8)) as? [String: Any])
+        let json = try JSONEncoder().encode(try inspect())
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
         XCTAssertEqual(report["appearance"] as? String, "light")
         let ring = try XCTUnwrap((report["views"] as? [[String: Any]])?.first)
         let progressColor = try XCTUnwrap((ring["attributes"] as? [[String: Any]])?.first { $0["name"] as? String == "progressColor" })
@@ -127,24 +124,5 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(appearance, ["from": "systemBlue (light)", "light": "#007aff", "dark": "#0a84ff"])
         let canvas = try XCTUnwrap(report["canvas"] as? [String: Any])
         XCTAssertEqual((canvas["backgroundAppearance"] as? [String: String])?["from"], "systemBackground (light)")
-    }
-
-    func testADarkBuildIsNotUpToDateFromALightOne() throws {
-        let root = try temporaryDirectory(self)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("scenes"), withIntermediateDirectories: true)
-        try scene.write(to: root.appendingPathComponent("scenes/s.scene.yaml"), atomically: true, encoding: .utf8)
-        func build(_ more: [String]) throws -> (stderr: String, image: RasterImage) {
-            let result = try scenec(["build", "scenes", "-o", "out", "--formats", "png"] + more, directory: root)
-            XCTAssertEqual(result.status, 0, result.stderr)
-            return (result.stderr, try RasterImage(png: [UInt8](Data(contentsOf: root.appendingPathComponent("out/s.png")))))
-        }
-        XCTAssertTrue(try build([]).stderr.contains("1 built, 0 up to date"))
-        let dark = try build(["--appearance", "dark"])
-        XCTAssertTrue(dark.stderr.contains("1 built, 0 up to date"), dark.stderr)
-        XCTAssertEqual(rgb(dark.image, 115, 70), [10, 132, 255])
-        XCTAssertTrue(try build(["--appearance", "dark"]).stderr.contains("0 built, 1 up to date"))
-        let light = try build(["--appearance", "light"])
-        XCTAssertTrue(light.stderr.contains("1 built, 0 up to date"), light.stderr)
-        XCTAssertEqual(rgb(light.image, 115, 70), [0, 122, 255])
     }
 }

@@ -1,6 +1,10 @@
+import Foundation
+import ScenecKit
 import XCTest
 
-/// The examples in scenes/ are what `make demo` renders and what the README shows.
+/// The examples in scenes/ are what `make demo` renders and what the README shows: each loaded
+/// and rendered in process, through `SceneFile` as `scenec check` and `render` use it (which
+/// gives `render`'s bytes: ScenecCLITests/SceneFileTests).
 final class ExampleScenesTests: XCTestCase {
     var scenes: [URL] {
         let dir = repositoryRoot.appendingPathComponent("scenes")
@@ -16,27 +20,19 @@ final class ExampleScenesTests: XCTestCase {
     }
 
     func testEveryExampleChecksCleanAndRendersToEveryFormat() throws {
-        let out = try temporaryDirectory(self)
         for scene in scenes {
-            let check = try scenec(["check", scene.path])
-            XCTAssertEqual(check.status, 0, check.stderr)
-            XCTAssertEqual(check.stderr, "", "\(scene.lastPathComponent) has warnings")
-            for format in ["png", "pdf", "svg"] {
-                let target = out.appendingPathComponent(scene.lastPathComponent + "." + format)
-                let result = try scenec(["render", scene.path, "-o", target.path])
-                XCTAssertEqual(result.status, 0, "\(scene.lastPathComponent): \(result.stderr)")
-                XCTAssertGreaterThan((try? Data(contentsOf: target))?.count ?? 0, 100)
+            let file = try SceneFile(contentsOf: scene.path)
+            XCTAssertEqual(file.diagnostics, [], "\(scene.lastPathComponent) has warnings")
+            for format in SceneFile.Format.allCases {
+                XCTAssertGreaterThan(try file.render(format).count, 100, "\(scene.lastPathComponent) as \(format)")
             }
         }
     }
 
     /// The README's picture is the showcase as scenec renders it now (`make docs` refreshes it).
     func testTheREADMEPictureIsNotStale() throws {
-        let out = try temporaryDirectory(self).appendingPathComponent("showcase.png")
-        let result = try scenec(["render", repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path,
-                                 "-o", out.path])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let png = try SceneFile(contentsOf: repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path).render(.png)
         let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/showcase.png"))
-        XCTAssertEqual(try Data(contentsOf: out), committed, "docs/showcase.png is stale: run make docs")
+        XCTAssertEqual(Data(png), committed, "docs/showcase.png is stale: run make docs")
     }
 }

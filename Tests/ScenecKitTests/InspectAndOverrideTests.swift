@@ -1,9 +1,13 @@
+import Foundation
 import SceneCodecs
+import ScenecKit
 import XCTest
-import SceneRender
 
-/// `inspect` reports every attribute's value and source; `--set` overrides any of them.
-final class InspectAndSetTests: XCTestCase {
+/// The inspect report gives every attribute's value and source; `--set` overrides any of them:
+/// in process, through `SceneFile` and `InspectReport` as `scenec inspect` and `render` use
+/// them. (Exit codes, what is written, and the console's escaping of values stay in
+/// ScenecCLITests/InspectAndSetTests.)
+final class InspectAndOverrideTests: XCTestCase {
     let scene = """
         canvas: {width: 200, height: 200}
         styles:
@@ -21,11 +25,28 @@ final class InspectAndSetTests: XCTestCase {
               - {id: p, type: pie}
         """
 
-    func setUp(_ text: String? = nil) throws -> (URL, String) {
-        let dir = try temporaryDirectory(self)
-        let path = dir.appendingPathComponent("s.scene.yaml")
-        try (text ?? scene).write(to: path, atomically: true, encoding: .utf8)
-        return (dir, path.path)
+    /// The report `scenec inspect --set …` prints, of `text` (the scene above by default).
+    func report(_ text: String? = nil, overrides: [String] = []) throws -> InspectReport {
+        let file = try SceneFile(source: text ?? scene, name: "s.scene.yaml").with(overrides: overrides)
+        return InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+    }
+
+    /// The report as `--json` gives it.
+    func json(_ text: String? = nil, overrides: [String] = []) throws -> Data {
+        try JSONEncoder().encode(try report(text, overrides: overrides))
+    }
+
+    /// The SceneError `scenec render --set …` would print.
+    func refusal(_ sets: [String], file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
+        do {
+            _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets)
+            XCTFail("\(sets) accepted", file: file, line: line)
+        } catch let error as SceneError {
+            return error
+        } catch {
+            XCTFail("\(error) is not a SceneError", file: file, line: line)
+        }
+        return nil
     }
 
     func attribute(_ view: [String: Any], _ name: String) -> [String: Any]? {
@@ -33,10 +54,7 @@ final class InspectAndSetTests: XCTestCase {
     }
 
     func testInspectJSONReportsValuesSourcesAndFrames() throws {
-        let (_, path) = try setUp()
-        let result = try scenec(["inspect", path, "--json", "--set", "r.lineWidth=6"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: json(overrides: ["r.lineWidth=6"])) as? [String: Any])
         let views = try XCTUnwrap(root["views"] as? [[String: Any]])
         let ring = views[0]
         XCTAssertEqual(ring["id"] as? String, "r")
@@ -71,100 +89,57 @@ final class InspectAndSetTests: XCTestCase {
     }
 
     func testInspectTextIsATablePerView() throws {
-        let (_, path) = try setUp()
-        let result = try scenec(["inspect", path])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdoutText.contains("ring 'r' at views[0]  frame x 0, y 0, width 200, height 200"), result.stdoutText)
+        let text = try report().text(wide: false)
+        XCTAssertTrue(text.contains("ring 'r' at views[0]  frame x 0, y 0, width 200, height 200"), text)
         // Columns are as wide as their widest cell (a derived default such as "(the progressColor)").
-        XCTAssertNotNil(result.stdoutText.range(of: "\n  progressColor +#ff2d55 +style brand  yes\n", options: .regularExpression),
-                        result.stdoutText)
-        XCTAssertTrue(result.stdoutText.contains("\n  pie 'p' at views[1].children[0]  frame x 41.5, y 25, width 37, height 37"), result.stdoutText)
-    }
-
-    /// A value holding a line feed (a YAML escape, or `\n` in --set) is one cell, its LF shown
-    /// as `␊`: nothing of the scene starts a line, such as a forged `::error` workflow command.
-    /// Bidi controls show as `<U+202E>`; the JSON keeps every value exact.
-    func testInspectShowsALineFeedInAValueAsAPictureAndJSONStaysExact() throws {
-        let (_, path) = try setUp("""
-            canvas: {width: 100, height: 100}
-            views:
-              - {id: l, type: label, frame: {x: 0, y: 0, width: 100, height: 20},
-                 text: "line1\\n::error file=README.md,line=1::FORGED"}
-              - {id: m, type: label, frame: {x: 0, y: 20, width: 100, height: 20}, text: "m\\u202Egpj.exe"}
-              - {id: n, type: label, frame: {x: 0, y: 40, width: 100, height: 20}, text: x}
-            """)
-        for extra in [[], ["--set", "n.text=a\n::error::X"]] {
-            let result = try scenec(["inspect", path] + extra)
-            XCTAssertEqual(result.status, 0, result.stderr)
-            for line in result.stdoutText.split(separator: "\n") {
-                XCTAssertFalse(line.trimmingCharacters(in: .whitespaces).hasPrefix("::"), "\(extra): \(line)")
-                XCTAssertFalse(line.unicodeScalars.contains("\u{202E}"), "\(extra): \(line)")
-            }
-            XCTAssertTrue(result.stdoutText.contains("line1␊::error file=README.md,line=1::FORGED"), result.stdoutText)
-            XCTAssertTrue(result.stdoutText.contains("m<U+202E>gpj.exe"), result.stdoutText)
-            if !extra.isEmpty { XCTAssertTrue(result.stdoutText.contains("a␊::error::X"), result.stdoutText) }
-        }
-        let json = try scenec(["inspect", path, "--json"])
-        XCTAssertEqual(json.status, 0, json.stderr)
-        XCTAssertTrue(json.stdoutText.contains("m\\u202egpj.exe"), json.stdoutText)
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
-        let views = try XCTUnwrap(root["views"] as? [[String: Any]])
-        XCTAssertEqual(attribute(views[0], "text")?["value"] as? String, "line1\n::error file=README.md,line=1::FORGED")
-        XCTAssertEqual(attribute(views[1], "text")?["value"] as? String, "m\u{202E}gpj.exe")
+        XCTAssertNotNil(text.range(of: "\n  progressColor +#ff2d55 +style brand  yes\n", options: .regularExpression),
+                        text)
+        XCTAssertTrue(text.contains("\n  pie 'p' at views[1].children[0]  frame x 41.5, y 25, width 37, height 37"), text)
     }
 
     func testRenderDrawsOverriddenValues() throws {
-        let (dir, path) = try setUp()
-        let out = dir.appendingPathComponent("r.png")
-        let result = try scenec(["render", path, "-o", out.path, "--set", "r.progress=0.6",
-                                 "--set", "r.progressColor=#0000ff"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let image = try RasterImage(png: [UInt8](Data(contentsOf: out)))
+        let image = try RasterImage(png: try SceneFile(source: scene, name: "s.scene.yaml")
+            .render(.png, overrides: ["r.progress=0.6", "r.progressColor=#0000ff"]))
         // Radius 100 − 6 = 94: 0.6 of the circle from 12 o'clock covers 6 o'clock but not 9.
         let six = image.pixel(100, 194), nine = image.pixel(6, 100)
         XCTAssertEqual([six.r, six.g, six.b, six.a], [0, 0, 255, 255])
         XCTAssertEqual([nine.r, nine.g, nine.b], [235, 237, 236])
     }
 
-    func testBadSetsFailNamingTheOptionAndWriteNothing() throws {
-        let (dir, path) = try setUp()
-        let out = dir.appendingPathComponent("r.png").path
-        let range = try scenec(["render", path, "-o", out, "--set", "r.progress=2"])
-        XCTAssertEqual(range.status, 1)
-        XCTAssertTrue(range.stderr.contains("--set r.progress=2: error: progress must be between 0 and 1, not 2"), range.stderr)
-        let unknown = try scenec(["render", path, "-o", out, "--set", "r.nosuch=1"])
-        XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stderr.contains("--set r.nosuch=1: error: ring 'r' has no attribute 'nosuch'"), unknown.stderr)
-        let typo = try scenec(["render", path, "-o", out, "--set", "r.progresColor=red"])
-        XCTAssertTrue(typo.stderr.contains("did you mean 'progressColor'?"), typo.stderr)
-        let id = try scenec(["render", path, "-o", out, "--set", "rr.progress=0.5"])
-        XCTAssertEqual(id.status, 1)
-        XCTAssertTrue(id.stderr.contains("--set rr.progress=0.5: error: no view has the id 'rr'; did you mean 'r'?"), id.stderr)
-        let shape = try scenec(["render", path, "-o", out, "--set", "progress=0.5"])
-        XCTAssertEqual(shape.status, 2)
-        XCTAssertTrue(shape.stderr.contains("'progress' is not an address"), shape.stderr)
-        let noValue = try scenec(["render", path, "-o", out, "--set", "r.progress"])
-        XCTAssertEqual(noValue.status, 2)
-        XCTAssertTrue(noValue.stderr.contains("--set needs ADDRESS=VALUE"), noValue.stderr)
-        let yes = try scenec(["render", path, "-o", out, "--set", "r.clockwise=yes"])
-        XCTAssertTrue(yes.stderr.contains("write true"), yes.stderr)
-        XCTAssertEqual(fileNames(in: dir), ["s.scene.yaml"])
+    func testBadSetsFailNamingTheOption() throws {
+        let range = try XCTUnwrap(refusal(["r.progress=2"]))
+        XCTAssertEqual(range.kind, .invalidScene)
+        XCTAssertTrue(range.description.contains("--set r.progress=2: error: progress must be between 0 and 1, not 2"), range.description)
+        let unknown = try XCTUnwrap(refusal(["r.nosuch=1"]))
+        XCTAssertEqual(unknown.kind, .invalidScene)
+        XCTAssertTrue(unknown.description.contains("--set r.nosuch=1: error: ring 'r' has no attribute 'nosuch'"), unknown.description)
+        let typo = try XCTUnwrap(refusal(["r.progresColor=red"]))
+        XCTAssertTrue(typo.description.contains("did you mean 'progressColor'?"), typo.description)
+        let id = try XCTUnwrap(refusal(["rr.progress=0.5"]))
+        XCTAssertEqual(id.kind, .invalidScene)
+        XCTAssertTrue(id.description.contains("--set rr.progress=0.5: error: no view has the id 'rr'; did you mean 'r'?"), id.description)
+        let shape = try XCTUnwrap(refusal(["progress=0.5"]))
+        XCTAssertEqual(shape.kind, .invalidArgument)
+        XCTAssertTrue(shape.description.contains("'progress' is not an address"), shape.description)
+        let noValue = try XCTUnwrap(refusal(["r.progress"]))
+        XCTAssertEqual(noValue.kind, .invalidArgument)
+        XCTAssertTrue(noValue.description.contains("--set needs ADDRESS=VALUE"), noValue.description)
+        let yes = try XCTUnwrap(refusal(["r.clockwise=yes"]))
+        XCTAssertTrue(yes.description.contains("write true"), yes.description)
     }
 
     func testSetTakesListsAndAppliesToFrames() throws {
-        let (dir, path) = try setUp("""
+        let lines = """
             canvas: {width: 100, height: 100}
             views:
               - {id: l, type: lines, frame: {x: 0, y: 0, width: 100, height: 100}, points: [[0, 0], [1, 1]]}
             timeline:
               animations:
                 - {target: l.strokeEnd, from: 0, to: 1, duration: 1s}
-            """)
-        let inspect = try scenec(["inspect", path, "--json", "--set", "l.points=[[0, 50], [\"100%\", 50]]"])
-        XCTAssertEqual(inspect.status, 0, inspect.stderr)
-        XCTAssertTrue(inspect.stdoutText.contains("[[0, 50], [100%, 50]]"), inspect.stdoutText)
-        let frames = try scenec(["frames", path, "-o", dir.appendingPathComponent("f-%d.png").path, "--range", "0",
-                                 "--set", "l.strokeColor=blue"])
-        XCTAssertEqual(frames.status, 0, frames.stderr)
+            """
+        let json = String(decoding: try json(lines, overrides: ["l.points=[[0, 50], [\"100%\", 50]]"]), as: UTF8.self)
+        XCTAssertTrue(json.contains("[[0, 50], [100%, 50]]"), json)
+        let frames = try SceneFile(source: lines, name: "s.scene.yaml").frames(overrides: ["l.strokeColor=blue"])
+        XCTAssertEqual(try frames[0].render().prefix(4), [0x89, 0x50, 0x4E, 0x47])
     }
 }

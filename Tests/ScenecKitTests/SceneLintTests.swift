@@ -1,8 +1,11 @@
+import ScenecKit
 import XCTest
 
-/// Mistakes that draw nothing are reported: each case is a scene that triggers its warning (or
-/// error) and a near-identical one that does not.
-final class WarningTests: XCTestCase {
+/// Mistakes that draw nothing are reported (SceneLint, after layout): each case is a scene that
+/// triggers its warning (or error) and a near-identical one that does not, loaded in process
+/// as `scenec check` loads it. (That check prints them and exits 0 or 1 stays in
+/// ScenecCLITests/WarningTests.)
+final class SceneLintTests: XCTestCase {
     struct Case {
         var name: String
         var severity = "warning"
@@ -47,27 +50,33 @@ final class WarningTests: XCTestCase {
              passes: head + ring + "}\ntimeline:\n  animations: [{target: r.progress, keyframes: [{at: 0.5, value: 0}, {at: 1, value: 1}]}]\n"),
     ]
 
+    /// What `scenec check` would print for `text` named `name`, and whether it would pass.
+    static func check(_ text: String, name: String) throws -> (passes: Bool, printed: String) {
+        do {
+            let scene = try SceneFile(source: text, name: name)
+            return (true, scene.diagnostics.map(\.formatted).joined())
+        } catch let error as SceneError {
+            return (false, error.description)
+        }
+    }
+
     func testEachWarningHasASceneThatTriggersItAndOneThatDoesNot() throws {
-        let dir = try temporaryDirectory(self)
         for c in Self.cases {
-            let bad = dir.appendingPathComponent("bad.scene.yaml"), good = dir.appendingPathComponent("good.scene.yaml")
-            try c.triggers.write(to: bad, atomically: true, encoding: .utf8)
-            try c.passes.write(to: good, atomically: true, encoding: .utf8)
-            let triggered = try scenec(["check", bad.path])
-            XCTAssertEqual(triggered.status, c.severity == "error" ? 1 : 0, "\(c.name): \(triggered.stderr)")
-            XCTAssertTrue(triggered.stderr.contains("bad.scene.yaml:\(c.location): \(c.severity): \(c.message)"),
-                          "\(c.name):\n\(triggered.stderr)")
-            let passed = try scenec(["check", good.path])
-            XCTAssertEqual(passed.status, 0, "\(c.name): \(passed.stderr)")
-            XCTAssertFalse(passed.stderr.contains("warning:") || passed.stderr.contains("error:"), "\(c.name): \(passed.stderr)")
+            let triggered = try Self.check(c.triggers, name: "bad.scene.yaml")
+            XCTAssertEqual(triggered.passes, c.severity != "error", "\(c.name): \(triggered.printed)")
+            XCTAssertTrue(triggered.printed.contains("bad.scene.yaml:\(c.location): \(c.severity): \(c.message)"),
+                          "\(c.name):\n\(triggered.printed)")
+            let passed = try Self.check(c.passes, name: "good.scene.yaml")
+            XCTAssertTrue(passed.passes, "\(c.name): \(passed.printed)")
+            XCTAssertFalse(passed.printed.contains("warning:") || passed.printed.contains("error:"), "\(c.name): \(passed.printed)")
         }
     }
 
     func testTheExampleScenesHaveNoWarnings() throws {
         let scenes = repositoryRoot.appendingPathComponent("scenes")
         for name in fileNames(in: scenes) where name.hasSuffix(".scene.yaml") {
-            let result = try scenec(["check", scenes.appendingPathComponent(name).path])
-            XCTAssertFalse(result.stderr.contains("warning:"), "\(name): \(result.stderr)")
+            let scene = try SceneFile(contentsOf: scenes.appendingPathComponent(name).path)
+            XCTAssertFalse(scene.diagnostics.contains { $0.severity == .warning }, "\(name): \(scene.diagnostics)")
         }
     }
 }
