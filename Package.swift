@@ -91,8 +91,9 @@ let package = Package(
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
                                          "SceneAnimation", "SceneRender", "SceneFonts"]),
         // What the test targets share: temporary folders, programs run with a time limit, PNG
-        // pixels probed, scene texts (one copy; a plain target, so test targets can depend on it).
-        .target(name: "TestSupport", dependencies: ["SceneCodecs"], path: "Tests/TestSupport"),
+        // pixels probed, scene texts, seeded random values (one copy; a plain target, so test
+        // targets can depend on it).
+        .target(name: "TestSupport", dependencies: ["SceneCodecs", "SceneModel"], path: "Tests/TestSupport"),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
@@ -106,14 +107,15 @@ let package = Package(
                                    "SceneRender", "SceneCodecs", "SceneFonts", "TestSupport"]),
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
-        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "TestSupport"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
         // One test target per library, each through its own module's API (issue 22, item 5).
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
         .testTarget(name: "SceneLottieTests",
-                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
+                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation", "ScenecKit",
+                                   "TestSupport"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),

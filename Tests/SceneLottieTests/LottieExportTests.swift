@@ -1,22 +1,19 @@
 import Foundation
+import SceneCheck
 import SceneLottie
 import SceneModel
+import SceneSyntax
+import ScenecKit
+import TestSupport
 import XCTest
 
-/// `scenec export`: the Lottie JSON played by a player that is not ours (rlottie, through
-/// rlottie-python in .venv) agrees with scenec's own PNGs at ten evenly spread frames, for every
-/// animated example and a seeded set of random animated scenes; every file validates against
-/// the Lottie 1.0.1 JSON Schema (lottie-spec), read with check-jsonschema.
+/// The export (`scenec export`'s Lottie JSON, made in process as the command makes it) played by
+/// a player that is not ours (rlottie, through rlottie-python in .venv) agrees with scenec's own
+/// PNGs at ten evenly spread frames, for every animated example and a seeded set of random
+/// animated scenes; every file validates against the Lottie 1.0.1 JSON Schema (lottie-spec),
+/// read with check-jsonschema. (The command's exit codes, what it leaves on a bad scene and its
+/// bytes across runs stay in ScenecCLITests/LottieExportTests.)
 final class LottieExportTests: XCTestCase {
-    /// The .venv's Python, where `make test` installs Pillow and rlottie-python.
-    func python() throws -> String {
-        let path = repositoryRoot.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("no \(path): run make test, which installs rlottie-python and Pillow into .venv")
-        }
-        return path
-    }
-
     var animatedExamples: [URL] {
         let folder = repositoryRoot.appendingPathComponent("scenes")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -35,22 +32,39 @@ final class LottieExportTests: XCTestCase {
         }
     }
 
+    /// The scene file at `url` loaded as `scenec export` and `render` load it, with `--appearance`.
+    func load(_ url: URL, appearance: Appearance? = nil) throws -> SceneFile {
+        var frontend = Frontend()
+        if let appearance { frontend.options.appearance = appearance }
+        return try SceneFile(SourceFile(name: url.path, bytes: [UInt8](Data(contentsOf: url))), frontend: frontend)
+    }
+
+    /// What `scenec export` writes for `scene`, and its warnings.
+    func export(_ scene: SceneFile, name: String) throws -> LottieExporter.Result {
+        let animated = scene.animated
+        return try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler,
+                                  now: SceneFile.RenderSettings.current.environment.nowSecondsSinceMidnight)
+            .export(name: name)
+    }
+
     /// Exports `scene`, renders scenec's PNGs at ten frames spread from the first to the last,
     /// and has Tests/Lottie/compare.py play the JSON with rlottie at the same frames.
-    /// `options` go to both export and render.
-    func checkPlayedAlike(_ scene: URL, in dir: URL, python: String, options: [String] = []) throws -> URL {
-        let name = scene.lastPathComponent.replacingOccurrences(of: ".scene.yaml", with: "") + options.joined()
+    /// `appearance` goes to both export and render, as `--appearance` does.
+    func checkPlayedAlike(_ scene: URL, in dir: URL, python: String, appearance: Appearance? = nil) throws -> URL {
+        let base = scene.lastPathComponent.replacingOccurrences(of: ".scene.yaml", with: "")
+        let name = base + (appearance.map { "--appearance\($0.rawValue)" } ?? "")
         let json = dir.appendingPathComponent(name + ".json")
-        let export = try scenec(["export", scene.path, "-o", json.path] + options)
-        XCTAssertEqual(export.status, 0, "\(name): \(export.stderr)")
+        let file = try load(scene, appearance: appearance)
+        try Data(try export(file, name: base).json.utf8).write(to: json)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
         let frames = (document?["op"] as? Int) ?? 1
         var pairs: [String] = []
         for i in 0..<10 {
             let frame = i * (frames - 1) / 9
             let png = dir.appendingPathComponent("\(name)-\(frame).png")
-            let render = try scenec(["render", scene.path, "--time", "\(frame)f", "--scale", "1", "-o", png.path] + options)
-            XCTAssertEqual(render.status, 0, render.stderr)
+            // `--time {frame}f --scale 1`
+            let time = try XCTUnwrap(TimeArgument.seconds("\(frame)f", fps: file.fps).seconds)
+            try Data(try file.render(.png, at: time, scale: 1)).write(to: png)
             pairs.append("\(frame)=\(png.path)")
         }
         let script = repositoryRoot.appendingPathComponent("Tests/Lottie/compare.py").path
@@ -89,8 +103,8 @@ final class LottieExportTests: XCTestCase {
                 - {target: r.progress, from: 0, to: 1, duration: 1s, easing: easeIn}
 
             """.write(to: scene, atomically: true, encoding: .utf8)
-        let light = try checkPlayedAlike(scene, in: dir, python: python, options: ["--appearance", "light"])
-        let dark = try checkPlayedAlike(scene, in: dir, python: python, options: ["--appearance", "dark"])
+        let light = try checkPlayedAlike(scene, in: dir, python: python, appearance: .light)
+        let dark = try checkPlayedAlike(scene, in: dir, python: python, appearance: .dark)
         // systemBackground: white in light, black in dark; the track's own two sides.
         XCTAssertTrue(try String(contentsOf: light, encoding: .utf8).contains(#""c":{"a":0,"k":[1,1,1]}"#))
         XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0,0,0]}"#))
@@ -107,8 +121,8 @@ final class LottieExportTests: XCTestCase {
         var files: [URL] = []
         for scene in examples + (try randomScenes(in: dir)) {
             let json = dir.appendingPathComponent(scene.lastPathComponent + ".json")
-            let export = try scenec(["export", scene.path, "-o", json.path])
-            XCTAssertEqual(export.status, 0, export.stderr)
+            let name = scene.lastPathComponent.replacingOccurrences(of: ".scene.yaml", with: "")
+            try Data(try export(try load(scene), name: name).json.utf8).write(to: json)
             files.append(json)
         }
         try validateAgainstLottieSchema(files)
@@ -128,11 +142,8 @@ final class LottieExportTests: XCTestCase {
 
     /// Core Animation's named curves reach the file as the keyframes' own handles.
     func testCubicEasingBecomesTheKeyframesHandles() throws {
-        let dir = try temporaryDirectory(self)
-        let json = dir.appendingPathComponent("ring.json")
-        XCTAssertEqual(try scenec(["export", repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml").path,
-                                   "-o", json.path]).status, 0)
-        let text = try String(contentsOf: json, encoding: .utf8)
+        let text = try export(try load(repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml")),
+                              name: "anim-ring-fill").json
         // easeInEaseOut (0.42, 0, 0.58, 1) on the trim's end, from 0 to 75% over 2 s at 30 fps.
         XCTAssertTrue(text.contains(#"{"t":0,"s":[0],"o":{"x":0.42,"y":0},"i":{"x":0.58,"y":1}},{"t":60,"s":[75]}"#), text)
     }
@@ -140,11 +151,9 @@ final class LottieExportTests: XCTestCase {
     /// A spring is sampled: straight lines between its keyframes stay within 0.1 (percent of
     /// the trim) of the spring's own motion, read back from the file.
     func testSpringIsSampledWithinTheStatedError() throws {
-        let dir = try temporaryDirectory(self)
-        let json = dir.appendingPathComponent("spring.json")
-        XCTAssertEqual(try scenec(["export", repositoryRoot.appendingPathComponent("scenes/anim-spring.scene.yaml").path,
-                                   "-o", json.path]).status, 0)
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        let json = try export(try load(repositoryRoot.appendingPathComponent("scenes/anim-spring.scene.yaml")),
+                              name: "anim-spring").json
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let layer = (document?["layers"] as? [[String: Any]])?.first
         let progress = (layer?["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "progress" }
         let trim = (progress?["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "tm" }
@@ -177,37 +186,13 @@ final class LottieExportTests: XCTestCase {
               - {id: c, type: clock, frame: {x: 0, y: 20, width: 80, height: 80}, numerals: hours, time: now}
 
             """.write(to: scene, atomically: true, encoding: .utf8)
-        let json = dir.appendingPathComponent("text.json")
-        let result = try scenec(["export", scene.path, "-o", json.path])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("text.scene.yaml:3:81: warning: Lottie cannot express text;"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("text.scene.yaml:4:80: warning: Lottie cannot express label;"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("text.scene.yaml:5:81: warning: Lottie cannot express numerals;"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("text.scene.yaml:5:94: warning: Lottie cannot express time: now;"), result.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: json.path))
-    }
-
-    /// A scene with an error: located error, exit 1, and the previous file left as it was.
-    func testBadSceneWritesNothing() throws {
-        let dir = try temporaryDirectory(self)
-        let scene = dir.appendingPathComponent("bad.scene.yaml")
-        try "canvas: {width: 100, height: 100}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, progress: 2}\n"
-            .write(to: scene, atomically: true, encoding: .utf8)
-        let json = dir.appendingPathComponent("bad.json")
-        try "previous".write(to: json, atomically: true, encoding: .utf8)
-        let result = try scenec(["export", scene.path, "-o", json.path])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("bad.scene.yaml:3:"), result.stderr)
-        XCTAssertEqual(try String(contentsOf: json, encoding: .utf8), "previous")
-    }
-
-    /// Same scene, same bytes.
-    func testExportIsDeterministic() throws {
-        let dir = try temporaryDirectory(self)
-        let scene = repositoryRoot.appendingPathComponent("scenes/anim-pie-twice.scene.yaml").path
-        let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
-        XCTAssertEqual(try scenec(["export", scene, "-o", a.path]).status, 0)
-        XCTAssertEqual(try scenec(["export", scene, "-o", b.path]).status, 0)
-        XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+        let file = try load(scene)
+        let result = try export(file, name: "text")
+        let printed = result.warnings.map { $0.rendered(in: file.source) }.joined()
+        XCTAssertTrue(printed.contains("text.scene.yaml:3:81: warning: Lottie cannot express text;"), printed)
+        XCTAssertTrue(printed.contains("text.scene.yaml:4:80: warning: Lottie cannot express label;"), printed)
+        XCTAssertTrue(printed.contains("text.scene.yaml:5:81: warning: Lottie cannot express numerals;"), printed)
+        XCTAssertTrue(printed.contains("text.scene.yaml:5:94: warning: Lottie cannot express time: now;"), printed)
+        XCTAssertTrue(result.json.hasPrefix("{"), "the rest is still written")
     }
 }

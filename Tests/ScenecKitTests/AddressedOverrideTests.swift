@@ -112,7 +112,7 @@ final class AddressedOverrideTests: XCTestCase {
 
     func testInspectShowsEachViewsAddress() throws {
         let file = try SceneFile(source: scene, name: "s.scene.yaml")
-        let report = InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0), sampler: file.animated.sampler, time: 0)
         let text = report.text(wide: false)
         for heading in ["group at views[0]  frame", "  pie at views[0].children[0]  frame",
                         "  ring at views[0].children[1]  frame", "ring 'download' at views[1]  frame"] {

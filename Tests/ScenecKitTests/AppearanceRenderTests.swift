@@ -104,7 +104,7 @@ final class AppearanceRenderTests: XCTestCase {
     /// The report `scenec inspect` prints (as text, and as JSON with `--json`).
     func inspect(_ appearance: Appearance? = nil) throws -> InspectReport {
         let file = try load(scene, appearance: appearance)
-        return InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+        return InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0), sampler: file.animated.sampler, time: 0)
     }
 
     func testInspectShowsTheResolvedColourAndWhereItCameFrom() throws {

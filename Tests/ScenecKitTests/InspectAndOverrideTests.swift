@@ -28,7 +28,7 @@ final class InspectAndOverrideTests: XCTestCase {
     /// The report `scenec inspect --set …` prints, of `text` (the scene above by default).
     func report(_ text: String? = nil, overrides: [String] = []) throws -> InspectReport {
         let file = try SceneFile(source: text ?? scene, name: "s.scene.yaml").with(overrides: overrides)
-        return InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+        return InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0), sampler: file.animated.sampler, time: 0)
     }
 
     /// The report as `--json` gives it.

@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+
+/// `scenec export` as a process: a bad scene exits 1 and leaves the previous file, and the same
+/// scene gives the same bytes in every run. (The export's content, played by rlottie and
+/// validated against the Lottie schema, is SceneLottieTests/LottieExportTests, in process.)
+final class LottieExportTests: XCTestCase {
+    /// A scene with an error: located error, exit 1, and the previous file left as it was.
+    func testBadSceneWritesNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("bad.scene.yaml")
+        try "canvas: {width: 100, height: 100}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, progress: 2}\n"
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let json = dir.appendingPathComponent("bad.json")
+        try "previous".write(to: json, atomically: true, encoding: .utf8)
+        let result = try scenec(["export", scene.path, "-o", json.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("bad.scene.yaml:3:"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: json, encoding: .utf8), "previous")
+    }
+
+    /// Same scene, same bytes.
+    func testExportIsDeterministic() throws {
+        let dir = try temporaryDirectory(self)
+        let scene = repositoryRoot.appendingPathComponent("scenes/anim-pie-twice.scene.yaml").path
+        let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
+        XCTAssertEqual(try scenec(["export", scene, "-o", a.path]).status, 0)
+        XCTAssertEqual(try scenec(["export", scene, "-o", b.path]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+    }
+}
