@@ -1,8 +1,8 @@
 import XCTest
 import SceneModel
 
-/// `scenec help KIND`, `scenec schema [--markdown] KIND` and what `inspect` adds for authors:
-/// defaults and ranges, derived defaults computed, animated values marked `timeline`.
+/// `scenec help KIND` and `scenec schema [--markdown] KIND`. (What `inspect --wide` adds for
+/// authors is ScenecKitTests/InspectAndOverrideTests, in process.)
 final class KindHelpTests: XCTestCase {
     func testHelpCoversEveryKindInTheRegistryAndItsExampleChecks() throws {
         let dir = try temporaryDirectory(self)
@@ -45,28 +45,5 @@ final class KindHelpTests: XCTestCase {
         let schema = try scenec(["schema", "rng"])
         XCTAssertEqual(schema.status, 2)
         XCTAssertTrue(schema.stderr.contains("did you mean 'ring'?"), schema.stderr)
-    }
-
-    func testInspectComputesDerivedDefaultsShowsRangesAndMarksTheTimeline() throws {
-        let dir = try temporaryDirectory(self)
-        let file = dir.appendingPathComponent("s.scene.yaml")
-        try """
-            canvas: {width: 200, height: 200}
-            views:
-              - {id: dot, type: indicator, frame: {x: 0, y: 0, width: 40, height: 40}}
-              - {id: r, type: ring, frame: {x: 50, y: 0, width: 100, height: 100}}
-            timeline:
-              animations:
-                - {target: r.progress, from: 0, to: 1, duration: 1s}
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let wide = try scenec(["inspect", file.path, "--wide", "--time", "0.5"])
-        XCTAssertEqual(wide.status, 0, wide.stderr)
-        let text = wide.stdoutText
-        for row in [#"attribute +value +source +animatable +default +range\n"#,
-                    #"strokeColor +#bf0000 +default +yes +the current fill with r, g, b × 0.75\n"#,
-                    #"lineWidth +2 +default +yes +5% of the view's width +≥ 0\n"#,
-                    #"progress +0.5 +timeline +yes +0 +0–1\n"#] {
-            XCTAssertNotNil(text.range(of: row, options: .regularExpression), "no row \(row) in\n\(text)")
-        }
     }
 }

@@ -1,42 +1,49 @@
+import Foundation
+import ScenecKit
 import XCTest
 
-/// `imports:` brings in styles from other files; problems are reported in the file they are in.
+/// `imports:` brings in styles from other files; problems are reported in the file they are in:
+/// scenes loaded in process with `SceneFile(contentsOf:)`, as `scenec check` loads them. (That
+/// standard input cannot import stays in ScenecCLITests/ImportTests.)
 final class ImportTests: XCTestCase {
     func write(_ files: [String: String], in dir: URL) throws {
-        for (name, text) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+        for (name, text) in files { try TestSupport.write(text, name, in: dir) }
+    }
+
+    /// The SceneError `scenec check` prints for the scene at `path` in the project `root`. Files
+    /// are named by the path the scene is given by (here the absolute one, where `scenec check`
+    /// run in the folder names them relative to it).
+    func refusal(_ path: String, root: URL, file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
+        do {
+            _ = try SceneFile(contentsOf: path, root: root.path)
+            XCTFail("\(path) accepted", file: file, line: line)
+        } catch let error as SceneError {
+            return error
+        } catch {
+            XCTFail("\(error) is not a SceneError", file: file, line: line)
         }
+        return nil
     }
 
     func testACycleThroughAnotherFileIsReportedWhereItCloses() throws {
         let dir = try temporaryDirectory(self)
         try write(["s.scene.yaml": "imports: [a.yaml]\ncanvas: {width: 10, height: 10}\nviews: []\n",
                    "a.yaml": "imports: [b.yaml]\n", "b.yaml": "styles: {}\nimports: [a.yaml]\n"], in: dir)
-        let result = try scenec(["check", "s.scene.yaml"], directory: dir)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("b.yaml:2:11: error: imports form a cycle: s.scene.yaml → a.yaml → b.yaml → a.yaml\nimports: [a.yaml]\n          ^~~~~~\n"),
-                      result.stderr)
+        let error = try XCTUnwrap(refusal(dir.appendingPathComponent("s.scene.yaml").path, root: dir))
+        let p = dir.path + "/"
+        XCTAssertTrue(error.description.hasPrefix("\(p)b.yaml:2:11: error: imports form a cycle: \(p)s.scene.yaml → \(p)a.yaml → \(p)b.yaml → \(p)a.yaml\nimports: [a.yaml]\n          ^~~~~~\n"),
+                      error.description)
     }
 
     func testProblemsInAnImportedFileAreLocatedThere() throws {
         let dir = try temporaryDirectory(self)
         try write(["scenes/s.scene.yaml": "imports: [../theme/t.yaml]\ncanvas: {width: 10, height: 10}\nviews:\n  - {type: ring, style: t, frame: {x: 0, y: 0, width: 9, height: 9}}\n",
                    "theme/t.yaml": "styles:\n  t: {progressColor: #ff2d55}\n"], in: dir)
-        let text = try scenec(["check", "scenes/s.scene.yaml"], directory: dir)
-        XCTAssertEqual(text.status, 1)
-        XCTAssertTrue(text.stderr.hasPrefix("theme/t.yaml:2:22: error: a # starts a comment in YAML, so progressColor has no value"),
-                      text.stderr)
-        let json = try scenec(["check", "scenes/s.scene.yaml", "--diagnostics", "json"], directory: dir)
-        let items = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
-        XCTAssertEqual(items.first?["file"] as? String, "theme/t.yaml")
-        XCTAssertEqual(items.first?["line"] as? Int, 2)
-    }
-
-    func testStandardInputCannotImport() throws {
-        let result = try scenec(["check", "-"], stdin: Data("imports: [t.yaml]\ncanvas: {width: 10, height: 10}\nviews: []\n".utf8))
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("cannot import 't.yaml'"), result.stderr)
+        let error = try XCTUnwrap(refusal(dir.appendingPathComponent("scenes/s.scene.yaml").path, root: dir))
+        XCTAssertTrue(error.description.hasPrefix("\(dir.path)/theme/t.yaml:2:22: error: a # starts a comment in YAML, so progressColor has no value"),
+                      error.description)
+        // What `--diagnostics json` gives as the first diagnostic's file and line.
+        XCTAssertEqual(error.diagnostics.first?.file, dir.path + "/theme/t.yaml")
+        XCTAssertEqual(error.diagnostics.first?.line, 2)
     }
 }

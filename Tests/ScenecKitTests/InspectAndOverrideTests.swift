@@ -142,4 +142,26 @@ final class InspectAndOverrideTests: XCTestCase {
         let frames = try SceneFile(source: lines, name: "s.scene.yaml").frames(overrides: ["l.strokeColor=blue"])
         XCTAssertEqual(try frames[0].render().prefix(4), [0x89, 0x50, 0x4E, 0x47])
     }
+
+    /// What `inspect --wide --time 0.5` adds for authors: defaults and ranges, derived defaults
+    /// computed, animated values marked `timeline`.
+    func testInspectComputesDerivedDefaultsShowsRangesAndMarksTheTimeline() throws {
+        let file = try SceneFile(source: """
+            canvas: {width: 200, height: 200}
+            views:
+              - {id: dot, type: indicator, frame: {x: 0, y: 0, width: 40, height: 40}}
+              - {id: r, type: ring, frame: {x: 50, y: 0, width: 100, height: 100}}
+            timeline:
+              animations:
+                - {target: r.progress, from: 0, to: 1, duration: 1s}
+            """, name: "s.scene.yaml")
+        let text = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0.5), sampler: file.animated.sampler,
+                                 time: 0.5).text(wide: true)
+        for row in [#"attribute +value +source +animatable +default +range\n"#,
+                    #"strokeColor +#bf0000 +default +yes +the current fill with r, g, b × 0.75\n"#,
+                    #"lineWidth +2 +default +yes +5% of the view's width +≥ 0\n"#,
+                    #"progress +0.5 +timeline +yes +0 +0–1\n"#] {
+            XCTAssertNotNil(text.range(of: row, options: .regularExpression), "no row \(row) in\n\(text)")
+        }
+    }
 }
