@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck", "ScenecKit", "TestSupport"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneFiles", "TestSupport"]),
         // One test target per library, each through its own module's API (issue 22, item 5).
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
         .testTarget(name: "SceneLottieTests",

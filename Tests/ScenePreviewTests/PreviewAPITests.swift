@@ -1,22 +1,18 @@
 import Foundation
 import Glibc
+import ScenecKit
+import TestSupport
 import XCTest
 
-/// `scenec preview`'s HTTP API and its guards, over real sockets, without a browser.
-final class PreviewTests: XCTestCase {
+/// `scenec preview`'s HTTP API and its guards, over real sockets, without a browser: the server
+/// started in the test (ServedPreview), its answers compared with what `SceneFile` gives, which is
+/// what the command line prints and writes (ScenecCLITests/SceneFileTests). (Its signals, memory
+/// and exit codes stay in ScenecCLITests/PreviewTests.)
+final class PreviewAPITests: XCTestCase {
     var showcase: String { repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path }
 
-    func testTheFirstLineIsTheURLAndSIGTERMAndCtrlCExitZero() throws {
-        for signal in [SIGTERM, SIGINT] {
-            let preview = try RunningPreview(self, scene: showcase)
-            XCTAssertEqual(try preview.get("/api/scene").status, 200)
-            XCTAssertEqual(preview.interrupt(signal), 0, preview.stderr)
-            XCTAssertTrue(preview.stderr.contains("serving"), preview.stderr)
-        }
-    }
-
     func testTheAPIWithoutTheTokenIsForbiddenButThePagesFilesAreServed() throws {
-        let preview = try RunningPreview(self, scene: showcase)
+        let preview = try ServedPreview(self, scene: showcase)
         for path in ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events", "/api/nothing", "/nothing"] {
             let reply = try preview.get(path, withToken: false)
             XCTAssertEqual(reply.status, 403, path)
@@ -42,7 +38,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testAHostHeaderOtherThanLoopbackWithThePortIsForbidden() throws {
-        let preview = try RunningPreview(self, scene: showcase)
+        let preview = try ServedPreview(self, scene: showcase)
         for host in ["evil.example", "evil.example:\(preview.port)", "127.0.0.1", "localhost:1", "127.0.0.2:\(preview.port)"] {
             XCTAssertEqual(try preview.get("/api/scene", host: host).status, 403, host)
         }
@@ -52,7 +48,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testOnlyThePageAndTheAPIExist() throws {
-        let preview = try RunningPreview(self, scene: showcase)
+        let preview = try ServedPreview(self, scene: showcase)
         for path in ["/etc/passwd", "/../Package.swift", "/api/../../Package.swift", "/Package.swift", "/api/",
                      "/api/nothing", "/Sources/ScenePreview/Assets/preview.js", "/%2e%2e/Package.swift"] {
             let reply = try preview.get(path)
@@ -68,7 +64,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testABodyOverOneMiBIsRefused() throws {
-        let preview = try RunningPreview(self, scene: showcase)
+        let preview = try ServedPreview(self, scene: showcase)
         let reply = try preview.request("POST /api/scene?token=\(preview.token) HTTP/1.1",
                                         body: [UInt8](repeating: 65, count: 2 << 20))
         XCTAssertEqual(reply.status, 413)
@@ -85,9 +81,14 @@ final class PreviewTests: XCTestCase {
     }
 
     func testABadOverrideIs422WithTheCommandLinesMessage() throws {
-        let preview = try RunningPreview(self, scene: showcase)
-        let cli = try scenec(["render", showcase, "-o", "/dev/null", "--format", "svg", "--set", "download.progress=2"])
-        XCTAssertEqual(cli.status, 1)
+        let preview = try ServedPreview(self, scene: showcase)
+        // What `scenec render SHOWCASE --set download.progress=2` prints, and that it fails.
+        var thrown: SceneError?
+        XCTAssertThrowsError(try SceneFile(contentsOf: showcase).render(.svg, overrides: ["download.progress=2"])) {
+            thrown = $0 as? SceneError
+        }
+        let cli = try XCTUnwrap(thrown)
+        XCTAssertEqual(cli.kind, .invalidScene)
         for path in ["/api/render.svg?set=download.progress=2", "/api/render.png?set=download.progress%3D2",
                      "/api/scene?set=download.progress=2"] {
             let reply = try preview.get(path)
@@ -95,24 +96,24 @@ final class PreviewTests: XCTestCase {
             let json = try reply.json()
             let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
             let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
-            XCTAssertTrue(cli.stderr.contains(message), "'\(message)' is not what the CLI says: \(cli.stderr)")
+            XCTAssertTrue(cli.description.contains(message), "'\(message)' is not what the CLI says: \(cli.description)")
             XCTAssertEqual(diagnostics.first?["origin"] as? String, "--set download.progress=2")
             let text = try XCTUnwrap(json["text"] as? String)
-            XCTAssertTrue(cli.stderr.hasPrefix(text), "\(text) is not how the CLI starts: \(cli.stderr)")
+            XCTAssertTrue(cli.description.hasPrefix(text), "\(text) is not how the CLI starts: \(cli.description)")
         }
         XCTAssertEqual(try preview.get("/api/render.svg?set=nodot").status, 400)
     }
 
     func testRendersAreTheCommandLinesPictures() throws {
-        let preview = try RunningPreview(self, scene: showcase)
-        let dir = try temporaryDirectory(self)
-        for format in ["svg", "png"] {
-            let out = dir.appendingPathComponent("cli.\(format)")
-            XCTAssertEqual(try scenec(["render", showcase, "-o", out.path, "--set", "download.progress=0.25"]).status, 0)
+        let preview = try ServedPreview(self, scene: showcase)
+        let scene = try SceneFile(contentsOf: showcase)
+        for format in [SceneFile.Format.svg, .png] {
+            // What `scenec render SHOWCASE -o cli.FORMAT --set download.progress=0.25` writes.
+            let cli = try scene.render(format, overrides: ["download.progress=0.25"])
             let reply = try preview.get("/api/render.\(format)?set=download.progress%3D0.25")
             XCTAssertEqual(reply.status, 200)
-            XCTAssertEqual(reply.headers["content-type"], format == "svg" ? "image/svg+xml" : "image/png")
-            XCTAssertEqual(Data(reply.body), try Data(contentsOf: out), format)
+            XCTAssertEqual(reply.headers["content-type"], format == .svg ? "image/svg+xml" : "image/png")
+            XCTAssertEqual(reply.body, cli, format.rawValue)
         }
         let twice = try preview.get("/api/render.png?scale=1")
         XCTAssertEqual(twice.status, 200)
@@ -121,7 +122,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testTheSceneDocumentHasAddressesFramesTheRegistryAndTimelineSources() throws {
-        let preview = try RunningPreview(self, scene: showcase)
+        let preview = try ServedPreview(self, scene: showcase)
         let json = try preview.get("/api/scene?set=download.progress=0.5").json()
         let views = try XCTUnwrap(json["views"] as? [[String: Any]])
         XCTAssertEqual(views.first?["address"] as? String, "views[0]")
@@ -138,7 +139,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(spec["control"] as? String, "number")
         XCTAssertEqual(spec["max"] as? Double, 1)
 
-        let animated = try RunningPreview(self, scene: repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml").path)
+        let animated = try ServedPreview(self, scene: repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml").path)
         let atOne = try animated.get("/api/scene?time=1s").json()
         let timeline = try XCTUnwrap(atOne["timeline"] as? [String: Any])
         XCTAssertEqual(timeline["fps"] as? Double, 30)
@@ -153,7 +154,7 @@ final class PreviewTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let scene = dir.appendingPathComponent("live.scene.yaml")
         try FileManager.default.copyItem(atPath: showcase, toPath: scene.path)
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let fd = try preview.connectSocket()
         defer { close(fd) }
         preview.sendAll(fd, Array("GET /api/events?token=\(preview.token) HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\n\r\n".utf8))
@@ -176,49 +177,9 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertTrue(received.contains("event: changed"), received)
         XCTAssertLessThan(Date().timeIntervalSince(written), 1.0)
-        // Stopping does not wait on the open stream.
+        // Stopping (what SIGTERM does) does not wait on the open stream.
         let stopping = Date()
-        XCTAssertEqual(preview.interrupt(SIGTERM), 0)
+        preview.server.stop()
         XCTAssertLessThan(Date().timeIntervalSince(stopping), 2.0)
-    }
-
-    func testGarbledParametersGet200400Or422AndMemoryStaysFlat() throws {
-        let preview = try RunningPreview(self, scene: showcase)
-        var generator = SystemRandomNumberGenerator()
-        let sets = ["download.progress=0.3", "download.progress=2", "download.progress=abc", "download.progressColor=%23ff0000",
-                    "download.progressColor=%23zz", "nosuch.progress=1", "download.nosuch=1", "=", "download.=1", ".x=1",
-                    "download.lineWidth=-1", "download.lineWidth=1e400", "download.startAngle=90deg", "upload.clockwise=yes",
-                    "download.progress=%5B1,2%5D", "download.progress=%7Ba:%20b%7D", "download.progress=%5B%5B%5B",
-                    "download.progress=%00", "download.progress=%FF%FE", String(repeating: "a", count: 2000)]
-        let times = ["0", "1.5s", "-1", "nan", "inf", "12f", "1e308", "abc", "250ms", "%00", ""]
-        let scales = ["1", "0", "-2", "nan", "inf", "1e9", "500", "0.01", "x", "2", "4.9e-324", "1e308"]
-        var firstHundred = 0
-        for i in 0..<1000 {
-            var query: [String] = []
-            for _ in 0..<Int.random(in: 0...3, using: &generator) { query.append("set=" + (sets.randomElement(using: &generator) ?? "")) }
-            if Bool.random(using: &generator) { query.append("time=" + (times.randomElement(using: &generator) ?? "")) }
-            if Bool.random(using: &generator) { query.append("scale=" + (scales.randomElement(using: &generator) ?? "")) }
-            let endpoint = ["/api/render.svg", "/api/render.png", "/api/scene"][i % 3]
-            let reply = try preview.get(endpoint + "?" + query.joined(separator: "&"))
-            XCTAssertTrue([200, 400, 422].contains(reply.status), "\(endpoint)?\(query): \(reply.status) \(reply.text)")
-            if i == 99 { firstHundred = preview.residentKiB }
-        }
-        let last = preview.residentKiB
-        XCTAssertGreaterThan(firstHundred, 0)
-        XCTAssertLessThanOrEqual(Double(last), Double(firstHundred) * 1.10,
-                                 "resident memory grew from \(firstHundred) KiB to \(last) KiB")
-        XCTAssertEqual(try preview.get("/api/scene").status, 200, "still serving")
-    }
-
-    func testAnotherHostPrintsAWarningAndAMissingSceneIsExit3() throws {
-        let preview = try RunningPreview(self, scene: showcase, arguments: ["--host", "0.0.0.0"])
-        XCTAssertEqual(try preview.get("/api/scene").status, 200)
-        XCTAssertEqual(preview.interrupt(), 0)
-        XCTAssertTrue(preview.stderr.contains("warning"), preview.stderr)
-        // Missing inside the folders scenec may read (outside them, it is refused unread: exit 1).
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("nonexistent-\(UUID()).scene.yaml")
-        XCTAssertEqual(try scenec(["preview", missing.path]).status, 3)
-        XCTAssertEqual(try scenec(["preview", showcase, "--port", "70000"]).status, 2)
-        XCTAssertTrue(try scenec(["preview", "--help"]).stdoutText.contains("--port N"))
     }
 }
