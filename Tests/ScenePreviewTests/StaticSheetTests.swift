@@ -1,9 +1,16 @@
 import Foundation
+import SceneCheck
+import ScenePreview
+import SceneSyntax
+import ScenecKit
+import TestSupport
 import XCTest
 
-/// `scenec preview --static`: one HTML file whose pictures are, byte for byte, what `render`
-/// writes for each variant cell, with nothing fetched from elsewhere.
-final class PreviewSheetTests: XCTestCase {
+/// `scenec preview --static`'s sheet (StaticSheet, made in process as the command makes it): one
+/// HTML file whose pictures are, byte for byte, what `render` writes for each variant cell (what
+/// `SceneFile` renders), with nothing fetched from elsewhere. (The command's exit codes stay in
+/// ScenecCLITests/PreviewSheetTests.)
+final class StaticSheetTests: XCTestCase {
     let showcase = repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path
 
     /// The cells' captions and SVG bytes, decoded from their `data:` URLs.
@@ -17,29 +24,32 @@ final class PreviewSheetTests: XCTestCase {
         }
     }
 
+    /// The sheet `scenec preview SCENE --static -o SHEET --vary …` writes at `time`.
+    func sheet(_ scene: String, vary: [String] = [], at time: Double = 0) throws -> Result<String, StaticSheet.Failure> {
+        let source = SourceFile(name: scene, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: scene))))
+        let frontend = Frontend()
+        return StaticSheet(base: CompiledScene(source, frontend: frontend), frontend: frontend, baseSet: [],
+                           variants: try Variants(vary), environment: Surroundings.renderEnvironment)
+            .html(at: time).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     func testTheSheetHasACellPerCombinationEachTheSVGRenderWrites() throws {
-        let dir = try temporaryDirectory(self)
-        let sheet = dir.appendingPathComponent("sheet.html")
-        let result = try scenec(["preview", showcase, "--static", "-o", sheet.path, "--vary", "download.progress=0,0.5,1",
-                                 "--vary", "download.progressColor=#ff2d55,#0a84ff"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let html = try String(contentsOf: sheet, encoding: .utf8)
+        let html = try sheet(showcase, vary: ["download.progress=0,0.5,1", "download.progressColor=#ff2d55,#0a84ff"]).get()
         let cells = Self.cells(html)
         XCTAssertEqual(cells.map(\.caption), [
             "download.progress=0 · download.progressColor=#ff2d55", "download.progress=0 · download.progressColor=#0a84ff",
             "download.progress=0.5 · download.progressColor=#ff2d55", "download.progress=0.5 · download.progressColor=#0a84ff",
             "download.progress=1 · download.progressColor=#ff2d55", "download.progress=1 · download.progressColor=#0a84ff",
         ])
+        let scene = try SceneFile(contentsOf: showcase)
         for cell in cells {
-            let out = dir.appendingPathComponent("x.svg")
-            let sets = cell.caption.components(separatedBy: " · ").flatMap { ["--set", $0] }
-            XCTAssertEqual(try scenec(["render", showcase, "-o", out.path] + sets).status, 0)
-            XCTAssertEqual(cell.svg, try Data(contentsOf: out), "the SVG of \(cell.caption)")
+            // What `scenec render SHOWCASE -o x.svg --set …` writes.
+            let svg = try scene.render(.svg, overrides: cell.caption.components(separatedBy: " · "))
+            XCTAssertEqual(cell.svg, Data(svg), "the SVG of \(cell.caption)")
         }
         // The main picture inline, as render writes it without overrides.
-        let plain = dir.appendingPathComponent("plain.svg")
-        XCTAssertEqual(try scenec(["render", showcase, "-o", plain.path]).status, 0)
-        XCTAssertTrue(html.contains("<figure class=\"scene\">" + (try String(contentsOf: plain, encoding: .utf8)) + "</figure>"))
+        let plain = String(decoding: try scene.render(.svg), as: UTF8.self)
+        XCTAssertTrue(html.contains("<figure class=\"scene\">" + plain + "</figure>"))
         // Nothing outside the file: the only URLs are XML namespaces.
         let urls = html.matches(of: #/https?://[^"'%) ]*/#).map { String($0.0) }
         XCTAssertEqual(Set(urls), ["http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"])
@@ -51,12 +61,8 @@ final class PreviewSheetTests: XCTestCase {
     }
 
     func testAnAnimatedSceneGetsAScrubberOverAtMostSixtyFrames() throws {
-        let dir = try temporaryDirectory(self)
-        let sheet = dir.appendingPathComponent("sheet.html")
         let scene = repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml").path
-        let result = try scenec(["preview", scene, "--static", "-o", sheet.path, "--time", "1s"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let html = try String(contentsOf: sheet, encoding: .utf8)
+        let html = try sheet(scene, at: 1).get()  // --time 1s
         let frames = html.matches(of: #/<img class="frame" data-time="([0-9.]+)"/#).map { String($0.1) }
         XCTAssertEqual(frames.count, 60)
         XCTAssertEqual(frames.first, "0")
@@ -64,26 +70,30 @@ final class PreviewSheetTests: XCTestCase {
         XCTAssertTrue(html.contains("time 1 s"))
     }
 
-    func testVaryValuesSplitOutsideBracketsAndBadOptionsAreUsageErrors() throws {
-        let dir = try temporaryDirectory(self)
-        let sheet = dir.appendingPathComponent("sheet.html")
-        let ok = try scenec(["preview", showcase, "--static", "-o", sheet.path,
-                             "--vary", "download.progressColor=rgb(1, 2, 3), rgba(255, 0, 0, 0.5),#00ff00"])
-        XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertEqual(Self.cells(try String(contentsOf: sheet, encoding: .utf8)).map(\.caption), [
+    func testVaryValuesSplitOutsideBracketsAndBadOptionsAreRefused() throws {
+        let html = try sheet(showcase, vary: ["download.progressColor=rgb(1, 2, 3), rgba(255, 0, 0, 0.5),#00ff00"]).get()
+        XCTAssertEqual(Self.cells(html).map(\.caption), [
             "download.progressColor=rgb(1, 2, 3)", "download.progressColor=rgba(255, 0, 0, 0.5)",
             "download.progressColor=#00ff00",
         ])
-        let tooMany = try scenec(["preview", showcase, "--static", "-o", sheet.path,
-                                  "--vary", "download.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8",
-                                  "--vary", "upload.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7"])
-        XCTAssertEqual(tooMany.status, 2, tooMany.stderr)
-        XCTAssertTrue(tooMany.stderr.contains("at most 64"), tooMany.stderr)
-        XCTAssertEqual(try scenec(["preview", showcase, "--static", "-o", sheet.path, "--vary", "download.progress"]).status, 2)
-        XCTAssertEqual(try scenec(["preview", showcase, "--static", "-o", sheet.path, "--vary", "download.progress=0,,1"]).status, 2)
-        XCTAssertEqual(try scenec(["preview", showcase, "--static"]).status, 2, "no -o")
-        let bad = try scenec(["preview", showcase, "--static", "-o", sheet.path, "--vary", "download.progress=0,2"])
-        XCTAssertEqual(bad.status, 1, "a bad value is a scene error")
-        XCTAssertTrue(bad.stderr.contains("download.progress=2"), bad.stderr)
+        /// The usage problem of `--vary`s (exit 2 on the command line).
+        func problem(_ vary: [String]) -> String? {
+            do throws(Variants.UsageProblem) {
+                _ = try Variants(vary)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let tooMany = problem(["download.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8", "upload.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7"])
+        XCTAssertTrue(tooMany?.contains("at most 64") ?? false, tooMany ?? "accepted")
+        XCTAssertNotNil(problem(["download.progress"]))
+        XCTAssertNotNil(problem(["download.progress=0,,1"]))
+        // A bad value is a scene error (exit 1), reported against its --set.
+        guard case .failure(let bad) = try sheet(showcase, vary: ["download.progress=0,2"]) else {
+            return XCTFail("a sheet with download.progress=2")
+        }
+        let printed = bad.scene.diagnostics.map { $0.rendered(in: bad.scene.file) }.joined()
+        XCTAssertTrue(printed.contains("download.progress=2"), printed)
     }
 }
