@@ -1,17 +1,18 @@
 import Foundation
 import SceneCheck
 @testable import SceneLanguageServer
+import TestSupport
 import XCTest
 
 /// A Language Server Protocol client for the tests, in process: it hands each message to a
 /// `LanguageServer` as `serve` does after framing, collects what the server sends, and runs the
-/// debounced check when asked for diagnostics (rather than waiting for the quiet time). The
+/// debounced check whenever it waits for a message (rather than waiting for the quiet time). The
 /// server over real pipes, as an editor runs it, is ScenecCLITests' LSPClient.
-final class LanguageClient {
+final class LanguageClient: LanguageServerSession {
     private var server: LanguageServer?
     /// What the server sent and the test has not taken yet, oldest first.
     private var inbox: [[String: Any]] = []
-    private var nextID = 1
+    var nextID = 1
 
     /// A server with `scenec lsp`'s options (its limits and `frontend`), checking as soon as it
     /// is asked.
@@ -26,54 +27,19 @@ final class LanguageClient {
         }, log: { _ in })
     }
 
-    func send(_ message: [String: Any], file: StaticString = #filePath, line: UInt = #line) {
+    func send(_ message: [String: Any]) {
         guard let body = try? JSONSerialization.data(withJSONObject: message) else {
-            return XCTFail("cannot encode \(message)", file: file, line: line)
+            return XCTFail("cannot encode \(message)")
         }
         server?.handle([UInt8](body))
     }
 
-    func notify(_ method: String, _ params: [String: Any]) {
-        send(["jsonrpc": "2.0", "method": method, "params": params])
-    }
-
-    /// Sends a request and gives its response (the whole message: result or error).
-    @discardableResult
-    func request(_ method: String, _ params: [String: Any] = [:], file: StaticString = #filePath,
-                 line: UInt = #line) throws -> [String: Any] {
-        let id = nextID
-        nextID += 1
-        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params], file: file, line: line)
-        return try XCTUnwrap(take { ($0["id"] as? Int) == id && $0["method"] == nil }, "no answer to \(method)",
-                             file: file, line: line)
-    }
-
-    /// The first message received (and not yet taken) that `match` accepts, removed from the queue.
-    func take(_ match: ([String: Any]) -> Bool) -> [String: Any]? {
+    /// The first message received (and not yet taken) that `match` accepts, removed from the
+    /// queue, once the server has checked what changed (as it would have after `timeout`).
+    func waitFor(timeout: TimeInterval = 20, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
+        server?.checkIfQuiet()
         guard let i = inbox.firstIndex(where: match) else { return nil }
         return inbox.remove(at: i)
-    }
-
-    /// The diagnostics published for `uri` (for `version`, when given), once the server has
-    /// checked what changed.
-    func diagnostics(_ uri: String, version: Int? = nil) -> [[String: Any]]? {
-        server?.checkIfQuiet()
-        let message = take { m in
-            guard m["method"] as? String == "textDocument/publishDiagnostics",
-                  let params = m["params"] as? [String: Any], params["uri"] as? String == uri else { return false }
-            return version == nil || params["version"] as? Int == version
-        }
-        return (message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
-    }
-
-    func initialize(capabilities: [String: Any] = [:]) throws -> [String: Any] {
-        let response = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
-        notify("initialized", [:])
-        return response
-    }
-
-    func open(_ uri: String, text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]])
     }
 
     /// Ends the session as an editor does; the status `scenec lsp` would exit with.
@@ -82,6 +48,4 @@ final class LanguageClient {
         notify("exit", [:])
         return server?.exitStatus
     }
-
-    static func position(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
 }

@@ -5,22 +5,13 @@ import XCTest
 /// build skips what a scene lacks with --set-where-present. (What each address renders, and
 /// every message, is ScenecKitTests/AddressedOverrideTests, in process.)
 final class AddressedSetTests: XCTestCase {
-    /// Two rings of radius 50 and lineWidth 10 (their strokes' middle at radius 45): a nested one
-    /// without an id, centred at (150, 50), and `download`, centred at (50, 50), at 0.25.
+    /// A group holding two views, and ring `download`.
     let scene = """
-        canvas: {width: 200, height: 100, background: white}
-        styles:
-          brand: {progressColor: "#ff0000", trackColor: "#00ff00", lineWidth: 10}
-          mono: {progressColor: "#000000", trackColor: "#808080"}
+        canvas: {width: 20, height: 20, background: white}
         views:
-          - type: group
-            frame: {x: 100, y: 0, width: 100, height: 100}
-            children:
-              - {type: pie, frame: {x: 0, y: 0}}
-              - {type: ring, style: brand, frame: {x: 0, y: 0, width: 100, height: 100}}
-          - {id: download, type: ring, style: brand, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.25}
+          - {type: group, frame: {x: 0, y: 0, width: 20, height: 20}, children: [{type: pie, frame: {x: 0, y: 0}}, {type: ring, frame: {x: 0, y: 0, width: 20, height: 20}}]}
+          - {id: download, type: ring, frame: {x: 0, y: 0, width: 20, height: 20}, progress: 0.25}
         """
-    let white = [255, 255, 255], red = [255, 0, 0], green = [0, 255, 0], black = [0, 0, 0], gray = [128, 128, 128]
 
     /// With --set-where-present (one --set list for builds of different trees), what a scene
     /// lacks is skipped; without it, a --set no scene has is an error (BuildTrustTests).

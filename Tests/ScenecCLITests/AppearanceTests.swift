@@ -6,17 +6,12 @@ import XCTest
 /// usage error, and a build keys on it. (What each appearance draws is
 /// ScenecKitTests/AppearanceRenderTests, in process.)
 final class AppearanceTests: XCTestCase {
+    /// Ring `r` (centre 70, 70; stroke middle at radius 45) at 0.5 in systemBlue: its progress
+    /// covers 3 o'clock (115, 70).
     let scene = """
         canvas: {width: 200, height: 200, background: systemBackground}
-        styles:
-          brand: {trackColor: {light: "#ff0000", dark: systemGreen}, lineWidth: 10}
         views:
-          - {id: r, type: ring, style: brand, frame: {x: 20, y: 20, width: 100, height: 100}, progress: 0.5, progressColor: systemBlue}
-          - {id: k, type: ring, frame: {x: 140, y: 20, width: 50, height: 50}, lineWidth: 10, progress: 1}
-          - {id: veil, type: group, frame: {x: 140, y: 140, width: 50, height: 50}, backgroundColor: secondaryLabel}
-        timeline:
-          animations:
-            - {target: k.progressColor, from: systemOrange, to: {light: "#000000", dark: "#ffffff"}, duration: 1s}
+          - {id: r, type: ring, frame: {x: 20, y: 20, width: 100, height: 100}, lineWidth: 10, progress: 0.5, progressColor: systemBlue}
         """
 
     func testTheOptionReachesThePictureAndAMisspeltValueIsAUsageError() throws {

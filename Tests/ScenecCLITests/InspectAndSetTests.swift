@@ -4,22 +4,8 @@ import XCTest
 /// a refused `--set` exits 1 (a malformed one 2) writing nothing. (The report's content and
 /// every message are ScenecKitTests/InspectAndOverrideTests, in process.)
 final class InspectAndSetTests: XCTestCase {
-    let scene = """
-        canvas: {width: 200, height: 200}
-        styles:
-          brand: {progressColor: "#ff2d55", lineWidth: 12}
-        views:
-          - id: r
-            type: ring
-            style: brand
-            frame: {x: 0, y: 0, width: 200, height: 200}
-            progress: 0.3
-          - type: stack
-            frame: {x: 10, y: 20, width: 100, height: 50}
-            padding: 5
-            children:
-              - {id: p, type: pie}
-        """
+    /// Ring `r` at 0.3.
+    let scene = ringScene(0.3)
 
     func setUp(_ text: String? = nil) throws -> (URL, String) {
         let dir = try temporaryDirectory(self)

@@ -34,15 +34,7 @@ final class AddressedOverrideTests: XCTestCase {
 
     /// The SceneError `scenec check --set …` would print.
     func refusal(_ sets: [String], file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
-        do {
-            _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets)
-            XCTFail("\(sets) accepted", file: file, line: line)
-        } catch let error as SceneError {
-            return error
-        } catch {
-            XCTFail("\(error) is not a SceneError", file: file, line: line)
-        }
-        return nil
+        sceneError({ _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets) }, file: file, line: line)
     }
 
     /// Points on the middle of download's stroke: just before 3 o'clock (inside a 0.25 arc from

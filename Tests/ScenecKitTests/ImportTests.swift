@@ -14,15 +14,7 @@ final class ImportTests: XCTestCase {
     /// are named by the path the scene is given by (here the absolute one, where `scenec check`
     /// run in the folder names them relative to it).
     func refusal(_ path: String, root: URL, file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
-        do {
-            _ = try SceneFile(contentsOf: path, root: root.path)
-            XCTFail("\(path) accepted", file: file, line: line)
-        } catch let error as SceneError {
-            return error
-        } catch {
-            XCTFail("\(error) is not a SceneError", file: file, line: line)
-        }
-        return nil
+        sceneError({ _ = try SceneFile(contentsOf: path, root: root.path) }, file: file, line: line)
     }
 
     func testACycleThroughAnotherFileIsReportedWhereItCloses() throws {

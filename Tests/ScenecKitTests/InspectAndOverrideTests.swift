@@ -38,15 +38,7 @@ final class InspectAndOverrideTests: XCTestCase {
 
     /// The SceneError `scenec render --set …` would print.
     func refusal(_ sets: [String], file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
-        do {
-            _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets)
-            XCTFail("\(sets) accepted", file: file, line: line)
-        } catch let error as SceneError {
-            return error
-        } catch {
-            XCTFail("\(error) is not a SceneError", file: file, line: line)
-        }
-        return nil
+        sceneError({ _ = try SceneFile(source: scene, name: "s.scene.yaml").render(.png, overrides: sets) }, file: file, line: line)
     }
 
     func attribute(_ view: [String: Any], _ name: String) -> [String: Any]? {
