@@ -134,21 +134,21 @@ bench-encoders: build $(ENCODERS)
 docs: build
 	$(SCENEC) render scenes/showcase.scene.yaml -o docs/showcase.png
 
-# The JSON Schema and the README's attribute tables, both from the attribute registry
+# The JSON Schema and the attribute tables of docs/language.md, both from the attribute registry
 # (GeneratedFilesTests fails when either is stale). The tables replace what lies between the
-# README's markers; the rest of the README is left as it is.
+# markers in docs/language.md; the rest of the file is left as it is.
 generated: build
 	$(SCENEC) schema -o schema/scene.schema.json
-	@grep -q '^<!-- attribute-tables:begin -->$$' README.md && grep -q '^<!-- attribute-tables:end -->$$' README.md \
-		|| { echo "README.md lacks the attribute-tables markers"; exit 1; }
-	@$(SCENEC) schema --markdown > README.md.tables.tmp
-	@awk -v tables=README.md.tables.tmp ' \
+	@grep -q '^<!-- attribute-tables:begin -->$$' docs/language.md && grep -q '^<!-- attribute-tables:end -->$$' docs/language.md \
+		|| { echo "docs/language.md lacks the attribute-tables markers"; exit 1; }
+	@$(SCENEC) schema --markdown > docs/language.md.tables.tmp
+	@awk -v tables=docs/language.md.tables.tmp ' \
 		/^<!-- attribute-tables:end -->$$/ { skip = 0 } \
 		!skip { print } \
 		/^<!-- attribute-tables:begin -->$$/ { print ""; while ((getline line < tables) > 0) print line; print ""; skip = 1 } \
-		' README.md > README.md.tmp && mv README.md.tmp README.md
-	@rm -f README.md.tables.tmp
-	@echo "regenerated schema/scene.schema.json and README.md's attribute tables"
+		' docs/language.md > docs/language.md.tmp && mv docs/language.md.tmp docs/language.md
+	@rm -f docs/language.md.tables.tmp
+	@echo "regenerated schema/scene.schema.json and the attribute tables in docs/language.md"
 
 # libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small
 # PNG, under AddressSanitizer. The toolchain's own compiler-rt (libclang_rt.fuzzer) is linked, so

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "ScenecKit", targets: ["ScenecKit"]),
     ],
     targets: [
+        // C libraries, each through its pkg-config name: libyaml (the YAML reader), Cairo (drawing),
+        // libdeflate (PNG compression).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -27,19 +29,24 @@ let package = Package(
         // writes beneath an opened destination without following links (docs/security.md).
         .target(name: "SceneFiles", dependencies: ["CLinux"]),
         // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
-        // SHA256 (build keys, manifests, shards, the preview's file hashes).
+        // SHA256 (build keys, manifests, shards, the preview's file hashes), Locked (the one mutex).
         .target(name: "SceneSupport"),
+        // YAML bytes to a node tree with source ranges; diagnostics and the escaping every printer shares.
         .target(name: "SceneSyntax", dependencies: ["CYAML", "SceneSupport"]),
+        // What a scene is: the registry of view kinds and attributes, values, timelines.
         .target(name: "SceneModel", dependencies: ["SceneSyntax"]),
         // The scene's fonts: a private fontconfig set of DejaVu and its `fonts:` files.
         .target(name: "SceneFonts", dependencies: ["CPango", "SceneSyntax", "SceneModel", "SceneFiles"]),
-        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFonts", "SceneFiles"]),
+        // Node tree to a checked Scene (no fonts, no drawing): every rule of docs/language.md, --set.
+        .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFiles"]),
         // The language described from the registry: the JSON Schema (`scenec schema`), the
         // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
         // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
         // value reading are the checker's own tables and parser (one source of truth).
         .target(name: "SceneSchema", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
+        // A checked scene's views placed in frames (stacks, grids, percentages); pure.
         .target(name: "SceneLayout", dependencies: ["SceneModel"]),
+        // The timeline sampled: easing curves, interpolation, the views at a moment; pure.
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
         .target(name: "SceneLottie", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneLayout", "SceneAnimation"]),
@@ -47,10 +54,13 @@ let package = Package(
         // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
         // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).
         .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"]),
+        // Placed views drawn with Cairo and Pango into PNG, PDF and SVG.
         .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneCodecs", "SceneModel", "SceneLayout", "SceneFonts"]),
+        // The preview's HTTP server library.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        // The façade over the stages (load → check → layout → sample → render, the inspect
-        // report) that the command line and the preview server share.
+        // The public façade (SceneFile) and the single pipeline driver the command line, the preview,
+        // the editor and the language server share: Frontend (read → check → the scene's fonts),
+        // lint, layout, sampling, rendering, the inspect report, --vary grids.
         .target(name: "ScenecKit",
                 dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation", "SceneRender",
                                "SceneCodecs", "SceneFonts", "SceneFiles"]),
@@ -65,13 +75,15 @@ let package = Package(
                                "SceneLayout", "SceneRender"],
                 exclude: ["Assets"],
                 plugins: ["EmbedAssets"]),
+        // The plugin's tool: files to a Swift source of byte arrays.
         .executableTarget(name: "AssetEmbedder"),
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
         // `scenec build --baseline`: outputs compared pixel by pixel, the diff pictures, the
         // review's HTML page and JSON summary.
-        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneFiles"]),
-        // Source-preserving edits of a scene file (scenec edit; the preview's write-back).
-        .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),
+        .target(name: "SceneReview", dependencies: ["SceneSupport", "SceneSyntax", "SceneRender", "SceneCodecs", "SceneFiles"]),
+        // Source-preserving edits of a scene file (scenec edit; the preview's write-back), each
+        // checked with the façade's Frontend before it is handed back.
+        .target(name: "SceneEdit", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "ScenecKit"]),
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
@@ -87,9 +99,10 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Declares libFuzzer's LLVMFuzzerRunDriver; only the -sanitize=fuzzer build links it.
         .systemLibrary(name: "CFuzzerDriver"),
+        // One input through every stage, for libFuzzer or replayed from files.
         .executableTarget(name: "ScenecFuzz",
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
-                                         "SceneAnimation", "SceneRender", "SceneFonts"]),
+                                         "SceneAnimation", "SceneRender", "SceneFonts", "ScenecKit"]),
         // What the test targets share: temporary folders, programs run with a time limit, PNG
         // pixels probed, scene texts, seeded random values (one copy; a plain target, so test
         // targets can depend on it).
@@ -109,8 +122,9 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
-        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck", "ScenecKit", "TestSupport"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneFiles", "TestSupport"]),
+        .testTarget(name: "SceneLanguageServerTests",
+                    dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "TestSupport"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
         // One test target per library, each through its own module's API (issue 22, item 5).
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
         .testTarget(name: "SceneLottieTests",
@@ -118,6 +132,9 @@ let package = Package(
                                    "TestSupport"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
+        .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
+        // The repository itself: each library's types named by its tests, documentation links.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),
     ]
 )

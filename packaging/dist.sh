@@ -2,7 +2,7 @@
 # Packs a scenec built with the Swift runtime linked in (make dist) for machines without Swift:
 #   OUT/scenec_VERSION_ARCH.deb          installs /usr/bin/scenec; Depends: from the binary;
 #                                        Recommends: ffmpeg, a child process for MP4 and WebM output
-#   OUT/scenec-VERSION-linux-ARCH.tar.gz the binary and the README
+#   OUT/scenec-VERSION-linux-ARCH.tar.gz the binary, the README and docs/
 #   OUT/SHA256SUMS
 # Usage: packaging/dist.sh BINARY OUT_DIR
 # The same binary gives the same files: every timestamp is SOURCE_DATE_EPOCH (default: the last
@@ -30,6 +30,9 @@ root=$work/debian/scenec   # where dpkg-shlibdeps looks for a package's files
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/doc/scenec"
 strip -o "$root/usr/bin/scenec" "$binary"
 install -m 644 README.md "$root/usr/share/doc/scenec/README.md"
+# docs/ beside it: the README links into it (pages and their pictures).
+install -d "$root/usr/share/doc/scenec/docs"
+install -m 644 docs/*.md docs/*.png "$root/usr/share/doc/scenec/docs/"
 
 # Depends: the packages holding the shared libraries the binary names (readelf's NEEDED, what
 # ldd resolves), with the lowest versions whose symbols it uses — dpkg-shlibdeps's job. It
@@ -63,10 +66,11 @@ mkdir -p "$out"
 deb=$out/scenec_${version}_$arch.deb
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
 
-# The tarball: one directory holding the binary and the README.
+# The tarball: one directory holding the binary, the README and docs/.
 name=scenec-$version-linux-$arch
 install -d "$work/$name"
 cp -p "$root/usr/bin/scenec" "$root/usr/share/doc/scenec/README.md" "$work/$name/"
+cp -pR "$root/usr/share/doc/scenec/docs" "$work/$name/"
 touch --date="@$SOURCE_DATE_EPOCH" "$work/$name"
 tar --create --directory="$work" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 \
     --numeric-owner --format=gnu "$name" | gzip -9 -n > "$out/$name.tar.gz"

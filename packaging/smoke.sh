@@ -16,6 +16,11 @@ fail() { echo "smoke: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The README links into docs/: both are installed.
+for page in README.md docs/language.md docs/commands.md docs/showcase.png; do
+    [ -s "/usr/share/doc/scenec/$page" ] || fail "/usr/share/doc/scenec/$page is missing"
+done
+
 echo "\$ scenec --version"
 scenec --version
 

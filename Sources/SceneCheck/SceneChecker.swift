@@ -13,6 +13,16 @@ public struct SceneChecker {
     /// Top-level keys that scenec ignores.
     public static let extensionPrefix = "x-"
 
+    /// The file's bytes read as YAML within `limits` and checked: the front end without the
+    /// scene's fonts (ScenecKit's `Frontend` adds them). Diagnostics sorted by position.
+    public func check(_ file: SourceFile, limits: YAMLReader.Limits = YAMLReader.Limits()) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let read = YAMLReader(limits: limits).read(file)
+        if read.diagnostics.hasErrors {
+            return (nil, read.diagnostics.sortedByPosition())
+        }
+        return check(read.root, file: file)
+    }
+
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
     /// `file` is the scene's own file, which its `imports:` are relative to.
     public func check(_ root: Node?, file: SourceFile? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {

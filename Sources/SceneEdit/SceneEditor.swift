@@ -1,6 +1,7 @@
 import SceneCheck
 import SceneModel
 import SceneSyntax
+import ScenecKit
 
 /// Writes overrides into a scene file's text the way a careful person would: only the value
 /// that changes is rewritten, or one `key: value` added in its siblings' style; every other

@@ -23,7 +23,7 @@ indirect enum WrittenValue: Equatable {
     }
 }
 
-/// Values in the form a person writes them (README, "scenec edit"): numbers in their shortest
+/// Values in the form a person writes them (docs/commands.md, "scenec edit"): numbers in their shortest
 /// exact form, colours as `"#rrggbb"`/`"#rrggbbaa"`, angles in degrees, words plain, and quotes
 /// only where a YAML reader could take the text for something else.
 enum ValueWriter {

@@ -4,7 +4,7 @@ import SceneModel
 import SceneRender
 import ScenecKit
 
-/// The routes: the page's own assets and `/api/…`, nothing else (README, "The preview's HTTP
+/// The routes: the page's own assets and `/api/…`, nothing else (docs/preview.md, "The HTTP
 /// API"). Every request has passed the gate first.
 struct PreviewAPI: Sendable {
     let gate: Gate

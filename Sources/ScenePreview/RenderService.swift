@@ -3,6 +3,7 @@ import SceneModel
 import SceneRender
 import SceneSyntax
 import ScenecKit
+import SceneSupport
 
 /// Compiles the current scene with a request's overrides and draws it, caching both: compiled
 /// scenes by (scene hash, overrides, scale, appearance) and pictures by (scene hash, time,

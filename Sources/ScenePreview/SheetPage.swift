@@ -1,4 +1,5 @@
 import SceneModel
+import SceneSyntax
 import ScenecKit
 
 /// The static sheet's HTML, written section by section. One stylesheet and one small script for
@@ -13,8 +14,8 @@ struct SheetPage {
     }
 
     mutating func heading(_ file: String, hash: String, time: Double, set: [String]) {
-        body += "<h1>\(XML.escape(file))</h1>\n<p class=\"meta\">SHA-256 <code>\(hash)</code> · time \(formatNumber(time)) s"
-        if !set.isEmpty { body += " · " + set.map { "<code>--set \(XML.escape($0))</code>" }.joined(separator: " ") }
+        body += "<h1>\(file.escaped(.xml))</h1>\n<p class=\"meta\">SHA-256 <code>\(hash)</code> · time \(formatNumber(time)) s"
+        if !set.isEmpty { body += " · " + set.map { "<code>--set \($0.escaped(.xml))</code>" }.joined(separator: " ") }
         body += "</p>\n"
     }
 
@@ -28,8 +29,8 @@ struct SheetPage {
         guard !cells.isEmpty else { return }
         body += "<h2>Variants</h2>\n<div class=\"variants\" style=\"grid-template-columns: repeat(\(max(1, columns)), auto)\">\n"
         for (i, (cell, svg)) in cells.enumerated() {
-            body += "<figure class=\"cell\" id=\"cell-\(i)\"><img alt=\"\(XML.escape(cell.caption))\" src=\"\(Self.dataURL(svg))\">"
-                + "<figcaption>\(XML.escape(cell.caption))</figcaption></figure>\n"
+            body += "<figure class=\"cell\" id=\"cell-\(i)\"><img alt=\"\(cell.caption.escaped(.xml))\" src=\"\(Self.dataURL(svg))\">"
+                + "<figcaption>\(cell.caption.escaped(.xml))</figcaption></figure>\n"
         }
         body += "</div>\n"
     }
@@ -51,15 +52,15 @@ struct SheetPage {
         body += "<h2>Inspector</h2>\n"
         var stack = Array(document.views.reversed())
         while let view = stack.popLast() {
-            let name = view.id.map { "<code>\(XML.escape($0))</code> " } ?? ""
-            body += "<section class=\"view\"><h3>\(name)\(XML.escape(view.type)) <small>\(XML.escape(view.address))</small></h3>\n"
+            let name = view.id.map { "<code>\($0.escaped(.xml))</code> " } ?? ""
+            body += "<section class=\"view\"><h3>\(name)\(view.type.escaped(.xml)) <small>\(view.address.escaped(.xml))</small></h3>\n"
                 + "<table><tr><th>attribute</th><th>value</th><th>source</th><th>default</th><th>range</th><th>doc</th></tr>\n"
             let specs = document.registry.kinds[view.type]?.attributes ?? []
             for a in view.attributes {
                 let spec = specs.first { $0.name == a.name }
                 let source = a.style.map { "style \($0)" } ?? a.source
                 let cells = [a.name, a.value.text, source, a.default, spec.map(Self.range) ?? "", spec?.doc ?? ""]
-                body += "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>\n"
+                body += "<tr>" + cells.map { "<td>\($0.escaped(.xml))</td>" }.joined() + "</tr>\n"
             }
             body += "</table></section>\n"
             stack.append(contentsOf: view.children.reversed())
@@ -70,7 +71,7 @@ struct SheetPage {
     func finished() -> [UInt8] {
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(XML.escape(title)) — scenec sheet</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(title.escaped(.xml)) — scenec sheet</title>
             <style>
             body{font:14px system-ui,sans-serif;margin:16px;color:#1c1c1e}
             code,small{font-family:ui-monospace,monospace}small{color:#6e6e73;font-weight:normal}

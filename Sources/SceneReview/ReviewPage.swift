@@ -1,5 +1,4 @@
 import FoundationEssentials
-import ScenecKit
 import SceneSyntax
 
 /// The review as one HTML file: every picture inside it as a `data:` URI, no reference to

@@ -27,7 +27,7 @@ public struct ReviewReport: Sendable {
         ReviewedOutput.Verdict.reportOrder.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
     }
 
-    /// The JSON summary (README: "Reviewing changes against a baseline").
+    /// The JSON summary (docs/ci.md: "Reviewing changes against a baseline").
     public var json: JSONValue {
         let summary: JSONValue = .object(ReviewedOutput.Verdict.reportOrder.map {
             JSONMember(key: $0.rawValue, value: .number(Double(count($0))))

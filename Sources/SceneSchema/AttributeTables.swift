@@ -2,7 +2,7 @@ import SceneCheck
 import SceneModel
 import SceneSupport
 
-/// The README's attribute tables (`scenec schema --markdown`), generated from the registry like
+/// The attribute tables of docs/language.md (`scenec schema --markdown`), generated from the registry like
 /// the JSON Schema, so the docs cannot drift from what the checker accepts.
 public enum AttributeTables {
     public static var markdown: String {

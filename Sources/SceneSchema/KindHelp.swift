@@ -3,7 +3,7 @@ import SceneModel
 import SceneSupport
 
 /// `scenec help KIND` and `scenec schema --markdown KIND`: one view kind's page, generated from
-/// the registry like the README's tables: its summary, every attribute (kind, range, default,
+/// the registry like docs/language.md's tables: its summary, every attribute (kind, range, default,
 /// animatable, doc) and a minimal scene using it, which the tests check.
 public enum KindHelp {
     public static func kind(named name: String) -> ViewKind? {

@@ -5,6 +5,7 @@ import SceneLayout
 import SceneModel
 import SceneRender
 import SceneSyntax
+import ScenecKit
 
 /// One input through every stage the commands run, as `scenec render` would: bytes → syntax →
 /// check → layout → animation → (small canvases only) a PNG. Whatever the bytes, it must return;

@@ -4,8 +4,8 @@ import SceneModel
 /// The value a derived default takes in one view, as its drawer or layout computes it (pie's
 /// fillColor is its borderColor, indicator's strokeColor its fill × 0.75), so that inspect
 /// shows `#bf0000` rather than the rule. nil where the default is "none" (`lines.dash`).
-package enum DerivedDefaults {
-    package static func value(of name: String, in placed: PlacedView) -> Value? {
+enum DerivedDefaults {
+    static func value(of name: String, in placed: PlacedView) -> Value? {
         let v = placed.values
         let size = (width: placed.frame.width, height: placed.frame.height)
         switch (placed.view.type, name) {

@@ -5,7 +5,7 @@ import SceneModel
 import SceneSyntax
 
 /// What `scenec inspect` shows: every view with its placed frame and every inspectable
-/// attribute's value, source and animatability. The JSON shape (documented in the README):
+/// attribute's value, source and animatability. The JSON shape (documented in docs/commands.md):
 ///
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},

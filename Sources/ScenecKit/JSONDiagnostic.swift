@@ -1,7 +1,7 @@
 import SceneSupport
 import SceneSyntax
 
-/// One diagnostic in `--diagnostics json` (documented in the README):
+/// One diagnostic in `--diagnostics json` (documented in docs/commands.md):
 /// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
 /// line and column are null for problems in a command-line option (`origin` names it) and for
 /// files that could not be read or written.

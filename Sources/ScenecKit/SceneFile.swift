@@ -41,7 +41,7 @@ public struct SceneFile: Sendable {
     /// The checked scene, laid out once.
     package let animated: AnimatedScene
     /// The diagnostics as the checker gives them, for the command line's reporters.
-    package let checkDiagnostics: [Diagnostic]
+    let checkDiagnostics: [Diagnostic]
 
     /// The warnings the scene passed with (a view off the canvas, a ring too thin to see), in
     /// the order of the file; empty for a clean scene. Errors are never here: they throw.

@@ -40,7 +40,7 @@ extension Frontend {
     }
 
     /// `compileAndLint`, keeping the layout the lint made for whoever draws the scene next.
-    package func compileLayOutAndLint(_ file: SourceFile, scenePath: String? = nil)
+    func compileLayOutAndLint(_ file: SourceFile, scenePath: String? = nil)
         -> (animated: AnimatedScene?, diagnostics: [Diagnostic]) {
         let (scene, diagnostics) = compile(file, scenePath: scenePath)
         guard let scene else { return (nil, diagnostics) }

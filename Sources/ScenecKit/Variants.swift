@@ -1,12 +1,14 @@
+import SceneCheck
+
 /// `--vary ADDR=V1,V2,…` options → the cells of a variant grid: the cross product of every
 /// option's values (the first option varies slowest, so with two options it names the rows and
 /// the second the columns), each cell a list of `ADDR=VALUE` overrides and a caption. The
 /// preview's page and its static sheet read the same cells.
 package struct Variants: Sendable, Equatable {
     /// One `--vary`: an address and the values it takes, in order.
-    package struct Axis: Sendable, Equatable {
-        package var address: String
-        package var values: [String]
+    struct Axis: Sendable, Equatable {
+        var address: String
+        var values: [String]
     }
 
     /// One picture of the grid: the overrides it adds to the base ones, and its caption
@@ -21,9 +23,9 @@ package struct Variants: Sendable, Equatable {
     }
 
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
-    package static let maxCells = 64
+    static let maxCells = 64
 
-    package var axes: [Axis]
+    var axes: [Axis]
 
     /// Reads the options' texts; a text of the wrong shape, or a product over `maxCells`, is a
     /// command-line problem.

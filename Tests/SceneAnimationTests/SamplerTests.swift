@@ -10,7 +10,7 @@ final class SamplerTests: XCTestCase {
     func scene(_ timeline: String, views: String = "  - {id: r, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}, progress: 0.5}",
                file: StaticString = #filePath, line: UInt = #line) throws -> Scene {
         let text = "canvas: {width: 10, height: 10}\nviews:\n\(views)\ntimeline:\n\(timeline)\n"
-        let r = Frontend().compile(SourceFile(name: "t", text: text))
+        let r = SceneChecker().check(SourceFile(name: "t", text: text))
         XCTAssertEqual(r.diagnostics.map(\.message), [], file: file, line: line)
         return try XCTUnwrap(r.scene, file: file, line: line)
     }

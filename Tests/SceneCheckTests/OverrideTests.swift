@@ -23,7 +23,7 @@ final class OverrideTests: XCTestCase {
         var options = CheckOptions()
         options.overrides = try sets.map { try Override($0) }
         options.overridesMustMatch = !wherePresent
-        let r = Frontend(options: options).compile(SourceFile(name: "t", text: text ?? scene))
+        let r = SceneChecker(options: options).check(SourceFile(name: "t", text: text ?? scene))
         return (r.scene, r.diagnostics)
     }
 

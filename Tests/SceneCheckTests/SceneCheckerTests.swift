@@ -5,7 +5,7 @@ import SceneSyntax
 
 final class SceneCheckerTests: XCTestCase {
     func compile(_ text: String) -> (Scene?, [Diagnostic]) {
-        let r = Frontend().compile(SourceFile(name: "t", text: text))
+        let r = SceneChecker().check(SourceFile(name: "t", text: text))
         return (r.scene, r.diagnostics)
     }
 
@@ -96,7 +96,7 @@ final class SceneCheckerTests: XCTestCase {
         XCTAssertEqual(diags[0].range.start, SourceLocation(line: 1, column: 44))
         var options = CheckOptions()
         options.scaleOverride = 100
-        let r = Frontend(options: options).compile(SourceFile(name: "t", text: "canvas: {width: 1000, height: 1000}\nviews: []\n"))
+        let r = SceneChecker(options: options).check(SourceFile(name: "t", text: "canvas: {width: 1000, height: 1000}\nviews: []\n"))
         XCTAssertTrue(r.diagnostics.first?.message.contains("--scale 100") ?? false)
     }
 

@@ -7,7 +7,7 @@ import SceneSyntax
 /// mean", braces escaped, formats that suit the value.
 final class TextCheckTests: XCTestCase {
     func compile(_ yaml: String) -> (Scene?, [Diagnostic]) {
-        Frontend().compile(SourceFile(name: "test.scene.yaml", text: yaml))
+        SceneChecker().check(SourceFile(name: "test.scene.yaml", text: yaml))
     }
 
     func scene(text: String, extra: String = "") -> String {
@@ -77,25 +77,6 @@ final class TextCheckTests: XCTestCase {
         XCTAssertNotNil(compile(scene(text: "hi", extra: "    fontWeight: 300")).0)
         XCTAssertTrue(compile(scene(text: "hi", extra: "    fontWeight: bolt")).1.first?.message.contains("did you mean 'bold'") ?? false)
         XCTAssertTrue(compile(scene(text: "hi", extra: "    fontWeight: 950")).1.first?.message.contains("between 100 and 900") ?? false)
-    }
-
-    func testAFamilyThatIsNotAvailableIsAWarningNamingTheFontUsed() throws {
-        let (scene, diags) = compile(scene(text: "hi", extra: "    font: Helvetica Neue"))
-        XCTAssertNotNil(scene, "a warning, not an error")
-        let d = try XCTUnwrap(diags.first)
-        XCTAssertEqual(d.severity, .warning)
-        XCTAssertEqual(d.message, "font 'Helvetica Neue' is not available; label 'caption' is drawn with DejaVu Sans")
-        XCTAssertEqual(d.range.start.line, 9)
-        XCTAssertTrue(d.notes.first?.contains("DejaVu Sans Mono") ?? false)
-        XCTAssertTrue(compile(self.scene(text: "hi", extra: "    font: dejavu serif")).1.isEmpty, "families match without case")
-    }
-
-    func testAMissingFontFileIsAnErrorAtItsEntry() {
-        let (scene, diags) = compile("canvas: {width: 10, height: 10}\nfonts: [fonts/Nope.ttf]\nviews: []\n")
-        XCTAssertNil(scene)
-        XCTAssertTrue(diags.first?.message.contains("font file 'fonts/Nope.ttf' not found") ?? false)
-        XCTAssertEqual(diags.first?.range.start.line, 2)
-        XCTAssertEqual(diags.first?.range.start.column, 9)
     }
 
     func testALabelMayLeaveItsSizeOut() {

@@ -20,7 +20,7 @@ final class TimelineCheckTests: XCTestCase {
                 - target: r.progress
                   keyframes: [{at: 1s, value: 0}, {at: 0.5s, value: 1}]
             """)
-        let (scene, diagnostics) = Frontend().compile(source)
+        let (scene, diagnostics) = SceneChecker().check(source)
         XCTAssertNil(scene)
         let printed = diagnostics.map { $0.rendered(in: source) }.joined()
         for expected in ["a.scene.yaml:5:8: error: fps must be between 1 and 240",

@@ -2,6 +2,7 @@ import Foundation
 import SceneCheck
 import SceneEdit
 import SceneSyntax
+import ScenecKit
 import TestSupport
 import XCTest
 

@@ -83,3 +83,18 @@ final class SourceTextTests: XCTestCase {
         XCTAssertEqual(SourceText(Array(yaml.utf8)).aliasedItems(of: list), [false, true, false, true])
     }
 }
+
+/// What each override did to the text, in order: rewritten, added, or already said.
+final class EditChangeTests: XCTestCase {
+    func testEachOverrideSaysWhatItDid() throws {
+        let text = "canvas: {width: 100, height: 100}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.5}\n"
+        let overrides = try ["r.progress=0.50", "r.lineWidth=3", "r.progress=0.75"].map { try Override($0) }
+        guard case .success(let edited) = SceneEditor().edit(SourceFile(name: "s.scene.yaml", text: text), applying: overrides) else {
+            return XCTFail("the edit is refused")
+        }
+        let changes: [EditChange] = edited.changes
+        XCTAssertEqual(changes.map(\.override.option), ["--set r.progress=0.50", "--set r.lineWidth=3", "--set r.progress=0.75"])
+        XCTAssertEqual(changes.map(\.action), [EditAction.unchanged, .added, .replaced])
+        XCTAssertEqual(EditAction.added.rawValue, "added")
+    }
+}

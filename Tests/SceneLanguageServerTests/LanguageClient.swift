@@ -1,6 +1,7 @@
 import Foundation
 import SceneCheck
 @testable import SceneLanguageServer
+import ScenecKit
 import TestSupport
 import XCTest
 

@@ -7,7 +7,7 @@ import SceneSyntax
 /// Layout is pure: these place scenes without Cairo or files.
 final class LayoutTests: XCTestCase {
     func place(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [PlacedView] {
-        let r = Frontend().compile(SourceFile(name: "t", text: text))
+        let r = SceneChecker().check(SourceFile(name: "t", text: text))
         XCTAssertEqual(r.diagnostics.map(\.message), [], file: file, line: line)
         let scene = try XCTUnwrap(r.scene, file: file, line: line)
         return Layout.place(scene)
@@ -139,5 +139,20 @@ final class LayoutTests: XCTestCase {
               - {type: ring, frame: {x: 0, y: 0, width: "100% - 50", height: 5}}
             """)
         XCTAssertEqual(views.first?.frame.width, 0)
+    }
+
+    /// A view that sizes to its content asks the measurer layout is given.
+    func testAViewWithoutASizeIsMeasuredByTheGivenMeasurer() throws {
+        struct Fixed: ContentMeasuring {
+            func contentSize(of view: SceneView, width: Double?) -> Size { Size(width: 40, height: 12) }
+        }
+        let r = SceneChecker().check(SourceFile(name: "t", text: """
+            canvas: {width: 100, height: 100}
+            views:
+              - {type: label, text: hi, frame: {x: 5, y: 6}}
+            """))
+        let scene = try XCTUnwrap(r.scene)
+        XCTAssertEqual(Layout.place(scene, measurer: Fixed())[0].frame, Rect(x: 5, y: 6, width: 40, height: 12))
+        XCTAssertNotEqual(Layout.place(scene)[0].frame.width, 40, "without it, not the measurer's size")
     }
 }

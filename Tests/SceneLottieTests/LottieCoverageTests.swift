@@ -32,4 +32,12 @@ final class LottieCoverageTests: XCTestCase {
             }
         }
     }
+
+    /// The table's entries as written: a layer attribute for every kind, a kind's own entry first.
+    func testMappingsAreLookedUpByKindThenLayer() {
+        XCTAssertEqual(LottieCoverage.mapping(.pie, "hidden"), LottieCoverage.Mapping.exported("opacity 0, in hold keyframes"))
+        XCTAssertEqual(LottieCoverage.mapping(.ring, "progress"),
+                       LottieCoverage.Mapping.exported("the trim path's end on the progress ellipse"))
+        XCTAssertNotEqual(LottieCoverage.mapping(.ring, "progress"), LottieCoverage.mapping(.ring, "hidden"))
+    }
 }

@@ -12,10 +12,10 @@ import XCTest
 final class LottieExporterTests: XCTestCase {
     func export(_ text: String, name: String = "t", file: StaticString = #filePath, line: UInt = #line) throws
         -> (document: [String: Any], warnings: [Diagnostic]) {
-        let compiled = Frontend().compile(SourceFile(name: "t.scene.yaml", text: text))
+        let compiled = SceneChecker().check(SourceFile(name: "t.scene.yaml", text: text))
         XCTAssertEqual(compiled.diagnostics.map(\.message), [], file: file, line: line)
         let scene = try XCTUnwrap(compiled.scene, file: file, line: line)
-        let result = try LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
+        let result: LottieExporter.Result = try LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
             .export(name: name)
         XCTAssertTrue(result.json.hasSuffix("}\n"), file: file, line: line)
         XCTAssertFalse(result.json.dropLast().contains("\n"), "one line", file: file, line: line)
@@ -111,7 +111,7 @@ final class LottieExporterTests: XCTestCase {
     }
 
     func testExportIsDeterministic() throws {
-        let scene = try XCTUnwrap(Frontend().compile(SourceFile(name: "t", text: ring)).scene)
+        let scene = try XCTUnwrap(SceneChecker().check(SourceFile(name: "t", text: ring)).scene)
         let exporter = LottieExporter(scene: scene, placed: Layout.place(scene), sampler: Sampler(scene: scene), now: 0)
         XCTAssertEqual(try exporter.export(name: "x").json, try exporter.export(name: "x").json)
     }

@@ -62,7 +62,7 @@ struct RandomAnimatedScene {
         }
         // rlottie draws a miter join at a corner that falls in a dash's gap, where Cairo draws
         // none: with dashes shorter than a thick line that join shows, so dashed lines keep
-        // their width of 1 (README, "scenec export"). The dashes RandomValue gives are one
+        // their width of 1 (docs/handoff.md, "Lottie"). The dashes RandomValue gives are one
         // dash-and-gap pair each, which rlottie offsets correctly.
         if pairs.contains(where: { $0.0 == "dash" }) {
             pairs.removeAll { $0.0 == "lineWidth" }

@@ -12,7 +12,7 @@ import SceneSyntax
 /// Compiles scene text through every stage, failing the test on any diagnostic.
 func compileScene(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) throws -> (Scene, [PlacedView]) {
     let source = SourceFile(name: "test.scene.yaml", text: yaml)
-    let (scene, diagnostics) = Frontend().compile(source)
+    let (scene, diagnostics) = SceneChecker().check(source)
     guard let scene else {
         let text = diagnostics.map { $0.rendered(in: source) }.joined()
         XCTFail("scene has errors:\n\(text)", file: file, line: line)

@@ -24,7 +24,7 @@ final class EveryKindHelpTests: XCTestCase {
             let yaml = example.split(separator: "\n").map { $0.dropFirst(4) }.joined(separator: "\n")
             // What `scenec check` finds in it, errors only (a warning passes).
             let file = SourceFile(name: "\(name).scene.yaml", text: yaml)
-            let errors = Frontend().compile(file).1.filter { $0.severity == .error }
+            let errors = SceneChecker().check(file).diagnostics.filter { $0.severity == .error }
             XCTAssertEqual(errors.map { $0.rendered(in: file) }, [], "\(name)'s example does not check:\n\(yaml)")
 
             XCTAssertTrue(KindHelp.markdown(kind).hasPrefix("### `\(name)`"), KindHelp.markdown(kind))

@@ -6,7 +6,7 @@ import SceneSupport
 import SceneModel
 import SceneSyntax
 
-/// The JSON Schema and the README tables are generated from the registry: every attribute
+/// The JSON Schema and the tables of docs/language.md are generated from the registry: every attribute
 /// appears with its kind's type, range, words and default, and the value grammars' patterns
 /// accept what the checker accepts.
 final class SchemaTests: XCTestCase {

@@ -51,7 +51,7 @@ final class SchemaValidationTests: XCTestCase {
     /// check` prints them; empty when it passes.
     func checkErrors(_ relative: String) throws -> [String] {
         let source = SourceFile(name: relative, text: try String(contentsOf: repositoryRoot.appendingPathComponent(relative), encoding: .utf8))
-        return Frontend().compile(source).1.filter { $0.severity == .error }.map { $0.rendered(in: source) }
+        return SceneChecker().check(source).diagnostics.filter { $0.severity == .error }.map { $0.rendered(in: source) }
     }
 
     func testTheSchemaIsAValidDraft07Schema() throws {

@@ -71,4 +71,11 @@ final class EscapingTests: XCTestCase {
         let other = Diagnostic.error("x", at: SourceRange(start: .init(line: 2, column: 1), end: .init(line: 2, column: 4)))
         XCTAssertEqual(other.rendered(in: file), "s.yaml:2:1: error: x\n")
     }
+
+    func testXMLEscapesMarkupQuotesAndControls() {
+        XCTAssertEqual("<a href=\"x\">&'</a>".escaped(.xml), "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;")
+        XCTAssertEqual("a\nb\tc".escaped(.xml), "a&#10;b&#9;c")
+        XCTAssertEqual("\u{1}".escaped(.xml), "\u{2401}", "a control XML cannot hold becomes its picture")
+        XCTAssertEqual("é ✓".escaped(.xml), "é ✓")
+    }
 }

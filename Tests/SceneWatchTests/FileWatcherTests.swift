@@ -63,6 +63,10 @@ final class FileWatcherTests: XCTestCase {
     }
 
     func testAMissingFolderIsAnError() {
-        XCTAssertThrowsError(try FileWatcher(paths: ["/nonexistent-\(UUID().uuidString)/a.yaml"]) { _ in })
+        let folder = "/nonexistent-\(UUID().uuidString)"
+        XCTAssertThrowsError(try FileWatcher(paths: [folder + "/a.yaml"]) { _ in }) { error in
+            let failure = error as? FileWatcher.Failure
+            XCTAssertTrue(failure?.description.hasPrefix("cannot watch '\(folder)': ") ?? false, "\(error)")
+        }
     }
 }

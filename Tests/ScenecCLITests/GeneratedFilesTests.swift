@@ -1,7 +1,7 @@
 import XCTest
 
-/// schema/scene.schema.json and the README's attribute tables are what `scenec schema` prints
-/// now; `make generated` refreshes both. A stale copy fails here, and so in CI.
+/// schema/scene.schema.json and the attribute tables of docs/language.md are what `scenec schema`
+/// prints now; `make generated` refreshes both. A stale copy fails here, and so in CI.
 final class GeneratedFilesTests: XCTestCase {
     static let beginMarker = "<!-- attribute-tables:begin -->"
     static let endMarker = "<!-- attribute-tables:end -->"
@@ -15,17 +15,17 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertEqual(result.stdout, committed, "schema/scene.schema.json is stale: run make generated")
     }
 
-    func testTheREADMEAttributeTablesAreNotStale() throws {
+    func testTheLanguageReferenceAttributeTablesAreNotStale() throws {
         let result = try scenec(["schema", "--markdown"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let afterBegin = readme.components(separatedBy: Self.beginMarker)
-        XCTAssertEqual(afterBegin.count, 2, "README.md needs exactly one \(Self.beginMarker)")
+        let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/language.md"), encoding: .utf8)
+        let afterBegin = reference.components(separatedBy: Self.beginMarker)
+        XCTAssertEqual(afterBegin.count, 2, "docs/language.md needs exactly one \(Self.beginMarker)")
         let section = try XCTUnwrap(afterBegin.last?.components(separatedBy: Self.endMarker).first)
-        XCTAssertTrue(readme.contains(Self.endMarker), "README.md needs \(Self.endMarker) after the tables")
+        XCTAssertTrue(reference.contains(Self.endMarker), "docs/language.md needs \(Self.endMarker) after the tables")
         XCTAssertEqual(section.trimmingCharacters(in: .whitespacesAndNewlines),
                        result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "the README's attribute tables are stale: run make generated")
+                       "the attribute tables of docs/language.md are stale: run make generated")
     }
 
     func testOutputOptionWritesWhatStandardOutputShows() throws {

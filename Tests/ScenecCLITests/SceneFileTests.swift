@@ -111,12 +111,12 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(sceneError { _ = try long.frames(fps: 240) }?.kind, .invalidScene)
     }
 
-    /// The README's embedding sample is the example `make test` builds and runs, so it compiles.
-    func testTheREADMESampleIsTheExampleProgram() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// docs/embedding.md's sample is the example `make test` builds and runs, so it compiles.
+    func testTheEmbeddingGuideSampleIsTheExampleProgram() throws {
+        let guide = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
         let program = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/RenderRing/Sources/RenderRing/main.swift"),
                                  encoding: .utf8)
-        XCTAssertTrue(readme.contains("```swift\n" + program + "```\n"),
-                      "README.md's Embedding section must show Examples/RenderRing/Sources/RenderRing/main.swift as it is")
+        XCTAssertTrue(guide.contains("```swift\n" + program + "```\n"),
+                      "docs/embedding.md must show Examples/RenderRing/Sources/RenderRing/main.swift as it is")
     }
 }

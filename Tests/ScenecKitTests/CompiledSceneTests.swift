@@ -61,11 +61,4 @@ final class CompiledSceneTests: XCTestCase {
         XCTAssertEqual(parsed[0]["line"] as? Int, 3)
         XCTAssertTrue(parsed[1]["line"] is NSNull)
     }
-
-    func testXMLEscapesMarkupQuotesAndControls() {
-        XCTAssertEqual(XML.escape("<a href=\"x\">&'</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;")
-        XCTAssertEqual(XML.escape("a\nb\tc"), "a&#10;b&#9;c")
-        XCTAssertEqual(XML.escape("\u{1}"), "\u{2401}", "a control XML cannot hold becomes its picture")
-        XCTAssertEqual(XML.escape("é ✓"), "é ✓")
-    }
 }

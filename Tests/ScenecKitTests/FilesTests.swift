@@ -22,12 +22,6 @@ final class FilesTests: XCTestCase {
         guard case .success(let bytes) = SceneReading.importReader(limit: 500, scope: .around(path))(path) else { return XCTFail("within 500") }
         XCTAssertEqual(bytes.count, 100)
     }
-
-    func testLockedSerialisesItsValue() {
-        let counter = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: 1000) { _ in counter.withLock { $0 += 1 } }
-        XCTAssertEqual(counter.withLock { $0 }, 1000)
-    }
 }
 
 /// What rendering reads from its surroundings: SOURCE_DATE_EPOCH when it is a number.

@@ -9,7 +9,7 @@ public enum Animatability: String, Sendable, Hashable {
 }
 
 /// The one declaration of an inspectable attribute: what checking, the JSON Schema, `inspect`,
-/// `--set`, the timeline and the README tables all read.
+/// `--set`, the timeline and the tables of docs/language.md all read.
 public struct AttributeSpec: Sendable, Hashable {
     public let name: String
     public let kind: ValueKind

@@ -1,5 +1,5 @@
 /// iOS system colours by name, with their light and dark sRGB values: the one table the checker
-/// reads names from, the JSON Schema lists and the README prints (`make generated`).
+/// reads names from, the JSON Schema lists and docs/language.md prints (`make generated`).
 ///
 /// The values are UIKit's, as Apple publishes them: the hues and grays from the Human Interface
 /// Guidelines' "Color" page (the iOS 15–18 table: systemBlue is rgb(0, 122, 255) light and

@@ -1,4 +1,4 @@
-/// The attributes every view has, as a CALayer does (docs/language.md §3, "Common to every view").
+/// The attributes every view has, as a CALayer does (docs/language.md §3, and §10's "Common to every view").
 public enum Layer {
     public static let opacity = Attribute<Double>(
         "opacity", .number(.unit), default: 1,

@@ -1,4 +1,4 @@
-// scenec preview: the page. It talks only to this server's /api (README, "The preview's HTTP
+// scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';

@@ -1,4 +1,4 @@
-// The --vary cells under the picture (README, "scenec preview"): each is the scene with the
+// The --vary cells under the picture (docs/preview.md): each is the scene with the
 // page's overrides and then the cell's own values, captioned with them; clicking a cell makes
 // its values overrides of the page.
 import { apiFetch } from './token.js';

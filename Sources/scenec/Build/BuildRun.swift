@@ -2,6 +2,7 @@ import Glibc
 import ScenecKit
 import SceneFiles
 import SceneSyntax
+import SceneSupport
 
 /// One `scenec build` into a folder: locks it, builds the scenes of this shard on `--jobs`
 /// threads, reports each scene's diagnostics in path order as soon as the scenes before it are

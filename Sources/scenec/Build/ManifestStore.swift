@@ -2,6 +2,7 @@ import Glibc
 import ScenecKit
 import SceneFiles
 import FoundationEssentials
+import SceneSupport
 
 /// The manifests of one build folder: reads every manifest and journal there (other shards'
 /// included), journals each finished scene, and saves this build's manifest at the end. All of

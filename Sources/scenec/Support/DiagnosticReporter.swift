@@ -3,6 +3,7 @@ import SceneCheck
 import SceneFiles
 import ScenecKit
 import SceneSyntax
+import SceneSupport
 
 /// Where and how diagnostics go: `--diagnostics FORMAT[:FILE]`, repeatable, so one CI run can
 /// annotate its log and keep a JSON artefact. Shared by the threads of a parallel build, so

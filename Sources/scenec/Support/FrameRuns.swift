@@ -2,6 +2,7 @@ import SceneLayout
 import SceneModel
 import ScenecKit
 import SceneRender
+import SceneSupport
 
 /// Hands out a frame range as runs of consecutive frames that draw the same picture, so a held
 /// pose (the last second of an animation) or a scene with nothing animated is drawn and encoded

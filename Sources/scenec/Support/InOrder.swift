@@ -1,4 +1,5 @@
 import ScenecKit
+import SceneSupport
 
 /// Hands items finished on several threads over in index order: item i is released once items
 /// `first`…i−1 have been, whichever thread finished first. A build prints each scene's

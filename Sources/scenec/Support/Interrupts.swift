@@ -1,5 +1,6 @@
 import Glibc
 import ScenecKit
+import SceneSupport
 
 /// Ctrl-C and SIGTERM leave no partial files: temporary files in flight (and child processes
 /// writing them) are registered here,

@@ -1,6 +1,7 @@
 import Glibc
 import ScenecKit
 import Dispatch
+import SceneSupport
 
 /// Worker threads: the frames of a sequence and the scenes of a build are independent, so the
 /// results do not depend on how many threads there are.

@@ -1,5 +1,6 @@
 import SceneFiles
 import ScenecKit
+import SceneSupport
 
 /// The programs scenec runs (ffmpeg, rsvg-convert, pdftoppm), found by ProgramLookup outside
 /// this run's project root: the root `--root` gave, recorded once the command's options are

@@ -2,6 +2,7 @@
 // passes them to stdio calls, which lock the stream themselves.
 @preconcurrency import Glibc
 import ScenecKit
+import SceneSupport
 
 /// "frame k of n, F frames/s, S s left" on standard error, redrawn in place, only when standard
 /// error is a terminal (CI logs stay clean) and not more than ten times a second.

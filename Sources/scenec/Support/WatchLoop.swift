@@ -2,6 +2,7 @@ import Glibc
 import Dispatch
 import ScenecKit
 import SceneWatch
+import SceneSupport
 
 /// `--watch` on render, frames and build: run once, then again each time a watched file is
 /// saved (the same inotify watcher as the preview, so editors that save by renaming a temporary

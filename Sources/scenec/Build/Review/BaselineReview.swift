@@ -4,6 +4,7 @@ import SceneRender
 import SceneReview
 import ScenecKit
 import SceneFiles
+import SceneSupport
 
 /// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
 /// against the file with the same path under the baseline, on `--jobs` threads, and the report

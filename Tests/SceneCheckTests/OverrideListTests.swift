@@ -1,5 +1,4 @@
 import SceneCheck
-import ScenecKit
 import XCTest
 
 /// `--set` texts read as the command line and the preview read them.

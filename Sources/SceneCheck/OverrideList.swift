@@ -1,5 +1,3 @@
-import SceneCheck
-
 /// `--set` texts → overrides, with one message for text of the wrong shape, so the command
 /// line and the preview's `set=` parameter read overrides the same way (and both follow
 /// `Override`'s grammar as it grows).

@@ -1,9 +1,12 @@
+import SceneCheck
 import SceneFiles
 import SceneFonts
 import SceneModel
 import SceneSyntax
 
-/// Bytes to a checked scene: the stages every command runs first.
+/// Bytes to a checked scene with its fonts: the stages every command runs first (read the YAML,
+/// check it, load the scene's `fonts:` files). Here rather than in SceneCheck so that the checker
+/// stays free of Pango; the checker alone is `SceneChecker.check(_:limits:)`.
 public struct Frontend: Sendable {
     public var readerLimits = YAMLReader.Limits()
     public var options = CheckOptions()
@@ -15,13 +18,9 @@ public struct Frontend: Sendable {
     /// `scenePath` is where the scene is on disk, for the files it names (`fonts:`); by
     /// default the file's name, which is its path for every command.
     public func compile(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
-        let read = YAMLReader(limits: readerLimits).read(file)
-        if read.diagnostics.hasErrors {
-            return (nil, read.diagnostics.sortedByPosition())
-        }
         var options = options
         if let scenePath { options.scenePath = scenePath }  // its imports are relative to it too
-        let (scene, diagnostics) = SceneChecker(options: options).check(read.root, file: file)
+        let (scene, diagnostics) = SceneChecker(options: options).check(file, limits: readerLimits)
         guard let scene else { return (nil, diagnostics) }
         // The scene's fonts are files beside it: found and loaded here, where its path is known.
         let path = scenePath ?? file.name

@@ -1,0 +1,118 @@
+import Foundation
+import SceneCheck
+import SceneFiles
+import SceneFonts
+import SceneModel
+import SceneSyntax
+import XCTest
+
+/// The scene's fonts through SceneFonts' API: `SceneFonts.resolve` after checking (files found
+/// beside the scene, loaded, every family the scene names looked up) and `FontLibrary` itself.
+final class SceneFontsTests: XCTestCase {
+    /// A scene checked by SceneCheck, then its fonts resolved as the front end does.
+    func resolve(_ yaml: String, at path: String = "test.scene.yaml", scope: ReadScope? = nil) throws
+        -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let checked = SceneChecker().check(SourceFile(name: path, text: yaml))
+        guard let scene = checked.scene else { return checked }
+        let fonts = SceneFonts.resolve(scene, scenePath: path, scope: scope ?? .around(path))
+        let all = (checked.diagnostics + fonts.diagnostics).sortedByPosition()
+        return (all.hasErrors ? nil : fonts.scene, all)
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenefonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func label(_ extra: String) -> String {
+        """
+        canvas: {width: 200, height: 200}
+        views:
+          - type: label
+            id: caption
+            frame: {x: 0, y: 0, width: 100, height: 20}
+            text: hi
+        \(extra)
+        """
+    }
+
+    func testTheStandardLibraryListsDejaVuAndNothingOfTheSystems() {
+        let library = FontLibrary.standard
+        XCTAssertNotNil(library.config)
+        XCTAssertEqual(library.families, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+        XCTAssertTrue(library.unreadable.isEmpty)
+        XCTAssertTrue(library.has("dejavu serif"), "families match without case")
+        XCTAssertFalse(library.has("Helvetica"))
+        XCTAssertEqual(library.family(for: "DEJAVU SANS MONO"), "DejaVu Sans Mono")
+        XCTAssertEqual(library.family(for: "Helvetica"), Label.defaultFamily, "never fontconfig's substitute")
+        for file in FontLibrary.dejavuFiles {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: FontLibrary.dejavuDirectory + "/" + file), file)
+        }
+    }
+
+    func testAFileThatIsNoFontIsListedUnreadable() throws {
+        let dir = try temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad.ttf")
+        try Data("not a font".utf8).write(to: bad)
+        let real = FontLibrary.dejavuDirectory + "/DejaVuSerif.ttf"
+        let library = FontLibrary(loading: [real, bad.path])
+        XCTAssertEqual(library.unreadable, [bad.path])
+        XCTAssertTrue(library.families.contains("DejaVu Serif"))
+    }
+
+    func testAScenesFontFileIsFoundBesideTheSceneAndLoaded() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: FontLibrary.dejavuDirectory + "/DejaVuSansMono.ttf",
+                                         toPath: dir.appendingPathComponent("fonts/Mine.ttf").path)
+        let path = dir.appendingPathComponent("s.scene.yaml").path
+        let (scene, diagnostics) = try resolve(label("    font: DejaVu Sans Mono\nfonts: [fonts/Mine.ttf]"), at: path)
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        let resolved = try XCTUnwrap(scene)
+        XCTAssertEqual(resolved.fonts.map(\.written), ["fonts/Mine.ttf"])
+        XCTAssertEqual(resolved.fonts.map(\.path), [dir.path + "/fonts/Mine.ttf"])
+        let library = FontLibrary.of(resolved)
+        XCTAssertFalse(library === FontLibrary.standard, "a scene with fonts gets its own library")
+        XCTAssertTrue(library.unreadable.isEmpty)
+        XCTAssertTrue(library.has("DejaVu Sans Mono"))
+    }
+
+    func testAFileThatIsNoFontIsAnErrorAtItsEntry() throws {
+        let dir = try temporaryDirectory()
+        try Data("not a font".utf8).write(to: dir.appendingPathComponent("bad.ttf"))
+        let path = dir.appendingPathComponent("s.scene.yaml").path
+        let (scene, diagnostics) = try resolve("canvas: {width: 10, height: 10}\nfonts: [bad.ttf]\nviews: []\n", at: path)
+        XCTAssertNil(scene)
+        XCTAssertEqual(diagnostics.map(\.message), ["'bad.ttf' is not a font file fontconfig can read"])
+        XCTAssertEqual(diagnostics.first?.range.start.line, 2)
+    }
+
+    func testAFamilyThatIsNotAvailableIsAWarningNamingTheFontUsed() throws {
+        let (scene, diags) = try resolve(label("    font: Helvetica Neue"))
+        XCTAssertNotNil(scene, "a warning, not an error")
+        let d = try XCTUnwrap(diags.first)
+        XCTAssertEqual(d.severity, .warning)
+        XCTAssertEqual(d.message, "font 'Helvetica Neue' is not available; label 'caption' is drawn with DejaVu Sans")
+        XCTAssertEqual(d.range.start.line, 7)
+        XCTAssertTrue(d.notes.first?.contains("DejaVu Sans Mono") ?? false)
+        XCTAssertTrue(try resolve(label("    font: dejavu serif")).diagnostics.isEmpty, "families match without case")
+    }
+
+    func testAMissingFontFileIsAnErrorAtItsEntry() throws {
+        let (scene, diags) = try resolve("canvas: {width: 10, height: 10}\nfonts: [fonts/Nope.ttf]\nviews: []\n")
+        XCTAssertNil(scene)
+        XCTAssertTrue(diags.first?.message.contains("font file 'fonts/Nope.ttf' not found") ?? false)
+        XCTAssertEqual(diags.first?.range.start.line, 2)
+        XCTAssertEqual(diags.first?.range.start.column, 9)
+    }
+
+    func testFontPathsAreRelativeToTheScenesFolder() {
+        XCTAssertEqual(SceneFonts.path(of: "f/a.ttf", scenePath: "/p/s.scene.yaml"), "/p/f/a.ttf")
+        XCTAssertEqual(SceneFonts.path(of: "/abs/a.ttf", scenePath: "/p/s.scene.yaml"), "/abs/a.ttf")
+        XCTAssertEqual(SceneFonts.path(of: "a.ttf", scenePath: "s.scene.yaml"), "a.ttf", "a bare name: the working folder")
+        XCTAssertEqual(SceneFonts.path(of: "a.ttf", scenePath: "/s.scene.yaml"), "/a.ttf")
+        XCTAssertEqual(SceneFonts.path(of: "a.ttf", scenePath: "-"), "a.ttf", "standard input has no folder")
+    }
+}
