@@ -31,6 +31,8 @@ let package = Package(
         // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
         // SHA256 (build keys, manifests, shards, the preview's file hashes), Locked (the one mutex).
         .target(name: "SceneSupport"),
+        // Command-line options declared once, typed: the parser, --help, shell completions, docs tables.
+        .target(name: "CommandLineOptions"),
         // YAML bytes to a node tree with source ranges; diagnostics and the escaping every printer shares.
         .target(name: "SceneSyntax", dependencies: ["CYAML", "SceneSupport"]),
         // What a scene is: the registry of view kinds and attributes, values, timelines.
@@ -91,7 +93,7 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["CLinux", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "CommandLineOptions", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
                           plugins: ["BuildCommit"]),
@@ -111,6 +113,7 @@ let package = Package(
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"]),
+        .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "TestSupport"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",

@@ -9,7 +9,8 @@ final class FrameRunsTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let path = dir.appendingPathComponent("a.scene.yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        let options = try SceneOptions(Arguments(values: ["--root": [dir.path]]))  // the scene's folder is its project
+        // The scene's folder is its project.
+        let options = try SceneOptions(Arguments<CheckCommandOptions>.parse(["--root", dir.path], declarations: CheckCommandOptions.all))
         guard case .scene(let scene) = try SceneLoader(limits: options).loadOnly(path) else {
             XCTFail("the scene has errors")
             return []

@@ -12,7 +12,7 @@ struct BuildRun {
     var reporter: DiagnosticReporter
     /// Every scene found (all shards): a scene missing from here was removed.
     var all: [SceneEntry]
-    var args: Arguments
+    var args: Arguments<BuildOptions>
 
     func run() throws -> ExitStatus {
         let started = Progress.now()
@@ -32,12 +32,12 @@ struct BuildRun {
                             pngCompression: plan.pngCompression, sourceDateEpoch: Environment.sourceDateEpoch,
                             assetScales: plan.destination.scales,
                             ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity() : nil),
-            options: plan.options, warningsAreErrors: args.has("--werror"), preview: plan.preview,
+            options: plan.options, warningsAreErrors: args[BuildOptions.werror], preview: plan.preview,
             destination: plan.destination)
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder<[SceneResult.Report]>()
-        let keepGoing = args.has("--keep-going")
+        let keepGoing = args[BuildOptions.keepGoing]
         let queue = WorkQueue(Array(mine.indices))
         Parallel.threads(Swift.min(plan.jobs, Swift.max(1, mine.count))) {
             while let index = queue.next() {
@@ -82,7 +82,7 @@ struct BuildRun {
             report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
         }
 
-        let stale = reportStale(&manifest, prune: args.has("--prune"), in: destination)
+        let stale = reportStale(&manifest, prune: args[BuildOptions.prune], in: destination)
         do {
             try store.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
         } catch let error as FileError {
@@ -90,8 +90,8 @@ struct BuildRun {
             status = .io
         }
         report.seconds = Progress.now() - started
-        if let path = args.value("--report") { try writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
-        if let path = args.value("--junit") { try writeReport(Array(report.junit.utf8), to: path, &status) }
+        if let path = try args[BuildOptions.report] { try writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
+        if let path = try args[BuildOptions.junit] { try writeReport(Array(report.junit.utf8), to: path, &status) }
         do { try reporter.finish() } catch let error as FileError {
             Console.fail(error.message)
             status = .io
@@ -169,7 +169,7 @@ struct BuildRun {
         let removed = report.count("stale")
         var text = "scenec build: \(report.count("built")) built, \(report.count("up-to-date")) up to date, \(report.count("failed")) failed"
         if report.count("not-started") > 0 { text += ", \(report.count("not-started")) not started" }
-        if warnings > 0 || args.has("--werror") { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        if warnings > 0 || args[BuildOptions.werror] { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if removed > 0 { text += ", \(removed) removed scene\(removed == 1 ? "" : "s")" }
         if stale > 0 { text += ", \(stale) stale output\(stale == 1 ? "" : "s")" }
         return text + " (\(BuildCommand.formatSeconds(seconds)) s)"

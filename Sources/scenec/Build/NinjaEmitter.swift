@@ -3,7 +3,7 @@ import SceneSyntax
 
 /// Writes the Ninja file for a build: the edges, and the flags every edge's command shares.
 enum NinjaEmitter {
-    static func emit(_ scenes: [SceneEntry], plan: BuildCommand.Plan, args: Arguments, to path: String,
+    static func emit(_ scenes: [SceneEntry], plan: BuildCommand.Plan, args: Arguments<BuildOptions>, to path: String,
                      reporter: DiagnosticReporter) throws -> ExitStatus {
         guard plan.animated != .frames else {
             throw UsageError("--emit-ninja builds stills, flipbooks and animated files; --animated frames has no fixed list of outputs")
@@ -23,8 +23,8 @@ enum NinjaEmitter {
         // Every edge reads from the build's project, wherever Ninja runs it, within the budgets
         // the build was given (the defaults need no flag).
         flags += ProjectOptions.arguments(plan.options.scope)
-        for name in SceneOptions.limitValued + ["--scene-timeout"] {
-            if let value = args.value(name) { flags += [name, value] }
+        for option in LimitOptions.all + [SceneTimeoutOption.sceneTimeout.declaration] {
+            if let value = args.words(of: option).last { flags += [option.name, value] }
         }
         var edges: [NinjaWriter.Edge] = []
         for scene in scenes {

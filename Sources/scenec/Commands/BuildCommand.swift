@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Glibc
 import SceneCheck
 import SceneCodecs
@@ -10,7 +11,7 @@ import SceneSyntax
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "render every scene under directories, skipping what is up to date"
-    static let help = """
+    static let usage = """
         usage: scenec build SCENES_DIR|SCENE... -o OUT_DIR [options]
                scenec build SCENES_DIR|SCENE... --asset-catalog DIR.xcassets|--android-res DIR [options]
 
@@ -21,41 +22,7 @@ enum BuildCommand: Command {
         the build wrote. OUT_DIR keeps a manifest of every file written (.scenec-manifest.json,
         or .scenec-manifest.K-of-N.json per shard); outputs no longer produced are reported as
         stale until --prune removes them. Ends with a summary line on standard error.
-
-        options:
-          -o, --output OUT_DIR     where outputs go
-          --formats LIST           comma-separated: png, pdf, svg (default png)
-          --animated MODE          scenes with a timeline: still (t = 0, the default), frames
-                                   (OUT/NAME.frames/0000.FORMAT…), flipbook (OUT/NAME.flipbook.pdf),
-                                   or one animated file OUT/NAME.EXT as scenec frames writes it:
-                                   webp, apng, gif, mp4 or webm (mp4 and webm need ffmpeg);
-                                   besides the stills
-          --jobs N                 scenes built at once (default: the number of cores)
-          --keep-going             build every good scene even when some fail (exit 1 if any did)
-          --shard K/N              build only the K-th of N stable parts (by path hash), for CI matrices
-          --prune                  delete stale outputs: of removed or failing scenes, of formats
-                                   no longer asked for
-          --werror                 treat warnings as errors: the scene fails (exit 1)
-          --allow-empty            finding no scene is not an error
-          --report FILE.json       write what happened to each scene (status, outputs with sizes
-                                   and hashes, diagnostics, time)
-          --junit FILE.xml         the same as JUnit XML, a testcase per scene, for CI test views
-          --preview                also write OUT/NAME.preview.html per scene: the preview as one
-                                   self-contained HTML file (see scenec preview --static)
-          --emit-ninja FILE        write a Ninja file for the same build instead of building
-        \(WatchLoop.help)
-          --scale N                pixels per point for PNG
-        \(BuildDestination.help)
-        \(PNGOptions.help)
-        \(ReviewOptions.help)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(
-        valued: ["--output", "--formats", "--animated", "--jobs", "--shard", "--emit-ninja", "--scale", "--report",
-                 "--junit"] + SceneOptions.valued + PNGOptions.valued + BuildDestination.valued + ReviewOptions.valued,
-        flags: ["--help", "--keep-going", "--prune", "--werror", "--allow-empty", "--watch", "--preview"] + SceneOptions.flags
-            + ReviewOptions.flags)
 
     enum Animated: String, CaseIterable {
         case still, frames, flipbook, webp, apng, gif, mp4, webm
@@ -81,10 +48,10 @@ enum BuildCommand: Command {
         var review: ReviewOptions?
     }
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
-        guard args.has("--watch") else { return try buildOnce(args) }
+    static func run(_ args: Arguments<BuildOptions>) throws -> ExitStatus {
+        guard args[BuildOptions.watch] else { return try buildOnce(args) }
         _ = try ReviewOptions.parse(args, outDir: "")  // refuses --baseline with --watch
-        guard args.value("--emit-ninja") == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
+        guard try args[BuildOptions.emitNinja] == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
         let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
             // Every scene found (so an edit is seen) and every folder (so a new scene is).
@@ -94,27 +61,25 @@ enum BuildCommand: Command {
         }) { try buildOnce(args) }
     }
 
-    static func buildOnce(_ args: Arguments) throws -> ExitStatus {
+    static func buildOnce(_ args: Arguments<BuildOptions>) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
         let (destination, outDir) = try BuildDestination.parse(args)
-        guard let animated = Animated(rawValue: args.value("--animated") ?? "still") else {
-            throw UsageError("--animated must be still, frames, flipbook, webp, apng, gif, mp4 or webm, not '\(args.value("--animated") ?? "")'")
-        }
+        let animated = try args[BuildOptions.animated]
         // Before anything is built: the key of a video is made with ffmpeg's bytes.
-        if animated.animation?.needsFFmpeg == true, args.value("--emit-ninja") == nil, FFmpegPipe.locate() == nil {
+        if animated.animation?.needsFFmpeg == true, try args[BuildOptions.emitNinja] == nil, FFmpegPipe.locate() == nil {
             throw AnimationWriter.ffmpegMissing("--animated \(animated.rawValue) is encoded by ffmpeg")
         }
         var options = try SceneOptions(args)
         options.frontend.options.overridesMustMatch = false  // one --set serves many scenes
-        let scale = try args.positiveNumber("--scale")
+        let scale = try args[BuildOptions.scale]
         options.frontend.options.scaleOverride = destination.largestScale ?? scale
         if destination != .folder { options.frontend.options.scaleOverrideOption = destination.scaleOption }
-        let plan = Plan(outDir: outDir, formats: try parseFormats(args.value("--formats") ?? "png"), animated: animated,
-                        shard: try args.value("--shard").map(Shard.init), jobs: try args.count("--jobs") ?? Parallel.cores,
-                        scale: scale, pngCompression: try PNGOptions.compression(args), options: options,
-                        overrides: args.values["--set"] ?? [], preview: args.has("--preview"), destination: destination,
+        let plan = Plan(outDir: outDir, formats: try args[BuildOptions.formats], animated: animated,
+                        shard: try args[BuildOptions.shard], jobs: try args[BuildOptions.jobs] ?? Parallel.cores,
+                        scale: scale, pngCompression: try args[BuildOptions.pngCompression], options: options,
+                        overrides: try args[BuildOptions.set], preview: args[BuildOptions.preview], destination: destination,
                         review: try ReviewOptions.parse(args, outDir: outDir))
-        if plan.preview, args.value("--emit-ninja") != nil {
+        if plan.preview, try args[BuildOptions.emitNinja] != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }
         let reporter = options.reporter
@@ -126,10 +91,10 @@ enum BuildCommand: Command {
                             destination: destination)
                 .map { $0.claimedName(stem: scene.outputStem) }
         }
-        if found.scenes.isEmpty, found.problems.isEmpty, !args.has("--allow-empty") {
+        if found.scenes.isEmpty, found.problems.isEmpty, !args[BuildOptions.allowEmpty] {
             problems.append("no *.scene.yaml found under \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (--allow-empty accepts that)")
         }
-        let unmatched = args.has("--set-where-present") ? [] : unmatchedOverrides(found.scenes, options)
+        let unmatched = args[BuildOptions.setWherePresent] ? [] : unmatchedOverrides(found.scenes, options)
         if !problems.isEmpty || !unmatched.isEmpty {
             for problem in problems { reporter.error(problem, path: args.positionals.first ?? ".") }
             reporter.report(unmatched, in: SourceFile(name: args.positionals.first ?? ".", bytes: []))
@@ -138,7 +103,7 @@ enum BuildCommand: Command {
             return .sceneError
         }
 
-        if let ninjaPath = args.value("--emit-ninja") {
+        if let ninjaPath = try args[BuildOptions.emitNinja] {
             let status = try NinjaEmitter.emit(found.scenes.filter { plan.shard?.contains($0.relativePath) ?? true },
                                                plan: plan, args: args, to: ninjaPath, reporter: reporter)
             try reporter.finish()
@@ -167,19 +132,6 @@ enum BuildCommand: Command {
             return o.error("no scene has \(what), so this --set changes nothing",
                            notes: ["--set-where-present accepts a --set that some builds do not use"])
         }
-    }
-
-    static func parseFormats(_ text: String) throws -> [OutputFormat] {
-        var formats: [OutputFormat] = []
-        for word in text.split(separator: ",", omittingEmptySubsequences: true) {
-            guard let f = OutputFormat(rawValue: String(word)) else {
-                throw UsageError("--formats takes png, pdf and svg separated by commas, not '\(word)'")
-            }
-            if !formats.contains(f) { formats.append(f) }
-        }
-        guard !formats.isEmpty else { throw UsageError("--formats needs at least one of png, pdf, svg") }
-        // One order whatever was typed: outputs and keys do not depend on it.
-        return OutputFormat.allCases.filter(formats.contains)
     }
 
     static func formatSeconds(_ s: Double) -> String {

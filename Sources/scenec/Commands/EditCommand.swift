@@ -1,3 +1,4 @@
+import CommandLineOptions
 import SceneCheck
 import SceneEdit
 import SceneFiles
@@ -7,7 +8,7 @@ import SceneSyntax
 enum EditCommand: Command {
     static let name = "edit"
     static let summary = "write --set values into the scene file itself, changing nothing else"
-    static let help = """
+    static let usage = """
         usage: scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run] [options]
 
         Writes each value into the scene file as a careful person would: only the value's
@@ -23,25 +24,9 @@ enum EditCommand: Command {
         (chmod u-w) is refused and left alone (exit 1). A scene given as a symbolic link is
         edited where the link points now; a link put in its place meanwhile is not followed.
 
-        options:
-          --set ADDRESS=VALUE      a value to write (repeatable, applied in order): ID.ATTR,
-                                   views[0].children[1].ATTR, ID.style, canvas.ATTR or
-                                   styles.NAME.ATTR (styles.NAME.ATTR edits the style itself)
-          --diff                   print the change as a unified diff on standard output
-                                   (as git diff writes it: git apply or patch -p1 take it)
-          --dry-run                write nothing; with --diff, show what would change
-        \(DiagnosticReporter.optionHelp)
-          --appearance light|dark  accepted as every command takes it; system colors and
-                                   {light, dark} are written as given, whichever it is
-          --max-file-size N, --max-nodes N, --max-text-bytes N, --max-views N, --max-nesting N,
-          --max-pixels N, --max-pixels-per-side N, --max-frames N
-                                   the limits the edited scene is checked with (see
-                                   scenec check --help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help", "--diff", "--dry-run"])
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<EditOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "edit needs a scene file" : "edit takes one scene file")
         }
@@ -52,7 +37,7 @@ enum EditCommand: Command {
             throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
         }
         let loader = SceneLoader(limits: options)
-        let dryRun = args.has("--dry-run")
+        let dryRun = args[EditOptions.dryRun]
         // The file written is the one the path names now: resolved before it is read.
         let file = dryRun ? nil : try? GuardedRewrite(path: path)
         let bytes: [UInt8]
@@ -79,7 +64,7 @@ enum EditCommand: Command {
                     return .sceneError
                 }
             }
-            if args.has("--diff") {
+            if args[EditOptions.diff] {
                 let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
                 let diff = UnifiedDiff.diff(old: bytes, new: edited.bytes, oldName: "a/" + name, newName: "b/" + name)
                 guard Console.output(bytes: diff) else { throw FileError("cannot write to standard output") }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Glibc
 import ScenecKit
 import SceneModel
@@ -7,62 +8,47 @@ import SceneRender
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a scene to a PNG, PDF or SVG file"
-    static let help = """
+    static let usage = """
         usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [-o OUT2…] [options]
 
         Renders SCENE to a picture. The format follows the output's extension. Several -o
         write several formats of the same picture, checking the scene once. -o - writes to
         standard output: PNG unless --format says otherwise (refused on a terminal).
 
-        options:
-          -o, --output PATH        where to write ('-' for standard output); repeatable
-          --format png|pdf|svg     the format, whatever the extension says (one output only)
-          --scale N                pixels per point for PNG (overrides the canvas's scale)
-          --scales LIST            each PNG at several scales, in place of --scale: 1,2,3 writes
-                                   OUT.png, OUT@2x.png and OUT@3x.png (1, 2 and 3 × the canvas)
-        \(PNGOptions.help)
-          --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
-                                   12f (frames at the timeline's fps); default 0
-          --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
-        \(WatchLoop.help)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--scales", "--time", "--depfile"] + SceneOptions.valued
-                                         + PNGOptions.valued,
-                                     flags: ["--help", "--watch"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
-        guard args.has("--watch") else { return try renderOnce(args) }
-        guard let scenePath = args.positionals.first, scenePath != "-", !(args.values["--output"] ?? []).contains("-") else {
+    static func run(_ args: Arguments<RenderOptions>) throws -> ExitStatus {
+        guard args[RenderOptions.watch] else { return try renderOnce(args) }
+        guard let scenePath = args.positionals.first, scenePath != "-", try !args[RenderOptions.output].contains("-") else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
         let options = try SceneOptions(args)
         return try WatchLoop.run("render", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderOnce(args) }
     }
 
-    static func renderOnce(_ args: Arguments) throws -> ExitStatus {
+    static func renderOnce(_ args: Arguments<RenderOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file")
         }
-        let outputs = args.values["--output"] ?? []
+        let outputs = try args[RenderOptions.output]
         guard !outputs.isEmpty else {
             throw UsageError("render needs an output: -o OUT.png, OUT.pdf or OUT.svg")
         }
-        if outputs.count > 1, args.value("--format") != nil {
+        if outputs.count > 1, args.isGiven(RenderOptions.format.declaration) {
             throw UsageError("--format goes with one output; with several, each output's extension names its format")
         }
-        let scales = try args.value("--scales").map { try Scales.parse($0) }
-        let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(args.value("--format"), output: $0)) },
+        let scales = try args[RenderOptions.scales]
+        let format = try args[RenderOptions.format]
+        let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(format, output: $0)) },
                                         scales: scales, args)
         for target in targets where Files.sameFile(scenePath, target.path) {
             throw UsageError("the output '\(target.path)' is the scene file itself; refusing to overwrite it")
         }
         var limits = try SceneOptions(args)
         // The largest scale is the one the pixel limits are checked at.
-        limits.frontend.options.scaleOverride = try scales?.last ?? args.positiveNumber("--scale")
-        if scales != nil { limits.frontend.options.scaleOverrideOption = "--scales" }
-        let compression = try PNGOptions.compression(args)
+        limits.frontend.options.scaleOverride = try scales?.last ?? args[RenderOptions.scale]
+        if scales != nil { limits.frontend.options.scaleOverrideOption = RenderOptions.scales.declaration.name }
+        let compression = try args[RenderOptions.pngCompression]
         let deadline = limits.deadline()
         let compiled: SceneFile
         switch SceneLoader(limits: limits).load(scenePath) {
@@ -72,7 +58,7 @@ enum RenderCommand: Command {
             return status
         }
         let scene = compiled.animated.scene
-        let time = try AnimatedScene.time(args.value("--time"), fps: compiled.fps)
+        let time = try AnimatedScene.time(try args[RenderOptions.time], fps: compiled.fps)
         var environment = Environment.render
         environment.deadline = deadline
         let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
@@ -99,7 +85,7 @@ enum RenderCommand: Command {
         try limits.reporter.finish()
         do {
             for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
-            if let depfile = args.value("--depfile") {
+            if let depfile = try args[RenderOptions.depfile] {
                 let unnamed = try Depfile.write(depfile, outputs: targets.map(\.path), scene: scenePath,
                                                 inputs: scene.fonts.map(\.path) + scene.importedFiles)
                 Depfile.warn(unnamed, depfile: depfile)
@@ -114,9 +100,9 @@ enum RenderCommand: Command {
     /// The files to write: with `--scales`, each PNG output once per scale (`icon@2x.png`);
     /// PDF and SVG, which have no pixels, once.
     static func scaledTargets(_ targets: [(path: String, format: OutputFormat)], scales: [Double]?,
-                              _ args: Arguments) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
+                              _ args: Arguments<RenderOptions>) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
         guard let scales else { return targets.map { ($0.path, $0.format, nil) } }
-        if args.value("--scale") != nil {
+        if args.isGiven(RenderOptions.scale.declaration) {
             throw UsageError("--scale and --scales both set the pixels per point; give one of them")
         }
         if targets.contains(where: { $0.path == "-" }) {
@@ -131,13 +117,8 @@ enum RenderCommand: Command {
         }
     }
 
-    static func outputFormat(_ explicit: String?, output: String) throws -> OutputFormat {
-        if let explicit {
-            guard let f = OutputFormat(rawValue: explicit) else {
-                throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
-            }
-            return f
-        }
+    static func outputFormat(_ explicit: OutputFormat?, output: String) throws -> OutputFormat {
+        if let explicit { return explicit }
         if output == "-" {
             // A pipe or a file wants PNG unless told otherwise; a terminal wants no bytes at all.
             guard !Console.outputIsTerminal else {

@@ -7,8 +7,8 @@ import ScenecKit
 /// `scenec preview SCENE --static -o sheet.html [--vary …] [--time T]`: the preview as one HTML
 /// file (see `StaticSheet`), written atomically like every output.
 enum StaticSheetCommand {
-    static func run(_ args: Arguments, scenePath: String, variants: Variants) throws -> ExitStatus {
-        let outputs = args.values["--output"] ?? []
+    static func run(_ args: Arguments<PreviewOptions>, scenePath: String, variants: Variants) throws -> ExitStatus {
+        let outputs = try args[PreviewOptions.output]
         guard outputs.count == 1, let output = outputs.first else {
             throw UsageError("--static writes one file: give -o SHEET.html")
         }
@@ -26,8 +26,8 @@ enum StaticSheetCommand {
         }
         let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: limits.frontend)
         let fps = base.animated?.fileFPS ?? 30
-        let time = try AnimatedScene.time(args.value("--time"), fps: fps)
-        let html = sheet(base, frontend: limits.frontend, set: args.values["--set"] ?? [], variants: variants, time: time)
+        let time = try AnimatedScene.time(try args[PreviewOptions.time], fps: fps)
+        let html = sheet(base, frontend: limits.frontend, set: try args[PreviewOptions.set], variants: variants, time: time)
         switch html {
         case .failure(let failure):
             loader.reporter.report(failure.scene.diagnostics, in: failure.scene.file)

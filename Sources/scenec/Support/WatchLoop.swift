@@ -10,10 +10,6 @@ import SceneSupport
 /// output where it was (every write is atomic and nothing is written for a scene with errors).
 /// Ctrl-C or SIGTERM ends the loop with exit 0.
 enum WatchLoop {
-    static let help = """
-          --watch                  run again each time the scene file is saved, until Ctrl-C
-        """
-
     /// The files (and folders, for new scenes) a run depends on, found again before each run.
     struct Inputs {
         var paths: [String]
