@@ -131,8 +131,11 @@ bench-encoders: build $(ENCODERS)
 	$(ENCODERS) $(BENCH_PICTURES)/*.png
 
 # Regenerates what the repository keeps generated (CI fails when these are stale).
+# The option tables between `<!-- options: scenec NAME … -->` markers come from the options'
+# declarations (OptionsDeclaredOnceTests fails when they are stale).
 docs: build
 	$(SCENEC) render scenes/showcase.scene.yaml -o docs/showcase.png
+	$(SCENEC) help --markdown README.md docs/*.md
 
 # The JSON Schema and the attribute tables of docs/language.md, both from the attribute registry
 # (GeneratedFilesTests fails when either is stale). The tables replace what lies between the

@@ -31,6 +31,8 @@ let package = Package(
         // Small general pieces with no dependencies: JSONValue (ordered, byte-stable JSON text),
         // SHA256 (build keys, manifests, shards, the preview's file hashes), Locked (the one mutex).
         .target(name: "SceneSupport"),
+        // Command-line options declared once, typed: the parser, --help, shell completions, docs tables.
+        .target(name: "CommandLineOptions"),
         // YAML bytes to a node tree with source ranges; diagnostics and the escaping every printer shares.
         .target(name: "SceneSyntax", dependencies: ["CYAML", "SceneSupport"]),
         // What a scene is: the registry of view kinds and attributes, values, timelines.
@@ -98,7 +100,7 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["CLinux", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
+                          dependencies: ["CLinux", "CommandLineOptions", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
                                          "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild"],
                           plugins: ["BuildCommit"]),
@@ -110,27 +112,34 @@ let package = Package(
         .executableTarget(name: "ScenecFuzz",
                           dependencies: ["CFuzzerDriver", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout",
                                          "SceneAnimation", "SceneRender", "SceneFonts", "ScenecKit"]),
+        // What the test targets share: temporary folders, programs run with a time limit, PNG
+        // pixels probed, scene texts, seeded random values (one copy; a plain target, so test
+        // targets can depend on it).
+        .target(name: "TestSupport", dependencies: ["SceneCodecs", "SceneModel"], path: "Tests/TestSupport"),
         .testTarget(name: "SceneSyntaxTests", dependencies: ["SceneSyntax"]),
         .testTarget(name: "SceneFilesTests", dependencies: ["SceneFiles"]),
         .testTarget(name: "SceneCheckTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck"]),
         .testTarget(name: "SceneSupportTests", dependencies: ["SceneSupport"]),
-        .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema"]),
+        .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
+        .testTarget(name: "SceneSchemaTests", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "TestSupport"]),
         .testTarget(name: "SceneLayoutTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout"]),
         .testTarget(name: "SceneAnimationTests",
                     dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation"]),
         .testTarget(name: "SceneRenderTests",
                     dependencies: ["CCairo", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
-                                   "SceneRender", "SceneCodecs", "SceneFonts"]),
+                                   "SceneRender", "SceneCodecs", "SceneFonts", "TestSupport"]),
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
-        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo"]),
-        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneSupport", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "SceneLottie"]),
-        .testTarget(name: "SceneLanguageServerTests", dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit"]),
-        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender"]),
+        .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
+        .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
+        .testTarget(name: "SceneLanguageServerTests",
+                    dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "TestSupport"]),
+        .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
         // One test target per library, each through its own module's API (issue 22, item 5).
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "SceneSyntax"]),
         .testTarget(name: "SceneLottieTests",
-                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation"]),
+                    dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation", "ScenecKit",
+                                   "TestSupport"]),
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
@@ -139,6 +148,6 @@ let package = Package(
                     dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneSyntax"]),
+        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),
     ]
 )

@@ -1,8 +1,12 @@
+import CommandLineOptions
 import Glibc
 import SceneCheck
 import SceneModel
 import SceneSchema
 import ScenecBuild
+
+/// The commands' names and a space or more, the summaries beside them.
+let commandColumn = (commands.map(\.name.count).max() ?? 8) + 2
 
 /// scenec: the entry point routes to one command and turns its outcome into an exit status.
 let usage = """
@@ -11,7 +15,7 @@ let usage = """
     Compiles YAML scene files into PNG, PDF and SVG pictures.
 
     commands:
-    \(commands.map { "  \($0.name.padding(10))\($0.summary)" }.joined(separator: "\n"))
+    \(commands.map { "  \($0.name.padding(commandColumn))\($0.summary)" }.joined(separator: "\n"))
 
     Run 'scenec COMMAND --help' for a command's options, 'scenec help KIND' for a view kind's
     attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), and 'scenec --version'
@@ -50,12 +54,7 @@ func main() -> ExitStatus {
         return .usage
     }
     do {
-        let args = try Arguments.parse(Array(words.dropFirst()), spec: command.spec)
-        if args.has("--help") {
-            Console.output(command.help + "\n")
-            return .success
-        }
-        return try command.run(args)
+        return try command.run(Array(words.dropFirst()))
     } catch let error as UsageError {
         Console.fail(error.message)
         Console.line("run 'scenec \(command.name) --help' for usage")
@@ -75,6 +74,7 @@ func main() -> ExitStatus {
 
 /// `scenec help KIND` prints a view kind's page; `scenec help COMMAND` the command's help.
 func help(_ topics: [String]) -> ExitStatus {
+    if topics.first == "--markdown" { return synopsisTables(files: Array(topics.dropFirst())) }
     guard topics.count == 1, let topic = topics.first else {
         Console.fail("help takes one view kind or command")
         return .usage
@@ -92,6 +92,38 @@ func help(_ topics: [String]) -> ExitStatus {
     Console.fail("no help on '\(topic)'\(guess)")
     Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))) and the commands")
     return .usage
+}
+
+/// `scenec help --markdown [FILE...]` (for `make docs`): each command's options as a Markdown
+/// table, written between the marker pairs of the files named (the rest left as it is), or
+/// printed with their markers when none is named.
+func synopsisTables(files: [String]) -> ExitStatus {
+    let tables = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, SynopsisTables.table($0.options)) })
+    guard !files.isEmpty else {
+        Console.output(commands.map { command in
+            let table = tables[command.name] ?? ""
+            return [SynopsisTables.beginMarker("scenec", command.name), "", table, "", SynopsisTables.endMarker("scenec", command.name)]
+                .joined(separator: "\n") + "\n"
+        }.joined(separator: "\n"))
+        return .success
+    }
+    for file in files {
+        do {
+            let text = String(decoding: try Files.read(file, limit: 16 << 20).bytes, as: UTF8.self)
+            let filled = try SynopsisTables.fill(text, program: "scenec", tables: tables)
+            if filled != text { try Files.write(Array(filled.utf8), to: file) }
+        } catch let problem as SynopsisTables.Problem {
+            Console.fail("\(file): \(problem)")
+            return .sceneError
+        } catch let error as FileError {
+            Console.fail(error.message)
+            return .io
+        } catch {
+            Console.fail("\(file): \(error)")
+            return .io
+        }
+    }
+    return .success
 }
 
 exit(main().rawValue)

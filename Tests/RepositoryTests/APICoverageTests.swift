@@ -62,9 +62,11 @@ final class APICoverageTests: XCTestCase {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"([A-Za-z_][A-Za-z0-9_]*)""#)
         let range = NSRange(manifest.startIndex..., in: manifest)
+        // A plain target kept under Tests/ (TestSupport, the test targets' shared helpers) is
+        // not a library: only targets with a folder in Sources/ are.
         return pattern.matches(in: manifest, range: range).compactMap { match in
             Range(match.range(at: 1), in: manifest).map { String(manifest[$0]) }
-        }
+        }.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\($0)").path) }
     }
 
     static func swiftFiles(under relative: String) throws -> [URL] {

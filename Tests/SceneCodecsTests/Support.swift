@@ -1,4 +1,6 @@
 import CCairo
+// The shared helpers (temporaryDirectory, write, runTool, python) for every file here.
+@_exported import TestSupport
 import XCTest
 @testable import SceneCodecs
 
@@ -57,47 +59,4 @@ func frame(_ width: Int, _ height: Int, _ color: (Int, Int) -> UInt32) -> Raster
         }
     }
     return RasterImage(width: width, height: height, premultipliedARGB: data)
-}
-
-/// Runs a program from PATH, failing the test if it cannot run or exits non-zero.
-@discardableResult
-func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: output, as: UTF8.self)
-    XCTAssertEqual(process.terminationStatus, 0, "\(tool) failed: \(text)", file: file, line: line)
-    return text
-}
-
-/// A fresh temporary directory, removed when the test ends.
-func temporaryDirectory(_ test: XCTestCase) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url
-}
-
-/// The .venv's Python, where `make test` installs Pillow.
-func python() throws -> String {
-    var root = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { root.deleteLastPathComponent() }
-    let path = root.appendingPathComponent(".venv/bin/python").path
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-        throw XCTSkip("no \(path): run make test, which installs Pillow into .venv")
-    }
-    return path
-}
-
-/// Writes `bytes` to `name` in `dir` and gives its path.
-func write(_ bytes: [UInt8], _ name: String, in dir: URL) throws -> String {
-    let path = dir.appendingPathComponent(name).path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    return path
 }

@@ -151,3 +151,8 @@ func runNinja(_ dir: URL, file: StaticString = #filePath, line: UInt = #line) th
     XCTAssertEqual(status, 0, text, file: file, line: line)
     return text
 }
+
+/// `--root DIR`, the project each Ninja edge reads from (as `scenec build` passes it on).
+func projectArguments(_ project: Project) throws -> [String] {
+    ["--root", try project.settings().scope.root.directory]
+}

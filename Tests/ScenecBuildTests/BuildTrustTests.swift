@@ -88,7 +88,7 @@ final class BuildTrustTests: XCTestCase {
         try project.write(ring(0.25), "d2/x.scene.yaml")
         for ninja in [false, true] {
             var plan = try project.plan(["d1", "d2"])
-            if ninja { plan.ninja = .init(path: project.path("b.ninja"), scenec: "scenec", diagnostics: [], budgets: []) }
+            if ninja { plan.ninja = .init(path: project.path("b.ninja"), scenec: "scenec", diagnostics: [], project: try projectArguments(project), budgets: []) }
             let r = try project.build(plan)
             XCTAssertEqual(r.status, .sceneError, r.diagnosticsText)
             XCTAssertEqual(r.outcome.kind, .refused)

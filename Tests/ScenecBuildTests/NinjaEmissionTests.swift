@@ -20,7 +20,7 @@ final class NinjaEmissionTests: XCTestCase {
 
     func ninjaPlan(_ project: Project, out: String = "nout") throws -> BuildPlan {
         var plan = try project.plan(out: out)
-        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], budgets: [])
+        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], project: try projectArguments(project), budgets: [])
         return plan
     }
 

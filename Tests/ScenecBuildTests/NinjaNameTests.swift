@@ -38,7 +38,7 @@ final class NinjaNameTests: XCTestCase {
 
         var plan = try project.plan(out: "o u$t")
         plan.formats = [.png, .svg]
-        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], budgets: [])
+        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], project: try projectArguments(project), budgets: [])
         let emit = try project.build(plan)
         XCTAssertEqual(emit.status, .success, emit.diagnosticsText)
         let first = try runNinja(project.root)
@@ -64,7 +64,7 @@ final class NinjaNameTests: XCTestCase {
         let project = try Project(self)
         try project.write(scene(red: 1), "scenes/fine.scene.yaml")
         var plan = try project.plan()
-        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], budgets: [])
+        plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], project: try projectArguments(project), budgets: [])
         for bad in ["a\nb", "c\rd", "e\u{1B}[31mf"] {
             try project.write(scene(red: 2), "scenes/\(bad).scene.yaml")
             let emit = try project.build(plan)

@@ -94,6 +94,6 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(inputs.folders, [])
         let sink: BuildSink = { _ in }
         sink(.warning("heard by nobody"))
-        XCTAssertEqual(BuildPlan.NinjaPlan(path: "b.ninja", scenec: "/s", diagnostics: nil, budgets: []).diagnostics, nil)
+        XCTAssertEqual(BuildPlan.NinjaPlan(path: "b.ninja", scenec: "/s", diagnostics: nil, project: [], budgets: []).diagnostics, nil)
     }
 }

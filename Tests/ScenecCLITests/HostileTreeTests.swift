@@ -177,10 +177,6 @@ struct HostileTree {
     /// Names a shell would run if Ninja's command line did not quote them.
     static let shellNames = ["$(touch PWNED).scene.yaml", "`touch PWNED2`;x.scene.yaml"]
 
-    static func ring(_ progress: Double) -> String {
-        "canvas: {width: 40, height: 40}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: \(progress)}\n"
-    }
-
     init(_ test: XCTestCase) throws {
         self.test = test
         top = try temporaryDirectory(test)
@@ -206,27 +202,27 @@ struct HostileTree {
         // The project: a git checkout whose config holds the token, as actions/checkout leaves it.
         try put("ref: refs/heads/main\n", "tree/.git/HEAD")
         try put("[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic \(token)\n", "tree/.git/config")
-        try put(Self.ring(0.5), "tree/scenes/ok.scene.yaml")
+        try put(ringScene(0.5), "tree/scenes/ok.scene.yaml")
         // Content that quoted in a diagnostic would start a log line as a workflow command.
         try put("::error file=README.md,line=1::FORGED-SRC1\n", "tree/scenes/content1.scene.yaml")
         try put("canvas: {width: 40, height: 40}\nviews: []\n  ::error file=README.md,line=1::FORGED-SRC2: 1\n",
                 "tree/scenes/content2.scene.yaml")
-        try put(Self.ring(0.25), "tree/scenes/sub/x.scene.yaml")
+        try put(ringScene(0.25), "tree/scenes/sub/x.scene.yaml")
         let imports = ["environ": "/proc/self/environ", "passwd": "/etc/passwd",
                        "passwd-relative": "../../../../../../../../../../etc/passwd",
                        "outside": "../../outside/secret.yaml", "home": "~/secret.yaml", "gitconfig": "../.git/config"]
         for (name, path) in imports {
-            try put("imports: [\"\(path)\"]\n" + Self.ring(0.5), "tree/scenes/\(name).scene.yaml")
+            try put("imports: [\"\(path)\"]\n" + ringScene(0.5), "tree/scenes/\(name).scene.yaml")
         }
         try link("tree/scenes/link.scene.yaml", to: "../../outside/secret.yaml")
         // In a folder of its own: a build refuses a tree with a link out of it before building
         // anything, which would spare the rest of scenes/ every other attack.
         try link("tree/linked/dirlink", to: "../../outside/scenes")
         try put("canvas: {width: 40, height: 40}\nviews: [{type: rng}]\n", "tree/scenes/" + Self.forgingName)
-        try put(Self.ring(0.75), "tree/scenes/" + Self.removedName)
-        try put(Self.ring(0.75), "tree/scenes/" + Self.editedName)
-        for name in Self.shellNames { try put(Self.ring(0.5), "tree/ninja/" + name) }
-        try put("imports: [fifo.yaml]\n" + Self.ring(0.5), "tree/hang/fifo.scene.yaml")
+        try put(ringScene(0.75), "tree/scenes/" + Self.removedName)
+        try put(ringScene(0.75), "tree/scenes/" + Self.editedName)
+        for name in Self.shellNames { try put(ringScene(0.5), "tree/ninja/" + name) }
+        try put("imports: [fifo.yaml]\n" + ringScene(0.5), "tree/hang/fifo.scene.yaml")
         XCTAssertEqual(mkfifo(top.appendingPathComponent("tree/hang/fifo.yaml").path, 0o644), 0)
 
         // Baselines: a manifest naming a file outside its folder; links to an outside file.

@@ -3,7 +3,7 @@ import XCTest
 /// A Language Server Protocol client for the tests: runs `scenec lsp` as an editor does, with
 /// pipes for standard input and output, frames JSON-RPC messages with Content-Length, and
 /// collects what the server sends on a reader thread.
-final class LSPClient: @unchecked Sendable {
+final class LSPClient: LanguageServerSession, @unchecked Sendable {
     let process = Process()
     private let input = Pipe(), output = Pipe()
     /// Standard error goes to a file, read when asked (a pipe would need another reader thread).
@@ -15,7 +15,7 @@ final class LSPClient: @unchecked Sendable {
         var messages: [[String: Any]] = []
     }
     private let inbox = Inbox()
-    private var nextID = 1
+    var nextID = 1
     var stderrText: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     init(arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
@@ -75,21 +75,6 @@ final class LSPClient: @unchecked Sendable {
         writeRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
     }
 
-    func notify(_ method: String, _ params: [String: Any]) {
-        send(["jsonrpc": "2.0", "method": method, "params": params])
-    }
-
-    /// Sends a request and waits for its response (the whole message: result or error).
-    @discardableResult
-    func request(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 20,
-                 file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let id = nextID
-        nextID += 1
-        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-        return try XCTUnwrap(waitFor(timeout: timeout) { ($0["id"] as? Int) == id && $0["method"] == nil },
-                             "no answer to \(method) in \(timeout) s", file: file, line: line)
-    }
-
     /// The first message received (and not yet taken) that `match` accepts, removed from the queue.
     func waitFor(timeout: TimeInterval = 20, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -99,26 +84,6 @@ final class LSPClient: @unchecked Sendable {
             if let i = inbox.messages.firstIndex(where: match) { return inbox.messages.remove(at: i) }
             guard inbox.lock.wait(until: deadline) else { return nil }
         }
-    }
-
-    /// The diagnostics published for `uri` (for `version`, when given).
-    func diagnostics(_ uri: String, version: Int? = nil, timeout: TimeInterval = 20) -> [[String: Any]]? {
-        let message = waitFor(timeout: timeout) { m in
-            guard m["method"] as? String == "textDocument/publishDiagnostics",
-                  let params = m["params"] as? [String: Any], params["uri"] as? String == uri else { return false }
-            return version == nil || params["version"] as? Int == version
-        }
-        return (message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
-    }
-
-    func initialize(capabilities: [String: Any] = [:]) throws -> [String: Any] {
-        let response = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
-        notify("initialized", [:])
-        return response
-    }
-
-    func open(_ uri: String, text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]])
     }
 
     /// Ends the session as an editor does; the exit status.
@@ -140,6 +105,4 @@ final class LSPClient: @unchecked Sendable {
         XCTAssertEqual(process.terminationReason, .exit, "scenec lsp crashed: \(stderrText)")
         return process.terminationStatus
     }
-
-    static func position(_ line: Int, _ character: Int) -> [String: Any] { ["line": line, "character": character] }
 }

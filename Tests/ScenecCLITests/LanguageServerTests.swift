@@ -1,62 +1,10 @@
 import XCTest
 
-/// `scenec lsp` driven over pipes by a test client as an editor drives it (LSPClient).
+/// `scenec lsp` driven over pipes by a test client as an editor drives it (LSPClient): it never
+/// stops for what it is sent, takes the command line's limits and exits as LSP says. (Its
+/// diagnostics against the checker's, positions and imports are SceneLanguageServerTests/
+/// LanguageServerCheckTests, in process.)
 final class LanguageServerTests: XCTestCase {
-    /// Every bad scene of the corpora, opened in the server: the diagnostics it publishes are
-    /// `scenec check --diagnostics json`'s for the file — message, range and severity — with
-    /// the 1-based line:column (columns in Unicode scalars) turned into LSP's UTF-16 positions.
-    func testCorpusDiagnosticsAreCheckDiagnostics() throws {
-        let dir = try temporaryDirectory(self)
-        let client = try LSPClient(arguments: ["--debounce", "1"])
-        _ = try client.initialize()
-        var files: [URL] = []
-        for corpus in ["bad", "schema-bad"] {
-            let folder = repositoryRoot.appendingPathComponent("Tests/Corpus/\(corpus)")
-            files += fileNames(in: folder).filter { $0.hasSuffix(".scene.yaml") }.map { folder.appendingPathComponent($0) }
-        }
-        XCTAssertGreaterThan(files.count, 100)
-        var compared = 0
-        for file in files {
-            let bytes = try Data(contentsOf: file)
-            let text = String(decoding: bytes, as: UTF8.self)
-            // An editor holds text, not bytes: a file that is not UTF-8 is checked as the text sent.
-            var path = file.path
-            if Data(text.utf8) != bytes {
-                path = dir.appendingPathComponent(file.lastPathComponent).path
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            }
-            let check = try scenec(["check", "--diagnostics", "json", path])
-            let all = try XCTUnwrap(JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-            func lspPosition(_ line: Int, _ column: Int) -> [Int] {
-                guard line - 1 < lines.count else { return [line - 1, column - 1] }
-                let scalars = Array(lines[line - 1].unicodeScalars)
-                let walked = min(column - 1, scalars.count)
-                return [line - 1, scalars[..<walked].reduce(0) { $0 + UTF16.width($1) } + (column - 1 - walked)]
-            }
-            let expected = all.filter { $0["file"] as? String == path }.map { d -> String in
-                let start = lspPosition(d["line"] as! Int, d["column"] as! Int)
-                let end = lspPosition(d["endLine"] as! Int, d["endColumn"] as! Int)
-                let severity = ["error": 1, "warning": 2][d["severity"] as! String] ?? 3
-                return "\(start)-\(end) \(severity) \(d["message"] as! String)"
-            }
-            let uri = "file://" + path
-            client.open(uri, text: text)
-            let published = try XCTUnwrap(client.diagnostics(uri, version: 1), "no diagnostics for \(file.lastPathComponent)")
-            let got = published.map { d -> String in
-                let range = d["range"] as! [String: [String: Int]]
-                return "\([range["start"]!["line"]!, range["start"]!["character"]!])-\([range["end"]!["line"]!, range["end"]!["character"]!]) "
-                    + "\(d["severity"] as! Int) \(d["message"] as! String)"
-            }
-            XCTAssertEqual(got, expected, file.lastPathComponent)
-            XCTAssertFalse(expected.isEmpty, "\(file.lastPathComponent) has no error for scenec check")
-            client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
-            compared += 1
-        }
-        print("scenec lsp: \(compared) corpus files, published diagnostics equal to scenec check's")
-        XCTAssertEqual(try client.shutdown(), 0)
-    }
-
     /// A scene typed one character at a time from nothing, then deleted the same way: every
     /// request along the way gets an answer, the finished scene has no diagnostics, and the
     /// server is still there at the end.
@@ -163,58 +111,6 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertNotNil(client.diagnostics(uri, version: 2))
         XCTAssertEqual(try client.shutdown(), 0)
         XCTAssertTrue(client.stderrText.contains("dropped input"), client.stderrText)
-    }
-
-    /// A client that offers UTF-8 gets positions in bytes: `über` is 5 bytes and 4 UTF-16 units.
-    func testUTF8PositionsWhenOffered() throws {
-        let text = "canvas: {width: 20, height: 20}\nstyles: {über: {lineWidth: 2}}\nviews:\n"
-            + "  - {type: ring, style: über, frame: {x: 0, y: 0, width: 10, height: 10}, progress: 7}\n"
-        for (offered, encoding, column) in [(["utf-8", "utf-16"], "utf-8", 85), ([String](), "utf-16", 84)] {
-            let client = try LSPClient()
-            let reply = try client.initialize(capabilities: ["general": ["positionEncodings": offered]])
-            XCTAssertEqual(((reply["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["positionEncoding"] as? String,
-                           encoding)
-            client.open("file:///tmp/utf8.scene.yaml", text: text)
-            let first = try XCTUnwrap(client.diagnostics("file:///tmp/utf8.scene.yaml")?.first)
-            let start = (first["range"] as? [String: [String: Int]])?["start"]
-            // scenec check says 4:84 (characters); 0-based, `ü` counts 2 bytes in UTF-8.
-            XCTAssertEqual(start?["line"], 3)
-            XCTAssertEqual(start?["character"], column)
-            XCTAssertEqual(try client.shutdown(), 0)
-        }
-    }
-
-    /// A problem inside an imported file is published for that file; the imported file open
-    /// in the editor, with unsaved edits, is read as the editor has it.
-    func testImportsAreReadFromOpenBuffers() throws {
-        let dir = try temporaryDirectory(self)
-        let theme = dir.appendingPathComponent("theme.yaml").path
-        let scene = dir.appendingPathComponent("main.scene.yaml").path
-        try Data("styles:\n  brand: {lineWidth: -3}\n".utf8).write(to: URL(fileURLWithPath: theme))
-        let sceneText = "imports: [theme.yaml]\ncanvas: {width: 20, height: 20}\n"
-            + "views:\n  - {type: ring, style: brand, frame: {x: 0, y: 0, width: 10, height: 10}}\n"
-        try Data(sceneText.utf8).write(to: URL(fileURLWithPath: scene))
-        let check = try scenec(["check", "--diagnostics", "json", scene])
-        let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])?.first)
-        XCTAssertEqual(expected["file"] as? String, theme)
-        let client = try LSPClient(arguments: ["--debounce", "1"])
-        _ = try client.initialize()
-        client.open("file://" + scene, text: sceneText)
-        let inTheme = try XCTUnwrap(client.diagnostics("file://" + theme))
-        XCTAssertEqual(inTheme.first?["message"] as? String, expected["message"] as? String)
-        let start = (inTheme.first?["range"] as? [String: [String: Int]])?["start"]
-        XCTAssertEqual([start?["line"], start?["character"]], [(expected["line"] as! Int) - 1, (expected["column"] as! Int) - 1])
-        XCTAssertEqual(client.diagnostics("file://" + scene)?.count, 0)
-        // The theme, fixed in the editor and not saved: the scene's check reads the buffer.
-        client.open("file://" + theme, text: "styles:\n  brand: {lineWidth: 3}\n")
-        XCTAssertNotNil(client.waitFor(timeout: 10) { m in
-            let params = m["params"] as? [String: Any]
-            return params?["uri"] as? String == "file://" + theme && (params?["diagnostics"] as? [Any])?.isEmpty == true
-        }, "the import's old problem is cleared")
-        // Open, it is also checked as a scene of its own, as scenec check would check it.
-        XCTAssertEqual(client.diagnostics("file://" + theme, version: 1)?.first?["message"] as? String,
-                       "the scene needs a 'canvas' with width and height")
-        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// The limits `scenec check` takes apply to documents as they do to files.

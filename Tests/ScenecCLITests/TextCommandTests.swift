@@ -1,50 +1,13 @@
 import Foundation
 import XCTest
 
-/// Text from the command line: a scene's own fonts, reproducible renders (across runs, `--jobs`
-/// and a machine whose fontconfig learns a new font), fonts as build inputs.
+/// Text from the command line: reproducible renders (across runs, `--jobs` and a machine whose
+/// fontconfig learns a new font), fonts as build inputs. (That a scene draws with its own font
+/// files is ScenecKitTests/SceneFontFilesTests, in process.)
 final class TextCommandTests: XCTestCase {
-    /// A scene folder with `fonts/Probe.ttf`: DejaVu Serif renamed "Scenec Probe".
-    func sceneFolder() throws -> URL {
-        let dir = try temporaryDirectory(self)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
-        try FontFixtures.write("DejaVuSerif.ttf", family: "Scenec Probe", to: dir.appendingPathComponent("fonts/Probe.ttf"))
-        return dir
-    }
+    func sceneFolder() throws -> URL { try FontFixtures.probeFolder(self) }
 
-    static func scene(font: String, fonts: Bool = true) -> String {
-        """
-        canvas: {width: 240, height: 120, background: white}
-        \(fonts ? "fonts: [fonts/Probe.ttf]" : "")
-        views:
-          - {id: download, type: ring, frame: {x: 0, y: 0, width: 120, height: 120}, progress: 0.4, label: percent,
-             labelFont: "\(font)"}
-          - {type: label, frame: {x: 125, y: 10, width: 110, height: 100}, text: "Hamburg {download.progress:percent}",
-             font: "\(font)", fontSize: 20}
-        timeline:
-          fps: 10
-          animations:
-            - {target: download.progress, from: 0, to: 1, duration: 1s}
-        """
-    }
-
-    func testASceneDrawsWithItsOwnFontFilesAndWarnsOfNone() throws {
-        let dir = try sceneFolder()
-        let own = try write(Self.scene(font: "Scenec Probe"), "own.scene.yaml", in: dir)
-        let fallback = try write(Self.scene(font: "DejaVu Sans", fonts: false), "fallback.scene.yaml", in: dir)
-        // Run from elsewhere: font paths are relative to the scene, not the working directory.
-        let r = try scenec(["render", own, "-o", dir.appendingPathComponent("own.png").path], directory: dir.deletingLastPathComponent())
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, "", "the family is the scene's own: no warning")
-        XCTAssertEqual(try scenec(["render", fallback, "-o", dir.appendingPathComponent("fallback.png").path]).status, 0)
-        XCTAssertNotEqual(try Data(contentsOf: dir.appendingPathComponent("own.png")),
-                          try Data(contentsOf: dir.appendingPathComponent("fallback.png")), "serif glyphs, not DejaVu Sans")
-
-        let missing = try write(Self.scene(font: "Scenec Probe", fonts: false), "missing.scene.yaml", in: dir)
-        let w = try scenec(["check", missing])
-        XCTAssertEqual(w.status, 0, "a warning")
-        XCTAssertTrue(w.stderr.contains("warning: font 'Scenec Probe' is not available; ring 'download' is drawn with DejaVu Sans"), w.stderr)
-    }
+    static func scene(font: String, fonts: Bool = true) -> String { FontFixtures.probeScene(font: font, fonts: fonts) }
 
     func testRendersAreByteIdenticalAcrossRunsJobsAndFormats() throws {
         let dir = try sceneFolder()

@@ -5,38 +5,34 @@ import XCTest
 final class WatchTests: XCTestCase {
     let fm = FileManager.default
 
-    func ring(_ progress: Double) -> String {
-        "canvas: {width: 40, height: 40}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: \(progress)}\n"
-    }
-
     func testRenderWatchUpdatesKeepsTheLastGoodPictureAndStopsOnInterrupt() throws {
         let dir = try temporaryDirectory(self)
         let scene = dir.appendingPathComponent("w.scene.yaml"), png = dir.appendingPathComponent("w.png")
-        try ring(0.25).write(to: scene, atomically: false, encoding: .utf8)
+        try ringScene(0.25).write(to: scene, atomically: false, encoding: .utf8)
         let (process, log) = try startWatching(["render", "w.scene.yaml", "-o", "w.png", "--watch"], in: dir)
         eventually("the first render") { runs(log) == 1 }
         let first = try Data(contentsOf: png)
-        XCTAssertEqual(try renderAlone(ring(0.25), in: dir), first)
+        XCTAssertEqual(try renderAlone(ringScene(0.25), in: dir), first)
 
         // Saved in place, valid: a new picture.
-        try ring(0.75).write(to: scene, atomically: false, encoding: .utf8)
+        try ringScene(0.75).write(to: scene, atomically: false, encoding: .utf8)
         eventually("the second render") { runs(log) == 2 }
-        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ring(0.75), in: dir))
+        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ringScene(0.75), in: dir))
 
         // Broken: reported, and the last good picture stays.
         try "canvas: {width: 40, height: 40}\nviews: [\n".write(to: scene, atomically: false, encoding: .utf8)
         eventually("the broken run") { runs(log) == 3 }
-        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ring(0.75), in: dir))
+        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ringScene(0.75), in: dir))
         let text = try String(contentsOf: log, encoding: .utf8)
         XCTAssertTrue(text.contains("w.scene.yaml:3:1: error:"), text)
         XCTAssertTrue(text.contains("failed (exit 1)"), text)
 
         // Valid again, written to a temporary file and renamed over the scene, as editors do.
         let temporary = dir.appendingPathComponent(".w.scene.yaml.swp")
-        try ring(0.5).write(to: temporary, atomically: false, encoding: .utf8)
+        try ringScene(0.5).write(to: temporary, atomically: false, encoding: .utf8)
         XCTAssertEqual(rename(temporary.path, scene.path), 0)
         eventually("the run after rename-over") { runs(log) == 4 }
-        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ring(0.5), in: dir))
+        XCTAssertEqual(try Data(contentsOf: png), try renderAlone(ringScene(0.5), in: dir))
 
         process.interrupt()
         process.waitUntilExit()
@@ -47,14 +43,14 @@ final class WatchTests: XCTestCase {
     func testBuildWatchSeesEditsAndNewScenes() throws {
         let dir = try temporaryDirectory(self)
         try fm.createDirectory(at: dir.appendingPathComponent("scenes/sub"), withIntermediateDirectories: true)
-        try ring(0.25).write(to: dir.appendingPathComponent("scenes/a.scene.yaml"), atomically: false, encoding: .utf8)
+        try ringScene(0.25).write(to: dir.appendingPathComponent("scenes/a.scene.yaml"), atomically: false, encoding: .utf8)
         let (process, log) = try startWatching(["build", "scenes", "-o", "out", "--watch"], in: dir)
         eventually("the first build") { runs(log) == 1 }
-        try ring(0.5).write(to: dir.appendingPathComponent("scenes/sub/new.scene.yaml"), atomically: false, encoding: .utf8)
+        try ringScene(0.5).write(to: dir.appendingPathComponent("scenes/sub/new.scene.yaml"), atomically: false, encoding: .utf8)
         eventually("a build for the new scene") { fm.fileExists(atPath: dir.appendingPathComponent("out/sub/new.png").path) }
-        try ring(0.75).write(to: dir.appendingPathComponent("scenes/a.scene.yaml"), atomically: false, encoding: .utf8)
+        try ringScene(0.75).write(to: dir.appendingPathComponent("scenes/a.scene.yaml"), atomically: false, encoding: .utf8)
         eventually("a build for the edit") {
-            (try? Data(contentsOf: dir.appendingPathComponent("out/a.png"))) == (try? renderAlone(ring(0.75), in: dir))
+            (try? Data(contentsOf: dir.appendingPathComponent("out/a.png"))) == (try? renderAlone(ringScene(0.75), in: dir))
         }
         let text = try String(contentsOf: log, encoding: .utf8)
         XCTAssertTrue(text.contains("scenec build: 1 built, 1 up to date"), text)
@@ -65,7 +61,7 @@ final class WatchTests: XCTestCase {
 
     func testFramesWatchAndWatchWithStandardOutputIsRefused() throws {
         let dir = try temporaryDirectory(self)
-        try ring(0.25).write(to: dir.appendingPathComponent("f.scene.yaml"), atomically: false, encoding: .utf8)
+        try ringScene(0.25).write(to: dir.appendingPathComponent("f.scene.yaml"), atomically: false, encoding: .utf8)
         let (process, log) = try startWatching(["frames", "f.scene.yaml", "-o", "f/%02d.png", "--watch"], in: dir)
         eventually("the first frames") { runs(log) == 1 && fm.fileExists(atPath: dir.appendingPathComponent("f/00.png").path) }
         process.interrupt()

@@ -1,4 +1,3 @@
-import SceneSupport
 import XCTest
 @testable import scenec
 import ScenecBuild
@@ -74,18 +73,5 @@ final class WorkflowCommandTests: XCTestCase {
         s.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
             .replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2C", with: ",")
             .replacingOccurrences(of: "%25", with: "%")
-    }
-
-    func testHashingInPiecesEqualsHashingWhole() {
-        var rng = SystemRandomNumberGenerator()
-        let bytes = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        var hash = SHA256()
-        var offset = 0
-        while offset < bytes.count {
-            let n = Swift.min(Int.random(in: 0...150, using: &rng), bytes.count - offset)
-            hash.update(Array(bytes[offset..<offset + n]))
-            offset += n
-        }
-        XCTAssertEqual(hash.finish(), SHA256.hex(bytes))
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// `AtomicWrite`, tested in SceneFilesTests; the in-place rewrite is `GuardedRewrite`.)
 final class FilesTests: XCTestCase {
     func testReadingStopsPastTheLimitAndRefusesFolders() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryDirectory(self)
         let path = try write(String(repeating: "x", count: 100), "a.yaml", in: dir)
         let whole = try SceneReading.read(path, limit: 100, scope: .around(path))
         XCTAssertEqual(whole.bytes.count, 100)

@@ -16,16 +16,6 @@ final class SceneFileTests: XCTestCase {
           animations: [{target: ring.progress, from: 0, to: 1, duration: 1s}]
         """
 
-    /// The SceneError `body` throws; a failure if it throws nothing or another error.
-    func sceneError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> SceneError? {
-        switch Result(catching: body) {
-        case .success: XCTFail("no error thrown", file: file, line: line)
-        case .failure(let error as SceneError): return error
-        case .failure(let error): XCTFail("\(error) is not a SceneError", file: file, line: line)
-        }
-        return nil
-    }
-
     func testWarningsLeaveTheSceneUsable() throws {
         let text = ring.replacingOccurrences(of: "frame: {x: 10, y: 10,", with: "frame: {x: 500, y: 10,")
         let scene = try SceneFile(source: text, name: "off.scene.yaml")
@@ -45,7 +35,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testFilesThatCannotBeReadOrWrittenAreIOErrorsAndLeaveNothing() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryDirectory(self)
         let missing = dir.appendingPathComponent("missing.scene.yaml").path
         let unreadable = sceneError { _ = try SceneFile(contentsOf: missing) }
         XCTAssertEqual(unreadable?.kind, .io)
@@ -60,7 +50,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testImportsAndFontsAreFoundBesideTheScenesPath() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryDirectory(self)
         _ = try write("styles:\n  thick: {lineWidth: 30}\n", "theme.yaml", in: dir)
         let text = ring.replacingOccurrences(of: "canvas:", with: "imports: [theme.yaml]\ncanvas:")
             .replacingOccurrences(of: "lineWidth: 10", with: "style: thick")

@@ -23,7 +23,7 @@ struct NinjaEmitter {
         }
         // Every edge reads from the build's project, wherever Ninja runs it, within the budgets
         // the build was given (the defaults need no flag).
-        flags += diagnostics + Self.projectArguments(plan.scene.scope) + ninja.budgets
+        flags += diagnostics + ninja.project + ninja.budgets
         var edges: [NinjaWriter.Edge] = []
         for scene in scenes {
             let stills = plan.formats.map { "\(plan.outDir)/\(scene.outputStem).\($0.rawValue)" }
@@ -50,11 +50,6 @@ struct NinjaEmitter {
         try Files.write(Array(text.utf8), to: ninja.path)
         sink(.ninjaWritten(path: ninja.path, edges: edges.count, scenes: scenes.count))
         return .success
-    }
-
-    /// `--root` and `--allow-read` for a command scenec runs for itself (a Ninja edge), wherever it runs.
-    static func projectArguments(_ scope: ReadScope) -> [String] {
-        ["--root", scope.root.directory] + scope.allowed.flatMap { ["--allow-read", $0.directory] }
     }
 
     /// Why a name cannot go into the Ninja file (shown escaped, as every name is).

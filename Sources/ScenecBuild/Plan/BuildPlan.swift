@@ -73,13 +73,17 @@ package struct BuildPlan: Sendable {
         /// format was asked for on standard output (json: each edge would print an array of its
         /// own), which the build refuses.
         package var diagnostics: [String]?
+        /// `--root DIR` and `--allow-read DIR…` naming the build's project, so every edge reads
+        /// from it wherever Ninja runs it.
+        package var project: [String]
         /// The budgets (`--max-…`, `--scene-timeout`) as they were typed, which each edge passes on.
         package var budgets: [String]
 
-        package init(path: String, scenec: String, diagnostics: [String]?, budgets: [String]) {
+        package init(path: String, scenec: String, diagnostics: [String]?, project: [String], budgets: [String]) {
             self.path = path
             self.scenec = scenec
             self.diagnostics = diagnostics
+            self.project = project
             self.budgets = budgets
         }
     }

@@ -1,9 +1,11 @@
 import ScenecBuild
+import CommandLineOptions
+
 /// `scenec check SCENE...`
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "validate scenes and report every problem"
-    static let help = """
+    static let usage = """
         usage: scenec check SCENE... [--diagnostics FORMAT[:FILE]]... [options]
 
         Checks each scene and reports every problem found, sorted by position, as
@@ -11,13 +13,9 @@ enum CheckCommand: Command {
         Exits 0 when all scenes are valid, 1 when any has errors or may not be read (outside
         --root, not a regular file), 3 when one cannot be read.
 
-        options:
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<CheckCommandOptions>) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
         let options = try SceneOptions(args)
         let reporter = options.reporter

@@ -1,11 +1,22 @@
+import CommandLineOptions
 import ScenecBuild
-/// One `scenec` subcommand: its help text next to its options, and what it runs.
+
+/// One `scenec` subcommand: its usage and description, its options (declared in Options/), and
+/// what it runs.
 protocol Command: Sendable {
+    associatedtype Options: CommandOptions
     static var name: String { get }
     static var summary: String { get }
-    static var help: String { get }
-    static var spec: Arguments.Spec { get }
-    static func run(_ args: Arguments) throws -> ExitStatus
+    /// The usage lines and the description; `--help` adds the options from their declarations.
+    static var usage: String { get }
+    /// What completions offer for the positionals; nil: file names.
+    static var positionalWords: [String]? { get }
+    static func run(_ args: Arguments<Options>) throws -> ExitStatus
+}
+
+extension Command {
+    static var positionalWords: [String]? { nil }
+    static var help: String { usage + "\n\n" + HelpText.options(Options.all) }
 }
 
 /// A command as the router holds it (concrete, so no existential metatypes are needed).
@@ -13,15 +24,28 @@ struct CommandEntry: Sendable {
     let name: String
     let summary: String
     let help: String
-    let spec: Arguments.Spec
-    let run: @Sendable (Arguments) throws -> ExitStatus
+    let options: [OptionDeclaration]
+    /// Which shared groups it takes (OptionsDeclaredOnceTests checks them against `options`).
+    let optionsType: any CommandOptions.Type
+    let positionalWords: [String]?
+    /// Parses the words after the command's name, prints the help when asked, else runs.
+    let run: @Sendable ([String]) throws -> ExitStatus
 
     init<C: Command>(_ command: C.Type) {
         name = C.name
         summary = C.summary
         help = C.help
-        spec = C.spec
-        run = C.run
+        options = C.Options.all
+        optionsType = C.Options.self
+        positionalWords = C.positionalWords
+        run = { words in
+            let args = try Arguments<C.Options>.parse(words, declarations: C.Options.all, nearest: Suggest.nearest(to:in:))
+            if args.helpRequested {
+                Console.output(C.help + "\n")
+                return .success
+            }
+            return try C.run(args)
+        }
     }
 }
 
@@ -29,4 +53,5 @@ struct CommandEntry: Sendable {
 let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self), CommandEntry(BuildCommand.self),
                                 CommandEntry(CheckCommand.self), CommandEntry(InspectCommand.self),
                                 CommandEntry(EditCommand.self), CommandEntry(ExportCommand.self), CommandEntry(SchemaCommand.self),
-                                CommandEntry(PreviewCommand.self), CommandEntry(LspCommand.self)]
+                                CommandEntry(PreviewCommand.self), CommandEntry(LspCommand.self),
+                                CommandEntry(CompletionsCommand.self)]

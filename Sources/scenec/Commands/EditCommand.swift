@@ -1,10 +1,15 @@
 import ScenecBuild
+import CommandLineOptions
+import SceneCheck
+import SceneEdit
+import SceneFiles
+import SceneSyntax
 
 /// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`
 enum EditCommand: Command {
     static let name = "edit"
     static let summary = "write --set values into the scene file itself, changing nothing else"
-    static let help = """
+    static let usage = """
         usage: scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run] [options]
 
         Writes each value into the scene file as a careful person would: only the value's
@@ -20,25 +25,9 @@ enum EditCommand: Command {
         (chmod u-w) is refused and left alone (exit 1). A scene given as a symbolic link is
         edited where the link points now; a link put in its place meanwhile is not followed.
 
-        options:
-          --set ADDRESS=VALUE      a value to write (repeatable, applied in order): ID.ATTR,
-                                   views[0].children[1].ATTR, ID.style, canvas.ATTR or
-                                   styles.NAME.ATTR (styles.NAME.ATTR edits the style itself)
-          --diff                   print the change as a unified diff on standard output
-                                   (as git diff writes it: git apply or patch -p1 take it)
-          --dry-run                write nothing; with --diff, show what would change
-        \(DiagnosticReporter.optionHelp)
-          --appearance light|dark  accepted as every command takes it; system colors and
-                                   {light, dark} are written as given, whichever it is
-          --max-file-size N, --max-nodes N, --max-text-bytes N, --max-views N, --max-nesting N,
-          --max-pixels N, --max-pixels-per-side N, --max-frames N
-                                   the limits the edited scene is checked with (see
-                                   scenec check --help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: SceneOptions.valued, flags: ["--help", "--diff", "--dry-run"])
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<EditOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "edit needs a scene file" : "edit takes one scene file")
         }
@@ -49,8 +38,8 @@ enum EditCommand: Command {
             throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
         }
         var edit = SceneFileEdit(path: path, scene: options.settings)
-        edit.dryRun = args.has("--dry-run")
-        if args.has("--diff") { edit.showDiff = Console.output(bytes:) }
+        edit.dryRun = args[EditOptions.dryRun]
+        if args[EditOptions.diff] { edit.showDiff = Console.output(bytes:) }
         return try edit.run(sink: EventConsole(reporter: options.reporter).show, finishing: options.reporter.finish)
     }
 }

@@ -1,10 +1,16 @@
 import ScenecBuild
+import CommandLineOptions
+import Glibc
+import SceneLottie
+import ScenecKit
+import SceneModel
+import SceneSyntax
 
 /// `scenec export SCENE -o anim.json`: the scene and its timeline as a Lottie animation.
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "export a scene and its timeline as a Lottie (Bodymovin) JSON animation"
-    static let help = """
+    static let usage = """
         usage: scenec export SCENE -o ANIM.json [options]
 
         Writes SCENE and its timeline as a Lottie animation (Bodymovin JSON) that lottie-web,
@@ -18,18 +24,13 @@ enum ExportCommand: Command {
         The animation runs at the timeline's fps, one frame per scenec frame; a scene without
         a timeline is one frame. -o - writes to standard output.
 
-        options:
-          -o, --output PATH        where to write the JSON ('-' for standard output)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output"] + SceneOptions.valued, flags: ["--help"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<ExportOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "export needs a scene file" : "export takes one scene file")
         }
-        let outputs = args.values["--output"] ?? []
+        let outputs = try args[ExportOptions.output]
         guard outputs.count == 1, let output = outputs.first else {
             throw UsageError(outputs.isEmpty ? "export needs an output: -o ANIM.json" : "export writes one file; give one -o")
         }

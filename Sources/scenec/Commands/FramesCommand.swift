@@ -1,3 +1,5 @@
+import CommandLineOptions
+import Glibc
 import SceneCodecs
 import SceneRender
 import ScenecBuild
@@ -6,7 +8,7 @@ import ScenecBuild
 enum FramesCommand: Command {
     static let name = "frames"
     static let summary = "render a scene's timeline as a frame sequence, a flipbook PDF or an animated file"
-    static let help = """
+    static let usage = """
         usage: scenec frames SCENE -o 'out/frame-%04d.png' [options]
                scenec frames SCENE -o flipbook.pdf [options]
                scenec frames SCENE -o anim.gif|anim.apng|anim.webp|anim.mp4|anim.webm [options]
@@ -26,69 +28,52 @@ enum FramesCommand: Command {
         yuv420p, written by ffmpeg from PATH (Debian package ffmpeg), translucent pixels over
         black and an odd side padded by a black row or column; ffmpeg's errors are reported.
 
-        options:
-          -o, --output PATTERN     where to write frames (%d or %0Nd for the frame number), or
-                                   the flipbook or animation
-          --format png|svg|pdf     the format of each frame, whatever the extension says
-          --range A-B|A-|N         only frames A to B, A to the end, or frame N
-          --fps N                  sample at N frames per second (durations written in frames
-                                   still count at the file's fps)
-          --jobs N                 frames rendered at once (default: the number of cores)
-          --scale N                pixels per point for PNG (overrides the canvas's scale)
-        \(PNGOptions.help)
-          --quiet                  no progress line
-          --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
-        \(WatchLoop.help)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--range", "--fps", "--jobs", "--scale",
-                                              "--depfile"] + SceneOptions.valued + PNGOptions.valued,
-                                     flags: ["--help", "--quiet", "--watch"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
-        guard args.has("--watch") else { return try renderFrames(args) }
-        guard let scenePath = args.positionals.first, scenePath != "-", args.value("--output") != "-" else {
+    static func run(_ args: Arguments<FramesOptions>) throws -> ExitStatus {
+        guard args[FramesOptions.watch] else { return try renderFrames(args) }
+        guard let scenePath = args.positionals.first, scenePath != "-", try args[FramesOptions.output] != "-" else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
         let options = try SceneOptions(args)
         return try WatchLoop.run("frames", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderFrames(args) }
     }
 
-    static func renderFrames(_ args: Arguments) throws -> ExitStatus {
+    static func renderFrames(_ args: Arguments<FramesOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "frames needs a scene file" : "frames takes one scene file")
         }
-        guard let output = args.value("--output") else {
+        guard let output = try args[FramesOptions.output] else {
             throw UsageError("frames needs an output: -o 'out/frame-%04d.png', -o flipbook.pdf or -o anim.gif")
         }
         let pattern = try FramePattern(output)
-        if pattern != nil, args.value("--format") == nil, let kind = AnimationFormat(path: output) {
+        let explicitFormat = try args[FramesOptions.format]
+        if pattern != nil, explicitFormat == nil, let kind = AnimationFormat(path: output) {
             throw UsageError("'\(output)' has a frame number, but a .\(kind.rawValue) is one animated file holding every frame; drop the number (-o anim.\(kind.rawValue)), or write a sequence of .png files")
         }
         // One file ending in .gif, .apng, .webp, .mp4 or .webm is an animation, not a sequence.
-        let animation = pattern == nil && args.value("--format") == nil ? AnimationFormat(path: output) : nil
-        let format = animation != nil ? .png : try RenderCommand.outputFormat(args.value("--format"), output: output)
+        let animation = pattern == nil && explicitFormat == nil ? AnimationFormat(path: output) : nil
+        let format = animation != nil ? .png : try RenderCommand.outputFormat(explicitFormat, output: output)
         if pattern == nil, format != .pdf, animation == nil {
             throw UsageError("'\(output)' has no frame number; write a pattern such as 'out/frame-%04d.\(format.rawValue)', a .pdf for a flipbook, or an animation (.gif, .apng, .webp, .mp4, .webm)")
         }
-        let jobs = try args.count("--jobs") ?? Parallel.cores
+        let jobs = try args[FramesOptions.jobs] ?? Parallel.cores
         var limits = try SceneOptions(args)
-        limits.frontend.options.scaleOverride = try args.positiveNumber("--scale")
-        let fpsOverride = try args.positiveNumber("--fps")
+        limits.frontend.options.scaleOverride = try args[FramesOptions.scale]
+        let fpsOverride = try args[FramesOptions.fps]
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
-        let compression = try PNGOptions.compression(args)
+        let compression = try args[FramesOptions.pngCompression]
 
         let kind: FramesPlan.Output = animation.map { .animation(output, $0) }
             ?? pattern.map { .frames($0, format) } ?? .flipbook(output)
         var plan = FramesPlan(scenePath: scenePath, output: kind, outputPath: output, scene: limits.settings)
-        plan.range = args.value("--range")
+        plan.range = try args[FramesOptions.range]
         plan.fps = fpsOverride
         plan.jobs = jobs
         plan.pngCompression = compression
-        plan.quiet = args.has("--quiet")
-        plan.depfile = args.value("--depfile")
+        plan.quiet = args[FramesOptions.quiet]
+        plan.depfile = try args[FramesOptions.depfile]
         return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 }

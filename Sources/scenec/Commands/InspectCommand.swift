@@ -1,3 +1,4 @@
+import CommandLineOptions
 import FoundationEssentials
 import ScenecKit
 import SceneSupport
@@ -8,7 +9,7 @@ import ScenecBuild
 enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "list every view, its frame, and every attribute with its value and source"
-    static let help = """
+    static let usage = """
         usage: scenec inspect SCENE [--json] [--wide] [--time T] [options]
 
         Shows each view with its address (views[1].children[0], which --set takes for any
@@ -18,16 +19,9 @@ enum InspectCommand: Command {
         whether it can be animated. --json prints the same as one JSON document (its shape
         is in docs/language.md).
 
-        options:
-          --json                   print JSON instead of tables
-          --wide                   add each attribute's default and range
-          --time T                 show attribute values at this moment of the timeline
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--time"] + SceneOptions.valued, flags: ["--help", "--json", "--wide"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<InspectOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
         }
@@ -40,9 +34,9 @@ enum InspectCommand: Command {
         case .failure(let failed): return failed.status
         }
         let animated = AnimatedScene(scene)
-        let time = try AnimatedScene.time(args.value("--time"), fps: animated.fileFPS)
+        let time = try AnimatedScene.time(try args[InspectOptions.time], fps: animated.fileFPS)
         let report = InspectReport(scene: scene, placed: animated.views(at: time), sampler: animated.sampler, time: time)
-        if args.has("--json") {
+        if args[InspectOptions.json] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(report)
@@ -50,7 +44,7 @@ enum InspectCommand: Command {
             // so that Console's escaping finds nothing to change and the JSON stays exact.
             Console.output(JSONValue.escapingInvisibles(String(decoding: data, as: UTF8.self)) + "\n")
         } else {
-            Console.output(report.text(wide: args.has("--wide")))
+            Console.output(report.text(wide: args[InspectOptions.wide]))
         }
         return .success
     }

@@ -1,11 +1,12 @@
 import ScenecBuild
+import CommandLineOptions
 import SceneLanguageServer
 
 /// `scenec lsp`: the language server editors start (README, "Editors").
 enum LspCommand: Command {
     static let name = "lsp"
     static let summary = "a language server for editors (LSP over standard input and output)"
-    static let help = """
+    static let usage = """
         usage: scenec lsp [--debounce MS] [options]
 
         Speaks the Language Server Protocol on standard input and output, for *.scene.yaml
@@ -15,24 +16,17 @@ enum LspCommand: Command {
         inside the folder the editor opened (its rootUri), unless --root names another. Exits 0
         after the client's shutdown and exit, 1 when input ends without them.
 
-        options:
-          --debounce MS            check a document MS milliseconds after the last change
-                                   (default 30)
-        \(SceneOptions.limitsHelp)
-        \(ProjectOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--debounce"] + SceneOptions.limitValued + ProjectOptions.valued, flags: ["--help"])
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<LspOptions>) throws -> ExitStatus {
         guard args.positionals.isEmpty else { throw UsageError("lsp takes no files: the editor sends them") }
-        let sceneOptions = try SceneOptions(args)
+        let sceneOptions = try SceneOptions(projectAndLimits: args)
         var options = LanguageServer.Options(frontend: sceneOptions.frontend)
         let limit = sceneOptions.maxFileSize
         options.maxFileSize = limit
-        options.rootFromClient = args.value("--root") == nil
+        options.rootFromClient = !args.isGiven(ProjectOptions.root.declaration)
         options.oversize = { size in size > limit ? SceneSettings.tooLarge(limit) : nil }
-        if let ms = try args.count("--debounce") { options.debounce = Double(ms) / 1000 }
+        if let ms = try args[LspOptions.debounce] { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 // @preconcurrency: C stdio's `stdout`/`stderr` are mutable globals to Swift 6; this file only
 // passes them to stdio calls, which lock the stream themselves.
 @preconcurrency import Glibc
@@ -11,7 +12,7 @@ import ScenecBuild
 enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "serve a live preview of a scene to a browser, with an inspector"
-    static let help = """
+    static let usage = """
         usage: scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]… [options]
                scenec preview SCENE --static -o SHEET.html [--vary ADDR=V1,V2,…]… [--time T] [options]
 
@@ -21,48 +22,26 @@ enum PreviewCommand: Command {
         as it is saved. Logs go to standard error; Ctrl-C or SIGTERM stops the server (exit 0).
         The HTTP API the page uses is in the README.
 
-        options:
-          --port N                 the port to listen on; 0 (the default) lets the system pick
-          --host ADDR              the address to listen on (default 127.0.0.1); anything else
-                                   lets other machines reach the server and prints a warning
-          --vary ADDR=V1,V2,…      also show the scene with ADDR set to each value, as a strip
-                                   under the picture (repeatable: several give every
-                                   combination, at most 64); values are split at commas outside
-                                   brackets, parentheses and quotes, so rgb(1, 2, 3) stays whole
-          --static                 write the page as one self-contained HTML file (-o) instead
-                                   of serving it: the picture, the inspector as tables, the
-                                   variants and, for an animated scene, a scrubber over frames
-          -o, --output PATH        the file --static writes
-          --time T                 the moment --static draws (seconds, 1.5s, 250ms, 12f)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--port", "--host", "--vary", "--output", "--time"] + SceneOptions.valued,
-                                     flags: ["--help", "--static"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static func run(_ args: Arguments<PreviewOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first, scenePath != "-" else {
             throw UsageError(args.positionals.isEmpty ? "preview needs a scene file"
                                                       : "preview takes one scene file (not standard input)")
         }
         let variants: Variants
+        let varied = try args[PreviewOptions.vary]
         do throws(Variants.UsageProblem) {
-            variants = try Variants(args.values["--vary"] ?? [])
+            variants = try Variants(varied)
         } catch {
             throw UsageError(error.message)
         }
-        if args.has("--static") { return try StaticSheetCommand.run(args, scenePath: scenePath, variants: variants) }
-        if args.value("--output") != nil || args.value("--time") != nil {
+        if args[PreviewOptions.staticPage] { return try StaticSheetCommand.run(args, scenePath: scenePath, variants: variants) }
+        if args.isGiven(PreviewOptions.output.declaration) || args.isGiven(PreviewOptions.time.declaration) {
             throw UsageError("-o and --time go with --static; the live page has its own time")
         }
-        var port = 0
-        if let text = args.value("--port") {
-            guard let p = Int(text), (0...65535).contains(p) else {
-                throw UsageError("--port must be a whole number from 0 to 65535, not '\(text)'")
-            }
-            port = p
-        }
-        let host = args.value("--host") ?? "127.0.0.1"
+        let port = try args[PreviewOptions.port] ?? 0
+        let host = try args[PreviewOptions.host] ?? "127.0.0.1"
         let limits = try SceneOptions(args)
         // The file must be readable at start (exit 3 if not); later reads follow the file as
         // it changes, and a scene with errors is shown with its errors.
@@ -84,7 +63,7 @@ enum PreviewCommand: Command {
         configuration.maxFileSize = limits.maxFileSize
         configuration.frontend = limits.frontend
         configuration.frontend.options.overrides = []
-        configuration.initialSet = args.values["--set"] ?? []
+        configuration.initialSet = try args[PreviewOptions.set]
         configuration.variants = variants
         configuration.environment = { Environment.render }
         configuration.log = { Console.line("scenec preview: \($0)") }

@@ -1,3 +1,7 @@
+import CommandLineOptions
+import Glibc
+import ScenecKit
+import SceneModel
 import SceneRender
 import ScenecBuild
 
@@ -5,75 +9,60 @@ import ScenecBuild
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a scene to a PNG, PDF or SVG file"
-    static let help = """
+    static let usage = """
         usage: scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg [-o OUT2…] [options]
 
         Renders SCENE to a picture. The format follows the output's extension. Several -o
         write several formats of the same picture, checking the scene once. -o - writes to
         standard output: PNG unless --format says otherwise (refused on a terminal).
 
-        options:
-          -o, --output PATH        where to write ('-' for standard output); repeatable
-          --format png|pdf|svg     the format, whatever the extension says (one output only)
-          --scale N                pixels per point for PNG (overrides the canvas's scale)
-          --scales LIST            each PNG at several scales, in place of --scale: 1,2,3 writes
-                                   OUT.png, OUT@2x.png and OUT@3x.png (1, 2 and 3 × the canvas)
-        \(PNGOptions.help)
-          --time T                 the moment of the timeline to draw: seconds, 1.5s, 250ms or
-                                   12f (frames at the timeline's fps); default 0
-          --depfile PATH           also write a Makefile-style list of the inputs (for ninja)
-        \(WatchLoop.help)
-        \(SceneOptions.help)
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output", "--format", "--scale", "--scales", "--time", "--depfile"] + SceneOptions.valued
-                                         + PNGOptions.valued,
-                                     flags: ["--help", "--watch"] + SceneOptions.flags)
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
-        guard args.has("--watch") else { return try renderOnce(args) }
-        guard let scenePath = args.positionals.first, scenePath != "-", !(args.values["--output"] ?? []).contains("-") else {
+    static func run(_ args: Arguments<RenderOptions>) throws -> ExitStatus {
+        guard args[RenderOptions.watch] else { return try renderOnce(args) }
+        guard let scenePath = args.positionals.first, scenePath != "-", try !args[RenderOptions.output].contains("-") else {
             throw UsageError("--watch needs a scene file and output files, not standard input or output")
         }
         let options = try SceneOptions(args)
         return try WatchLoop.run("render", inputs: { .init(paths: options.watchedFiles(scenePath)) }) { try renderOnce(args) }
     }
 
-    static func renderOnce(_ args: Arguments) throws -> ExitStatus {
+    static func renderOnce(_ args: Arguments<RenderOptions>) throws -> ExitStatus {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file")
         }
-        let outputs = args.values["--output"] ?? []
+        let outputs = try args[RenderOptions.output]
         guard !outputs.isEmpty else {
             throw UsageError("render needs an output: -o OUT.png, OUT.pdf or OUT.svg")
         }
-        if outputs.count > 1, args.value("--format") != nil {
+        if outputs.count > 1, args.isGiven(RenderOptions.format.declaration) {
             throw UsageError("--format goes with one output; with several, each output's extension names its format")
         }
-        let scales = try args.value("--scales").map { try Scales.parse($0) }
-        let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(args.value("--format"), output: $0)) },
+        let scales = try args[RenderOptions.scales]
+        let format = try args[RenderOptions.format]
+        let targets = try scaledTargets(try outputs.map { (path: $0, format: try outputFormat(format, output: $0)) },
                                         scales: scales, args)
         for target in targets where Files.sameFile(scenePath, target.path) {
             throw UsageError("the output '\(target.path)' is the scene file itself; refusing to overwrite it")
         }
         var limits = try SceneOptions(args)
         // The largest scale is the one the pixel limits are checked at.
-        limits.frontend.options.scaleOverride = try scales?.last ?? args.positiveNumber("--scale")
-        if scales != nil { limits.frontend.options.scaleOverrideOption = "--scales" }
+        limits.frontend.options.scaleOverride = try scales?.last ?? args[RenderOptions.scale]
+        if scales != nil { limits.frontend.options.scaleOverrideOption = RenderOptions.scales.declaration.name }
         var plan = PicturePlan(scenePath: scenePath, targets: targets.map { PicturePlan.Target(path: $0.path, format: $0.format, scale: $0.scale) },
                                scene: limits.settings)
-        plan.pngCompression = try PNGOptions.compression(args)
-        plan.time = args.value("--time")
-        plan.depfile = args.value("--depfile")
+        plan.pngCompression = try args[RenderOptions.pngCompression]
+        plan.time = try args[RenderOptions.time]
+        plan.depfile = try args[RenderOptions.depfile]
         return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 
     /// The files to write: with `--scales`, each PNG output once per scale (`icon@2x.png`);
     /// PDF and SVG, which have no pixels, once.
     static func scaledTargets(_ targets: [(path: String, format: OutputFormat)], scales: [Double]?,
-                              _ args: Arguments) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
+                              _ args: Arguments<RenderOptions>) throws -> [(path: String, format: OutputFormat, scale: Double?)] {
         guard let scales else { return targets.map { ($0.path, $0.format, nil) } }
-        if args.value("--scale") != nil {
+        if args.isGiven(RenderOptions.scale.declaration) {
             throw UsageError("--scale and --scales both set the pixels per point; give one of them")
         }
         if targets.contains(where: { $0.path == "-" }) {
@@ -88,13 +77,8 @@ enum RenderCommand: Command {
         }
     }
 
-    static func outputFormat(_ explicit: String?, output: String) throws -> OutputFormat {
-        if let explicit {
-            guard let f = OutputFormat(rawValue: explicit) else {
-                throw UsageError("--format must be png, pdf or svg, not '\(explicit)'")
-            }
-            return f
-        }
+    static func outputFormat(_ explicit: OutputFormat?, output: String) throws -> OutputFormat {
+        if let explicit { return explicit }
         if output == "-" {
             // A pipe or a file wants PNG unless told otherwise; a terminal wants no bytes at all.
             guard !Console.outputIsTerminal else {

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import SceneModel
 import SceneSchema
 import ScenecBuild
@@ -6,7 +7,7 @@ import ScenecBuild
 enum SchemaCommand: Command {
     static let name = "schema"
     static let summary = "print the JSON Schema of the scene language (or the attribute tables)"
-    static let help = """
+    static let usage = """
         usage: scenec schema [KIND] [-o FILE] [--markdown]
 
         Prints the JSON Schema (draft-07) of scene files, generated from the attribute
@@ -16,18 +17,15 @@ enum SchemaCommand: Command {
         With a view KIND (ring, pie, …), only that kind: its part of the schema, or with
         --markdown its page (as 'scenec help KIND' prints it, in Markdown).
 
-        options:
-          -o, --output PATH        write to PATH (atomically) instead of standard output
-          --markdown               the attribute tables (README) instead of the schema
-          -h, --help               show this help
         """
-    static let spec = Arguments.Spec(valued: ["--output"], flags: ["--markdown", "--help"])
 
-    static func run(_ args: Arguments) throws -> ExitStatus {
+    static var positionalWords: [String]? { ViewType.allCases.map(\.rawValue) }
+
+    static func run(_ args: Arguments<SchemaOptions>) throws -> ExitStatus {
         guard args.positionals.count <= 1 else {
             throw UsageError("schema takes at most one view kind")
         }
-        var text = args.has("--markdown") ? AttributeTables.markdown : SceneSchema.text
+        var text = args[SchemaOptions.markdown] ? AttributeTables.markdown : SceneSchema.text
         if let name = args.positionals.first {
             if name.contains("/") || name.hasSuffix(".yaml") {
                 throw UsageError("schema takes no scene file; it describes them all (or one view kind, such as ring)")
@@ -35,10 +33,10 @@ enum SchemaCommand: Command {
             guard let kind = KindHelp.kind(named: name) else {
                 throw UsageError(unknownKind(name))
             }
-            text = args.has("--markdown") ? KindHelp.markdown(kind) : SceneSchema.text(of: kind) + "\n"
+            text = args[SchemaOptions.markdown] ? KindHelp.markdown(kind) : SceneSchema.text(of: kind) + "\n"
         }
         do {
-            try Files.write(Array(text.utf8), to: args.value("--output") ?? "-")
+            try Files.write(Array(text.utf8), to: try args[SchemaOptions.output] ?? "-")
         } catch let error as FileError {
             Console.fail(error.message)
             return .io

@@ -8,12 +8,6 @@ import ScenecBuild
 /// frame sequences before every frame, the Lottie export before every view.
 enum SceneTimeoutOption {
     static let defaultSeconds = 60.0
-
-    static let help = """
-          --scene-timeout SECONDS  stop a scene whose drawing, frames or export take longer
-                                   (a located error; build --keep-going goes on to the next
-                                   scene); default 60
-        """
 }
 
 extension SceneOptions {

@@ -1,12 +1,9 @@
+import CommandLineOptions
 import ScenecBuild
 
-/// `--watch` on render, frames and build (the loop is ScenecBuild's WatchLoop): its help, and
-/// a run's errors as the console shows them.
+/// `--watch` on render, frames and build (the loop is ScenecBuild's WatchLoop): a run's errors
+/// as the console shows them.
 extension WatchLoop {
-    static let help = """
-          --watch                  run again each time the scene file is saved, until Ctrl-C
-        """
-
     static func run(_ command: String, inputs: () throws -> Inputs, once: () throws -> ExitStatus) throws -> ExitStatus {
         try run(command, inputs: inputs, once: { first in try runOnce(once, rethrowingUsage: first) }, say: { Console.line($0) })
     }

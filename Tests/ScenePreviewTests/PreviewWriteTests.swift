@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `POST /api/write` over a raw socket: the edit engine's change reaches the file only with the
-/// token, a loopback Host, the page's own origin and the hash of the file as it is on disk.
+/// token, a loopback Host, the page's own origin and the hash of the file as it is on disk (the
+/// server started in the test, ServedPreview).
 final class PreviewWriteTests: XCTestCase {
     func copyOfShowcase() throws -> URL {
         let dir = try temporaryDirectory(self)
@@ -16,10 +18,10 @@ final class PreviewWriteTests: XCTestCase {
     }
 
     func hash(_ url: URL) throws -> String {
-        try XCTUnwrap(RunningPreview.sha256(try Data(contentsOf: url)))
+        try XCTUnwrap(sha256sum(try Data(contentsOf: url)))
     }
 
-    func post(_ preview: RunningPreview, _ body: [UInt8], token: Bool = true, host: String? = nil,
+    func post(_ preview: ServedPreview, _ body: [UInt8], token: Bool = true, host: String? = nil,
               headers: [String] = []) throws -> HTTPReply {
         try preview.request("POST /api/write\(token ? "?token=\(preview.token)" : "") HTTP/1.1", host: host,
                             headers: headers, body: body)
@@ -28,7 +30,7 @@ final class PreviewWriteTests: XCTestCase {
     func testAWriteChangesOnlyThatValueAndAnswersTheNewHash() throws {
         let scene = try copyOfShowcase()
         let before = try String(contentsOf: scene, encoding: .utf8)
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let origin = "Origin: http://127.0.0.1:\(preview.port)"
         let reply = try post(preview, try body(try hash(scene), ["download.progress=0.25"]),
                              headers: [origin, "Sec-Fetch-Site: same-origin", "Content-Type: application/json"])
@@ -43,7 +45,7 @@ final class PreviewWriteTests: XCTestCase {
 
     func testAStaleHashIs409AndTheFileIsLeftAlone() throws {
         let scene = try copyOfShowcase()
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let stale = try hash(scene)
         try Data((try String(contentsOf: scene, encoding: .utf8) + "# saved in an editor\n").utf8).write(to: scene)
         let onDisk = try Data(contentsOf: scene)
@@ -55,7 +57,7 @@ final class PreviewWriteTests: XCTestCase {
 
     func testARefusedEditIs422AndBadBodiesAre400() throws {
         let scene = try copyOfShowcase()
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let current = try hash(scene)
         let refused = try post(preview, try body(current, ["download.progress=3"]))
         XCTAssertEqual(refused.status, 422)
@@ -68,7 +70,7 @@ final class PreviewWriteTests: XCTestCase {
 
     func testAReadOnlySceneIsRefusedWithAMessageAndLeftByteIdentical() throws {
         let scene = try copyOfShowcase()
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let before = try Data(contentsOf: scene)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scene.path)
         let reply = try post(preview, try body(try hash(scene), ["download.progress=0.25"]))
@@ -86,7 +88,7 @@ final class PreviewWriteTests: XCTestCase {
         let link = dir.appendingPathComponent("link.scene.yaml")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
-        let preview = try RunningPreview(self, scene: link.path)
+        let preview = try ServedPreview(self, scene: link.path)
         XCTAssertEqual(try post(preview, try body(try hash(real), ["download.progress=0.25"])).status, 200)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path)
         XCTAssertTrue(try String(contentsOf: real, encoding: .utf8).contains("progress: 0.25,"))
@@ -108,7 +110,7 @@ final class PreviewWriteTests: XCTestCase {
 
     func testOnlyThePagesOwnOriginWithTheTokenAndAHostOfOursMayWrite() throws {
         let scene = try copyOfShowcase()
-        let preview = try RunningPreview(self, scene: scene.path)
+        let preview = try ServedPreview(self, scene: scene.path)
         let current = try hash(scene)
         let write = try body(current, ["download.progress=0.25"])
         XCTAssertEqual(try post(preview, write, token: false).status, 403, "no token")
@@ -120,16 +122,5 @@ final class PreviewWriteTests: XCTestCase {
         XCTAssertEqual(try post(preview, write, headers: ["Sec-Fetch-Site: cross-site"]).status, 403)
         XCTAssertEqual(try preview.get("/api/write").status, 405)
         XCTAssertEqual(try hash(scene), current, "nothing was written")
-    }
-}
-
-extension RunningPreview {
-    /// SHA-256 in hex, by coreutils (the server's own digest is what is under test).
-    static func sha256(_ data: Data) throws -> String? {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-sha-\(UUID().uuidString)")
-        try data.write(to: dir)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/sha256sum"), [dir.path])
-        return result.stdoutText.split(separator: " ").first.map(String.init)
     }
 }

@@ -1,22 +1,26 @@
+import ScenecBuild
+import CommandLineOptions
 import SceneFiles
 
 /// `--root DIR` (also spelled `--path-root`, its name before scenec confined reading to it) and
 /// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from.
 enum ProjectOptions {
-    static let valued = ["--root", "--allow-read"]
-    static let help = """
-          --root DIR               the project: scenes, imports and fonts are read only from
-                                   inside DIR, never from its hidden files and folders (.git),
-                                   and github annotations name files relative to it (default:
-                                   the enclosing git repository's top level, else the current
-                                   directory); --path-root is another name for it
-          --allow-read DIR         also read scenes, imports and fonts from DIR, a folder
-                                   outside the root such as shared themes (repeatable)
-        """
+    static let group = "diagnostics and the project"
+    static let root = Option<String?, Shared>.text(
+        "--root", aliases: ["--path-root"], value: "DIR",
+        help: "the project: scenes, imports and fonts are read only from inside DIR, never from its hidden files and "
+            + "folders (.git), and github annotations name files relative to it (default: the enclosing git "
+            + "repository's top level, else the current directory); --path-root is another name for it",
+        path: true, group: group)
+    static let allowRead = Option<[String], Shared>.repeated(
+        "--allow-read", value: "DIR",
+        help: "also read scenes, imports and fonts from DIR, a folder outside the root such as shared themes (repeatable)",
+        path: true, group: group)
+    static let all = declarations(root, allowRead)
 
     /// The root the command line names, else the default.
-    static func root(_ args: Arguments) throws -> ProjectRoot {
-        guard let dir = args.value("--root") else { return ReadScope.current().root }
+    static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {
+        guard let dir = try args[O.root] else { return ReadScope.current().root }
         return try folder("--root", dir)
     }
 
@@ -34,11 +38,16 @@ enum ProjectOptions {
     }
 
     /// The root and the folders allowed besides it.
-    static func scope(_ args: Arguments) throws -> ReadScope {
+    static func scope<O: TakesProject>(_ args: Arguments<O>) throws -> ReadScope {
         var scope = ReadScope(root: try root(args))
-        for dir in args.values["--allow-read"] ?? [] {
+        for dir in try args[O.allowRead] {
             scope.allowed.append(try folder("--allow-read", dir))
         }
         return scope
+    }
+
+    /// The same options for a command scenec runs for itself (a Ninja edge), wherever it runs.
+    static func arguments(_ scope: ReadScope) -> [String] {
+        [root.declaration.name, scope.root.directory] + scope.allowed.flatMap { [allowRead.declaration.name, $0.directory] }
     }
 }

@@ -1,5 +1,6 @@
 import SceneLottie
 import SceneModel
+import TestSupport
 
 /// A small random scene with a timeline, for `scenec export`: views of every kind Lottie draws
 /// (containers among them), static values and animations of the attributes the exporter's

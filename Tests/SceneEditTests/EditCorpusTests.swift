@@ -1,9 +1,17 @@
+import Foundation
+import SceneCheck
+import SceneEdit
+import SceneSyntax
+import ScenecKit
+import TestSupport
 import XCTest
 
 /// The golden edit corpus (Tests/Corpus/edit, issue 11 acceptance 1): every `NAME.scene.yaml`
 /// with its `NAME.edits` (one `--set` argument a line) and either `NAME.expected.yaml`, the
 /// hand-written bytes `scenec edit` must produce, or `NAME.refused`, a phrase the refusal must
-/// say (exit 1, the file untouched).
+/// say (exit 1, the file untouched): each edited in process by `SceneEditor`, as `scenec edit`
+/// edits. (What the command writes, its exit codes and `--dry-run` are
+/// ScenecCLITests/EditCommandTests.)
 final class EditCorpusTests: XCTestCase {
     static let corpus = repositoryRoot.appendingPathComponent("Tests/Corpus/edit")
 
@@ -37,23 +45,34 @@ final class EditCorpusTests: XCTestCase {
         }
     }
 
+    /// The edit `scenec edit FILE --set …` makes: the edited scene, or the refusal as printed.
+    static func edit(_ c: Case) throws -> Result<EditedScene, EditRefusal> {
+        let overrides = try c.sets.map { try Override($0) }
+        return SceneEditor().edit(SourceFile(name: c.name + ".scene.yaml", bytes: [UInt8](c.scene)), applying: overrides)
+    }
+
     func testEditWritesExactlyTheExpectedBytesAndTheResultChecks() throws {
-        let dir = try temporaryDirectory(self)
         for c in try Self.cases() {
-            let path = dir.appendingPathComponent(c.name + ".scene.yaml")
-            try c.scene.write(to: path)
-            let result = try scenec(["edit", path.path] + c.sets.flatMap { ["--set", $0] })
-            let after = try Data(contentsOf: path)
+            let result = try Self.edit(c)
             if let expected = c.expected {
-                XCTAssertEqual(result.status, 0, "\(c.name): \(result.stderr)")
-                XCTAssertEqual(result.stderr, "", c.name)
-                XCTAssertEqual(after, expected, "\(c.name): got\n\(String(decoding: after, as: UTF8.self))")
-                let check = try scenec(["check", path.path])
-                XCTAssertEqual(check.status, 0, "\(c.name): the edited file does not check: \(check.stderr)")
+                guard case .success(let edited) = result else {
+                    if case .failure(let refusal) = result {
+                        XCTFail("\(c.name): \(refusal.diagnostics.map { $0.rendered(in: refusal.file) }.joined())")
+                    }
+                    continue
+                }
+                XCTAssertEqual(edited.warnings.map { $0.rendered(in: edited.file) }, [], c.name)
+                XCTAssertEqual(Data(edited.bytes), expected, "\(c.name): got\n\(String(decoding: edited.bytes, as: UTF8.self))")
+                let checked = SourceFile(name: c.name + ".scene.yaml", bytes: edited.bytes)
+                let errors = Frontend().compile(checked).1.filter { $0.severity == .error }
+                XCTAssertEqual(errors.map { $0.rendered(in: checked) }, [], "\(c.name): the edited file does not check")
             } else if let refusal = c.refusal {
-                XCTAssertEqual(result.status, 1, "\(c.name) should be refused: \(result.stderr)")
-                XCTAssertTrue(result.stderr.contains(refusal), "\(c.name): '\(refusal)' not in: \(result.stderr)")
-                XCTAssertEqual(after, c.scene, "\(c.name): a refused edit changed the file")
+                guard case .failure(let refused) = result else {
+                    XCTFail("\(c.name) should be refused")
+                    continue
+                }
+                let printed = refused.diagnostics.map { $0.rendered(in: refused.file) }.joined()
+                XCTAssertTrue(printed.contains(refusal), "\(c.name): '\(refusal)' not in: \(printed)")
             }
         }
     }
@@ -66,19 +85,21 @@ final class EditCorpusTests: XCTestCase {
             guard let expected = c.expected else { continue }
             let name = c.name + ".scene.yaml"
             try c.scene.write(to: dir.appendingPathComponent(name))
-            let result = try scenec(["edit", name, "--dry-run", "--diff"] + c.sets.flatMap { ["--set", $0] },
-                                    directory: dir)
-            XCTAssertEqual(result.status, 0, "\(c.name): \(result.stderr)")
-            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(name)), c.scene, "\(c.name): --dry-run wrote")
+            guard case .success(let edited) = try Self.edit(c) else {
+                XCTFail("\(c.name): refused")
+                continue
+            }
+            let diff = UnifiedDiff.diff(old: [UInt8](c.scene), new: edited.bytes, oldName: "a/" + name, newName: "b/" + name)
             if expected == c.scene {
-                XCTAssertEqual(result.stdout, Data(), "\(c.name): no change, no diff")
+                XCTAssertEqual(diff, [], "\(c.name): no change, no diff")
                 continue
             }
             let patchFile = dir.appendingPathComponent(c.name + ".diff")
-            try result.stdout.write(to: patchFile)
+            try Data(diff).write(to: patchFile)
+            let text = String(decoding: diff, as: UTF8.self)
             let git = try runProgram(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", patchFile.path],
                                      directory: dir)
-            XCTAssertEqual(git.status, 0, "\(c.name): git apply --check: \(git.stderr)\n\(result.stdoutText)")
+            XCTAssertEqual(git.status, 0, "\(c.name): git apply --check: \(git.stderr)\n\(text)")
             let patch = try runProgram(URL(fileURLWithPath: "/usr/bin/patch"), ["-p1", "-s", "-i", patchFile.path],
                                        directory: dir)
             XCTAssertEqual(patch.status, 0, "\(c.name): patch: \(patch.stderr)")

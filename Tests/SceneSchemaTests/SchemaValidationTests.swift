@@ -1,9 +1,14 @@
+import Foundation
+import SceneCheck
+import SceneSyntax
+import TestSupport
 import XCTest
 
 /// The schema read by a third-party validator, check-jsonschema (Python jsonschema, ECMAScript
 /// regexes, ruamel's YAML 1.2 loader), as an editor's language server would: it is a valid
 /// draft-07 schema, every example validates, and typical mistakes are refused by the schema
-/// and by `scenec check` alike. `make test` installs check-jsonschema into .venv.
+/// and by the checker alike (in process, as `scenec check` runs it). `make test` installs
+/// check-jsonschema into .venv.
 final class SchemaValidationTests: XCTestCase {
     struct MissingValidator: Error, CustomStringConvertible {
         var message: String
@@ -42,6 +47,13 @@ final class SchemaValidationTests: XCTestCase {
             .map { "\(folder)/\($0)" }
     }
 
+    /// The checker's errors for the scene file at `relative` (in the repository), as `scenec
+    /// check` prints them; empty when it passes.
+    func checkErrors(_ relative: String) throws -> [String] {
+        let source = SourceFile(name: relative, text: try String(contentsOf: repositoryRoot.appendingPathComponent(relative), encoding: .utf8))
+        return SceneChecker().check(source).diagnostics.filter { $0.severity == .error }.map { $0.rendered(in: source) }
+    }
+
     func testTheSchemaIsAValidDraft07Schema() throws {
         let result = try validate(["--check-metaschema", schemaFile])
         XCTAssertEqual(result.status, 0, result.output)
@@ -53,8 +65,8 @@ final class SchemaValidationTests: XCTestCase {
         let result = try validate(["--schemafile", schemaFile] + files)
         XCTAssertEqual(result.status, 0, result.output)
         for file in scenes(in: "Tests/Corpus/schema-good") {
-            let check = try scenec(["check", repositoryRoot.appendingPathComponent(file).path])
-            XCTAssertEqual(check.status, 0, "\(file): \(check.stderr)")
+            let errors = try checkErrors(file)
+            XCTAssertEqual(errors, [], "\(file): \(errors.joined())")
         }
     }
 
@@ -82,9 +94,9 @@ final class SchemaValidationTests: XCTestCase {
             XCTAssertTrue(reports.contains { $0.contains("\(file)::\(path): ") && $0.contains(word) },
                           "\(file): not refused at \(path) for '\(word)': \(reports)")
 
-            let check = try scenec(["check", repositoryRoot.appendingPathComponent(file).path])
-            XCTAssertEqual(check.status, 1, "scenec check \(file): \(check.stderr)")
-            XCTAssertTrue(check.stderr.contains("error:"), check.stderr)
+            let errors = try checkErrors(file)
+            XCTAssertFalse(errors.isEmpty, "the checker accepts \(file)")
+            XCTAssertTrue(errors.allSatisfy { $0.contains("error:") }, errors.joined())
         }
     }
 }

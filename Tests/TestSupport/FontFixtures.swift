@@ -1,13 +1,14 @@
 import Foundation
+import XCTest
 
 /// Test fonts made from the DejaVu files fonts-dejavu-core installs, under another family name:
 /// the 'name' table is rebuilt with the new family and appended, and the table directory points
 /// at it (FreeType does not check table checksums). No font is downloaded or committed.
-enum FontFixtures {
-    static let dejavu = "/usr/share/fonts/truetype/dejavu/"
+public enum FontFixtures {
+    public static let dejavu = "/usr/share/fonts/truetype/dejavu/"
 
     /// `source` (a file in fonts-dejavu-core) renamed to `family`, written to `destination`.
-    static func write(_ source: String, family: String, to destination: URL) throws {
+    public static func write(_ source: String, family: String, to destination: URL) throws {
         var font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dejavu + source)))
         func u16(_ at: Int) -> Int { Int(font[at]) << 8 | Int(font[at + 1]) }
         func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
@@ -40,5 +41,33 @@ enum FontFixtures {
         put32(table.count, at: record + 12)
         font += table
         try Data(font).write(to: destination)
+    }
+}
+
+extension FontFixtures {
+    /// A fresh scene folder with `fonts/Probe.ttf`: DejaVu Serif renamed "Scenec Probe".
+    public static func probeFolder(_ test: XCTestCase) throws -> URL {
+        let dir = try temporaryDirectory(test)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try write("DejaVuSerif.ttf", family: "Scenec Probe", to: dir.appendingPathComponent("fonts/Probe.ttf"))
+        return dir
+    }
+
+    /// A ring with a percent label and a label, both in `font`, with `fonts: [fonts/Probe.ttf]`
+    /// when `fonts`; its progress animated over 1 s at 10 fps.
+    public static func probeScene(font: String, fonts: Bool = true) -> String {
+        """
+        canvas: {width: 240, height: 120, background: white}
+        \(fonts ? "fonts: [fonts/Probe.ttf]" : "")
+        views:
+          - {id: download, type: ring, frame: {x: 0, y: 0, width: 120, height: 120}, progress: 0.4, label: percent,
+             labelFont: "\(font)"}
+          - {type: label, frame: {x: 125, y: 10, width: 110, height: 100}, text: "Hamburg {download.progress:percent}",
+             font: "\(font)", fontSize: 20}
+        timeline:
+          fps: 10
+          animations:
+            - {target: download.progress, from: 0, to: 1, duration: 1s}
+        """
     }
 }

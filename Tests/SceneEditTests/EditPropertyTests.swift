@@ -1,10 +1,17 @@
+import Foundation
+import SceneCheck
+import SceneEdit
+import SceneSyntax
+import ScenecKit
+import TestSupport
 import XCTest
 
 /// Edit = override (issue 11, acceptance 2): over random valid scenes and random valid
-/// `--set`s, `inspect --json` of the edited file equals `inspect --json --set …` of the
-/// original, sources aside, and `git diff --numstat` shows at most one changed or added line
-/// per override (and the last line of a file without a final line break, when a key is added
-/// after it).
+/// `--set`s, the inspect report (`inspect --json`) of the edited file equals that of the
+/// original with the overrides, sources aside, and `git diff --numstat` shows at most one
+/// changed or added line per override (and the last line of a file without a final line
+/// break, when a key is added after it). Edited by `SceneEditor` and inspected through
+/// `SceneFile` in process, as `scenec edit` and `inspect` do.
 final class EditPropertyTests: XCTestCase {
     static let cases = 100
 
@@ -19,14 +26,19 @@ final class EditPropertyTests: XCTestCase {
             try Data(scene.text.utf8).write(to: original)
             try Data(scene.text.utf8).write(to: path)
             let context = "seed \(seed), --set \(sets.joined(separator: " --set ")):\n\(scene.text)"
-            let options = sets.flatMap { ["--set", $0] }
-            let edit = try scenec(["edit", path.path] + options)
-            XCTAssertEqual(edit.status, 0, "\(context)\n\(edit.stderr)")
-            guard edit.status == 0 else { continue }
+            let source = SourceFile(name: path.path, bytes: Array(scene.text.utf8))
+            let edit = SceneEditor().edit(source, applying: try sets.map { try Override($0) })
+            guard case .success(let result) = edit else {
+                if case .failure(let refusal) = edit {
+                    XCTFail("\(context)\n\(refusal.diagnostics.map { $0.rendered(in: refusal.file) }.joined())")
+                }
+                continue
+            }
+            try Data(result.bytes).write(to: path)
             edited += 1
-            let after = (try? String(contentsOf: path, encoding: .utf8)) ?? ""
-            let want = try inspect([original.path] + options, context)
-            let got = try inspect([path.path], context)
+            let after = String(decoding: result.bytes, as: UTF8.self)
+            let want = try inspect(scene.text, overrides: sets, context)
+            let got = try inspect(after, overrides: [], context)
             XCTAssertEqual(got, want, "inspect differs, \(context)\nedited:\n\(after)")
             // In a file without a final line break, a line added after the last one also changes
             // that one in git's eyes (it gains the break): one more, once for the file.
@@ -38,10 +50,18 @@ final class EditPropertyTests: XCTestCase {
         XCTAssertEqual(edited, Self.cases)
     }
 
-    /// `inspect --json` with every `source` and `style` (where a value came from) left out.
-    func inspect(_ arguments: [String], _ context: String) throws -> NSDictionary {
-        let result = try scenec(["inspect", "--json"] + arguments)
-        XCTAssertEqual(result.status, 0, "\(result.stderr)\(context)")
+    /// The inspect report as `inspect --json` gives it, with every `source` and `style` (where a
+    /// value came from) left out.
+    func inspect(_ text: String, overrides: [String], _ context: String) throws -> NSDictionary {
+        let file: SceneFile
+        do {
+            file = try SceneFile(source: text, name: "s.scene.yaml").with(overrides: overrides)
+        } catch {
+            XCTFail("\(error)\(context)")
+            throw error
+        }
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0), sampler: file.animated.sampler,
+                                   time: 0)
         func placeless(_ value: Any) -> Any {
             if let object = value as? [String: Any] {
                 return object.filter { $0.key != "source" && $0.key != "style" }.mapValues(placeless)
@@ -49,7 +69,7 @@ final class EditPropertyTests: XCTestCase {
             if let array = value as? [Any] { return array.map(placeless) }
             return value
         }
-        let json = try JSONSerialization.jsonObject(with: result.stdout)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report))
         return (placeless(json) as? [String: Any]).map { NSDictionary(dictionary: $0) } ?? [:]
     }
 

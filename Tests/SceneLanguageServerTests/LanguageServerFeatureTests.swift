@@ -1,6 +1,11 @@
+import Foundation
+import ScenecKit
+import TestSupport
 import XCTest
 
-/// Each `scenec lsp` feature at a known place of a known scene.
+/// Each `scenec lsp` feature at a known place of a known scene, asked of the server in process
+/// (LanguageClient); what a feature writes is checked as `scenec check` and `inspect` check it.
+/// (The server over pipes, its framing and exit status, stay in ScenecCLITests.)
 final class LanguageServerFeatureTests: XCTestCase {
     static let scene = """
         canvas: {width: 300, height: 200, background: "#1c1c1e"}
@@ -27,22 +32,22 @@ final class LanguageServerFeatureTests: XCTestCase {
 
         """
 
-    var client: LSPClient!
+    var client: LanguageClient!
     var dir: URL!
     var opened = 0
 
     override func setUpWithError() throws {
         dir = try temporaryDirectory(self)
-        client = try LSPClient(arguments: ["--debounce", "1"])
+        client = LanguageClient()
         _ = try client.initialize()
     }
 
     override func tearDownWithError() throws {
-        defer { client = nil }  // XCTest keeps test cases: let the client (and a stuck server) go
+        defer { client = nil }  // XCTest keeps test cases: let the client and its server go
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
-    /// Opens `text` as a new file (written to disk too, for scenec check) and waits for its
+    /// Opens `text` as a new file (written to disk too, as an editor's file is) and takes its
     /// diagnostics; its URI.
     func open(_ text: String) throws -> String {
         opened += 1
@@ -58,7 +63,7 @@ final class LanguageServerFeatureTests: XCTestCase {
     func at(_ text: String, _ line: Int, _ needle: String, _ offset: Int = 0) -> [String: Any] {
         let lineText = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line])
         let index = lineText.firstRange(of: needle)!.lowerBound
-        return LSPClient.position(line, lineText[..<index].utf16.count + offset)
+        return LanguageClient.position(line, lineText[..<index].utf16.count + offset)
     }
 
     func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
@@ -77,6 +82,11 @@ final class LanguageServerFeatureTests: XCTestCase {
     func hover(_ uri: String, _ position: [String: Any]) throws -> String {
         let hover = try result("textDocument/hover", uri, ["position": position]) as? [String: Any]
         return (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
+    }
+
+    /// Whether the scene file at `path` passes `scenec check`.
+    func checks(_ path: String) -> Bool {
+        (try? SceneFile(contentsOf: path)) != nil
     }
 
     /// `text` with LSP text edits applied (UTF-16 positions; these scenes are ASCII).
@@ -167,7 +177,10 @@ final class LanguageServerFeatureTests: XCTestCase {
         let written = applying([forms[0]["textEdit"] as! [String: Any]], to: s)
         let path = dir.appendingPathComponent("picked.scene.yaml").path
         try Data(written.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(try scenec(["inspect", path]).stdoutText.contains("trackColor       #ff8000"))
+        let picked = try SceneFile(contentsOf: path)
+        let inspected = InspectReport(scene: picked.animated.scene, placed: picked.animated.views(at: 0),
+                                      sampler: picked.animated.sampler, time: 0).text
+        XCTAssertTrue(inspected.contains("trackColor       #ff8000"), "scenec inspect shows:\n\(inspected)")
     }
 
     func testDefinition() throws {
@@ -204,7 +217,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         XCTAssertTrue(renamed.contains("- id: fetch\n") && renamed.contains("{target: fetch.progress,"), renamed)
         let path = dir.appendingPathComponent("renamed.scene.yaml").path
         try Data(renamed.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertEqual(try scenec(["check", path]).status, 0)
+        XCTAssertTrue(checks(path), "scenec check refuses:\n\(renamed)")
         let refused = try client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": at(s, 5, "download", 2),
                                                                  "newName": "9 lives"])
         XCTAssertNotNil(refused["error"])
@@ -215,7 +228,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         let hash = Self.scene.replacingOccurrences(of: "trackColor: red", with: "trackColor: #00ff00")
         for (text, expected) in [(typo, "round"), (hash, "\"#00ff00\"")] {
             let uri = try open(text)
-            let line = ["start": LSPClient.position(12, 0), "end": LSPClient.position(12, 20)]
+            let line = ["start": LanguageClient.position(12, 0), "end": LanguageClient.position(12, 20)]
             let actions = try XCTUnwrap(result("textDocument/codeAction", uri, ["range": line, "context": ["diagnostics": []]])
                 as? [[String: Any]])
             XCTAssertEqual(actions.count, 1, "\(actions)")
@@ -224,7 +237,7 @@ final class LanguageServerFeatureTests: XCTestCase {
             let fixed = applying(edits, to: text)
             let path = dir.appendingPathComponent("fixed.scene.yaml").path
             try Data(fixed.utf8).write(to: URL(fileURLWithPath: path))
-            XCTAssertEqual(try scenec(["check", path]).status, 0, fixed)
+            XCTAssertTrue(checks(path), fixed)
         }
     }
 }

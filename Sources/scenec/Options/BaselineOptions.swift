@@ -1,0 +1,64 @@
+import ScenecBuild
+import CommandLineOptions
+import SceneReview
+
+/// `scenec build --baseline DIR` and the options that go with it, and their reading into
+/// `ReviewOptions` (BaselineReview does the work).
+enum BaselineOptions {
+    static let group = "review against a baseline"
+    static let baseline = Option<String?, BuildOptions>.text(
+        "--baseline", value: "DIR",
+        help: "review the build against DIR (another build's folder, e.g. main's): each output is same, changed, new "
+            + "or removed; PNG, SVG and PDF are compared by their pixels, animated WebP and PNG frame by frame, other "
+            + "files by bytes. Writes an HTML report (before | after | diff) and a JSON summary",
+        path: true, group: group)
+    static let threshold = Option<ReviewThreshold?, BuildOptions>.parsed(
+        "--threshold", value: "N[,S%]",
+        help: "what counts as a change: a pixel whose red, green, blue or alpha differs by more than N of 255; an "
+            + "output with more than S% of its pixels changed, or a new size (default 0,0%: any)", group: group) { text in
+        guard let t = ReviewThreshold(text) else {
+            throw UsageError("--threshold takes N or N,S%: N a channel difference 0–255, S a share of pixels 0–100%, not '\(text)'")
+        }
+        return t
+    }
+    static let reviewReport = Option<String?, BuildOptions>.text(
+        "--review-report", value: "DIR",
+        help: "where the report goes: DIR/index.html and DIR/summary.json (default OUT_DIR/.scenec-review)",
+        path: true, group: group)
+    static let failOnChange = Flag<BuildOptions>(
+        "--fail-on-change", help: "exit 1 when any output is changed, new or removed", group: group)
+    static let all = declarations(baseline, threshold, reviewReport, failOnChange)
+}
+
+extension ReviewOptions {
+    /// The review the command line asks for; nil without `--baseline`. Refuses the review
+    /// options without it, with a build that makes no folder to review, and a baseline that is
+    /// not a folder (before anything is built).
+    static func parse(_ args: Arguments<BuildOptions>, outDir: String) throws -> ReviewOptions? {
+        guard let baseline = try args[BaselineOptions.baseline].map(Self.withoutTrailingSlash) else {
+            for option in BaselineOptions.all where args.isGiven(option) {
+                throw UsageError("\(option.name) goes with --baseline DIR, the build to compare with")
+            }
+            return nil
+        }
+        let refused = [(BuildOptions.emitNinja.declaration, "writes a Ninja file rather than building"),
+                       (OutputOptions.watch.declaration, "never ends"),
+                       (BuildOptions.shard.declaration, "builds a part of the outputs (review the merged folder instead)")]
+        for (option, why) in refused where args.isGiven(option) {
+            throw UsageError("--baseline cannot go with \(option.name), which \(why)")
+        }
+        let threshold = try args[BaselineOptions.threshold] ?? ReviewThreshold()
+        guard Files.isDirectory(baseline) else {
+            throw FileError("the baseline '\(baseline)' is not a folder: \(Files.exists(baseline) ? "it is a file" : Files.reason())")
+        }
+        let named = try args[BaselineOptions.reviewReport].map(Self.withoutTrailingSlash)
+        return ReviewOptions(baseline: baseline, threshold: threshold,
+                             reportDirectory: named ?? outDir + "/.scenec-review",
+                             reportInsideOutput: named == nil ? ".scenec-review" : nil,
+                             failOnChange: args[BaselineOptions.failOnChange])
+    }
+
+    private static func withoutTrailingSlash(_ path: String) -> String {
+        path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+}

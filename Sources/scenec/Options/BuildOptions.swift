@@ -1,0 +1,45 @@
+import ScenecBuild
+import CommandLineOptions
+import SceneRender
+
+/// `scenec build`'s options.
+enum BuildOptions: MaySkipSets, WritesPNG, Watches {
+    static let output = Option<String?, BuildOptions>.text(
+        "--output", aliases: ["-o"], value: "OUT_DIR", help: "where outputs go", path: true)
+    static let formats = Option<[OutputFormat], BuildOptions>.list(
+        "--formats", value: "LIST", help: "comma-separated: png, pdf, svg", default: [.png])
+    static let animated = Option<BuildPlan.Animated, BuildOptions>.choice(
+        "--animated", value: "MODE",
+        help: "scenes with a timeline: still (t = 0), frames (OUT/NAME.frames/0000.FORMAT…), flipbook "
+            + "(OUT/NAME.flipbook.pdf), or one animated file OUT/NAME.EXT as scenec frames writes it: webp, apng, gif, "
+            + "mp4 or webm (mp4 and webm need ffmpeg); besides the stills",
+        default: .still)
+    static let jobs = Option<Int?, BuildOptions>.count(
+        "--jobs", help: "scenes built at once", default: "the number of cores")
+    static let keepGoing = Flag<BuildOptions>(
+        "--keep-going", help: "build every good scene even when some fail (exit 1 if any did)")
+    static let shard = Option<Shard?, BuildOptions>.parsed(
+        "--shard", value: "K/N", help: "build only the K-th of N stable parts (by path hash), for CI matrices") {
+            try Shard($0)
+        }
+    static let prune = Flag<BuildOptions>(
+        "--prune", help: "delete stale outputs: of removed or failing scenes, of formats no longer asked for")
+    static let werror = Flag<BuildOptions>("--werror", help: "treat warnings as errors: the scene fails (exit 1)")
+    static let allowEmpty = Flag<BuildOptions>("--allow-empty", help: "finding no scene is not an error")
+    static let report = Option<String?, BuildOptions>.text(
+        "--report", value: "FILE.json",
+        help: "write what happened to each scene (status, outputs with sizes and hashes, diagnostics, time)", path: true)
+    static let junit = Option<String?, BuildOptions>.text(
+        "--junit", value: "FILE.xml", help: "the same as JUnit XML, a testcase per scene, for CI test views", path: true)
+    static let preview = Flag<BuildOptions>(
+        "--preview",
+        help: "also write OUT/NAME.preview.html per scene: the preview as one self-contained HTML file (see scenec preview --static)")
+    static let emitNinja = Option<String?, BuildOptions>.text(
+        "--emit-ninja", value: "FILE", help: "write a Ninja file for the same build instead of building", path: true)
+    static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
+
+    static let all = declarations(output, formats, animated, jobs, keepGoing, shard, prune, werror, allowEmpty, report, junit,
+                                  preview, emitNinja, OutputOptions.watch, scale)
+        + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + SceneOptionGroups.all
+        + declarations(StandardOptions.help)
+}

@@ -1,0 +1,45 @@
+import ScenecBuild
+import CommandLineOptions
+
+/// `scenec check`'s options: the shared groups alone.
+enum CheckCommandOptions: MaySkipSets {
+    static let all = SceneOptionGroups.all + declarations(StandardOptions.help)
+}
+
+/// `scenec inspect`'s options.
+enum InspectOptions: MaySkipSets {
+    static let json = Flag<InspectOptions>("--json", help: "print JSON instead of tables")
+    static let wide = Flag<InspectOptions>("--wide", help: "add each attribute's default and range")
+    static let time = Option<String?, InspectOptions>(OutputOptions.time.withHelp("show attribute values at this moment of the timeline"))
+    static let all = declarations(json, wide, time)
+        + SceneOptionGroups.all + declarations(StandardOptions.help)
+}
+
+/// `scenec export`'s options.
+enum ExportOptions: MaySkipSets {
+    static let output = Option<[String], ExportOptions>.repeated(
+        "--output", aliases: ["-o"], value: "PATH", help: "where to write the JSON ('-' for standard output)", path: true)
+    static let all = declarations(output) + SceneOptionGroups.all + declarations(StandardOptions.help)
+}
+
+/// `scenec edit`'s options: what it writes, and the groups the edited scene is checked with.
+enum EditOptions: ReadsScenes {
+    static let diff = Flag<EditOptions>(
+        "--diff", help: "print the change as a unified diff on standard output (as git diff writes it: git apply or patch -p1 take it)")
+    static let dryRun = Flag<EditOptions>("--dry-run", help: "write nothing; with --diff, show what would change")
+    static let setHelp = OverrideOptions.set.withHelp(
+        "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, canvas.ATTR "
+            + "or styles.NAME.ATTR (styles.NAME.ATTR edits the style itself)").grouped(nil)
+    static let appearanceHelp = OverrideOptions.appearance.withHelp(
+        "accepted as every command takes it; system colors and {light, dark} are written as given, whichever it is")
+
+    static let all = declarations(setHelp, diff, dryRun) + DiagnosticOptions.all + ProjectOptions.all
+        + declarations(appearanceHelp) + LimitOptions.all + declarations(SceneTimeoutOption.sceneTimeout, StandardOptions.help)
+}
+
+/// `scenec lsp`'s options: the limits and the project; the editor sends the rest.
+enum LspOptions: TakesProject, TakesLimits {
+    static let debounce = Option<Int?, LspOptions>.count(
+        "--debounce", value: "MS", help: "check a document MS milliseconds after the last change", default: "30")
+    static let all = declarations(debounce) + LimitOptions.all + ProjectOptions.all + declarations(StandardOptions.help)
+}

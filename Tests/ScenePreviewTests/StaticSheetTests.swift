@@ -1,0 +1,99 @@
+import Foundation
+import SceneCheck
+import ScenePreview
+import SceneSyntax
+import ScenecKit
+import TestSupport
+import XCTest
+
+/// `scenec preview --static`'s sheet (StaticSheet, made in process as the command makes it): one
+/// HTML file whose pictures are, byte for byte, what `render` writes for each variant cell (what
+/// `SceneFile` renders), with nothing fetched from elsewhere. (The command's exit codes stay in
+/// ScenecCLITests/PreviewSheetTests.)
+final class StaticSheetTests: XCTestCase {
+    let showcase = repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path
+
+    /// The cells' captions and SVG bytes, decoded from their `data:` URLs.
+    static func cells(_ html: String) -> [(caption: String, svg: Data)] {
+        let pattern = #/<figure class="cell" id="cell-\d+"><img alt="([^"]*)" src="data:image/svg\+xml,([^"]*)">/#
+        return html.matches(of: pattern).map { m in
+            let caption = String(m.1).replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            return (caption, Data((String(m.2).removingPercentEncoding ?? "").utf8))
+        }
+    }
+
+    /// The sheet `scenec preview SCENE --static -o SHEET --vary …` writes at `time`.
+    func sheet(_ scene: String, vary: [String] = [], at time: Double = 0) throws -> Result<String, StaticSheet.Failure> {
+        let source = SourceFile(name: scene, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: scene))))
+        let frontend = Frontend()
+        return StaticSheet(base: CompiledScene(source, frontend: frontend), frontend: frontend, baseSet: [],
+                           variants: try Variants(vary), environment: Surroundings.renderEnvironment)
+            .html(at: time).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testTheSheetHasACellPerCombinationEachTheSVGRenderWrites() throws {
+        let html = try sheet(showcase, vary: ["download.progress=0,0.5,1", "download.progressColor=#ff2d55,#0a84ff"]).get()
+        let cells = Self.cells(html)
+        XCTAssertEqual(cells.map(\.caption), [
+            "download.progress=0 · download.progressColor=#ff2d55", "download.progress=0 · download.progressColor=#0a84ff",
+            "download.progress=0.5 · download.progressColor=#ff2d55", "download.progress=0.5 · download.progressColor=#0a84ff",
+            "download.progress=1 · download.progressColor=#ff2d55", "download.progress=1 · download.progressColor=#0a84ff",
+        ])
+        let scene = try SceneFile(contentsOf: showcase)
+        for cell in cells {
+            // What `scenec render SHOWCASE -o x.svg --set …` writes.
+            let svg = try scene.render(.svg, overrides: cell.caption.components(separatedBy: " · "))
+            XCTAssertEqual(cell.svg, Data(svg), "the SVG of \(cell.caption)")
+        }
+        // The main picture inline, as render writes it without overrides.
+        let plain = String(decoding: try scene.render(.svg), as: UTF8.self)
+        XCTAssertTrue(html.contains("<figure class=\"scene\">" + plain + "</figure>"))
+        // Nothing outside the file: the only URLs are XML namespaces.
+        let urls = html.matches(of: #/https?://[^"'%) ]*/#).map { String($0.0) }
+        XCTAssertEqual(Set(urls), ["http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"])
+        XCTAssertFalse(html.contains("<script"), "a still scene needs no script")
+        XCTAssertFalse(html.contains("image/png"), "no bitmaps")
+        // The inspector: every view with its address, every attribute with its doc.
+        XCTAssertTrue(html.contains("<h3><code>download</code> ring <small>views[0].children[0]</small></h3>"), html)
+        XCTAssertTrue(html.contains("<tr><td>progress</td><td>0.72</td><td>file</td><td>0</td><td>0 … 1</td><td>"))
+    }
+
+    func testAnAnimatedSceneGetsAScrubberOverAtMostSixtyFrames() throws {
+        let scene = repositoryRoot.appendingPathComponent("scenes/anim-ring-fill.scene.yaml").path
+        let html = try sheet(scene, at: 1).get()  // --time 1s
+        let frames = html.matches(of: #/<img class="frame" data-time="([0-9.]+)"/#).map { String($0.1) }
+        XCTAssertEqual(frames.count, 60)
+        XCTAssertEqual(frames.first, "0")
+        XCTAssertTrue(html.contains("<input type=\"range\" id=\"scrubber\" min=\"0\" max=\"59\""))
+        XCTAssertTrue(html.contains("time 1 s"))
+    }
+
+    func testVaryValuesSplitOutsideBracketsAndBadOptionsAreRefused() throws {
+        let html = try sheet(showcase, vary: ["download.progressColor=rgb(1, 2, 3), rgba(255, 0, 0, 0.5),#00ff00"]).get()
+        XCTAssertEqual(Self.cells(html).map(\.caption), [
+            "download.progressColor=rgb(1, 2, 3)", "download.progressColor=rgba(255, 0, 0, 0.5)",
+            "download.progressColor=#00ff00",
+        ])
+        /// The usage problem of `--vary`s (exit 2 on the command line).
+        func problem(_ vary: [String]) -> String? {
+            do throws(Variants.UsageProblem) {
+                _ = try Variants(vary)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let tooMany = problem(["download.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8", "upload.progress=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7"])
+        XCTAssertTrue(tooMany?.contains("at most 64") ?? false, tooMany ?? "accepted")
+        XCTAssertNotNil(problem(["download.progress"]))
+        XCTAssertNotNil(problem(["download.progress=0,,1"]))
+        // A bad value is a scene error (exit 1), reported against its --set.
+        guard case .failure(let bad) = try sheet(showcase, vary: ["download.progress=0,2"]) else {
+            return XCTFail("a sheet with download.progress=2")
+        }
+        let printed = bad.scene.diagnostics.map { $0.rendered(in: bad.scene.file) }.joined()
+        XCTAssertTrue(printed.contains("download.progress=2"), printed)
+    }
+}
