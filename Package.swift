@@ -145,7 +145,8 @@ let package = Package(
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
         .testTarget(name: "ScenecBuildTests",
-                    dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview"]),
+                    dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview",
+                                   "TestSupport"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),

@@ -1,18 +1,15 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 
 /// `build --preview`: a static sheet per scene beside its outputs, owned and keyed by the
 /// manifest like every other output (moved from ScenecCLITests.BuildPreviewTests).
 final class BuildPreviewTests: XCTestCase {
-    /// The repository's scenes/ folder.
-    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scenes")
-
     func testASheetPerSceneIsBuiltKeptAndThenReportedStale() throws {
         let project = try Project(self)
         for name in ["showcase", "anim-ring-fill"] {
             try FileManager.default.createDirectory(at: project.url("scenes"), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Self.scenes.appendingPathComponent("\(name).scene.yaml"),
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("scenes/\(name).scene.yaml"),
                                              to: project.url("scenes/\(name).scene.yaml"))
         }
         var plan = try project.plan()

@@ -3,6 +3,7 @@ import SceneFiles
 import SceneSyntax
 import ScenecBuild
 import ScenecKit
+import TestSupport
 import SceneSupport
 
 /// A build run in this process: its plan, the events it delivered, and what it did.
@@ -119,30 +120,16 @@ struct Project {
     }
 }
 
-/// A ring scene of 40 × 40 points.
-func ringScene(progress: Double) -> String {
-    "canvas: {width: 40, height: 40}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: \(progress)}\n"
-}
-
 /// The built `scenec` binary, for Ninja's edges: $SCENEC_BIN, else .build/debug/scenec.
 func scenecBinary() -> String {
     if let path = ProcessInfo.processInfo.environment["SCENEC_BIN"] { return path }
     return FileManager.default.currentDirectoryPath + "/.build/debug/scenec"
 }
 
-/// Runs `ninja -f build.ninja` in `dir`: its exit status and output.
+/// Runs `ninja -f build.ninja` in `dir` (TestSupport's runProgram): its exit status and output.
 func ninja(_ dir: URL) throws -> (status: Int32, output: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["ninja", "-f", "build.ninja"]
-    p.currentDirectoryURL = dir
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["ninja", "-f", "build.ninja"], directory: dir, timeout: 120)
+    return (run.status, run.stdoutText + run.stderr)
 }
 
 /// Runs ninja in `dir`, failing the test unless it succeeds; its output.

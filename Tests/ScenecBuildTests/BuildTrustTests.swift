@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 import ScenecKit
 import SceneCheck
 
@@ -7,13 +8,9 @@ import SceneCheck
 /// bytes, stale outputs are listed until pruned, ambiguous inputs are refused, shard manifests
 /// merge (moved from ScenecCLITests.BuildTrustTests, which keeps what needs the process).
 final class BuildTrustTests: XCTestCase {
-    func ring(_ progress: Double, size: Int = 40) -> String {
-        "canvas: {width: \(size), height: \(size)}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: \(size), height: \(size)}, progress: \(progress)}\n"
-    }
-
     /// `n` good scenes under scenes/, in two folders.
     func makeScenes(_ project: Project, count n: Int) throws {
-        for i in 0..<n { try project.write(ring(Double(i) / Double(n)), "scenes/\(i % 2 == 0 ? "" : "b/")s\(i).scene.yaml") }
+        for i in 0..<n { try project.write(ringScene(Double(i) / Double(n)), "scenes/\(i % 2 == 0 ? "" : "b/")s\(i).scene.yaml") }
     }
 
     func testAnOutputReplacedByGarbageIsRebuilt() throws {
@@ -84,8 +81,8 @@ final class BuildTrustTests: XCTestCase {
 
     func testCollidingOutputsEmptyFoldersAndDanglingLinksAreErrors() throws {
         let project = try Project(self)
-        try project.write(ring(0.5), "d1/x.scene.yaml")
-        try project.write(ring(0.25), "d2/x.scene.yaml")
+        try project.write(ringScene(0.5), "d1/x.scene.yaml")
+        try project.write(ringScene(0.25), "d2/x.scene.yaml")
         for ninja in [false, true] {
             var plan = try project.plan(["d1", "d2"])
             if ninja { plan.ninja = .init(path: project.path("b.ninja"), scenec: "scenec", diagnostics: [], project: try projectArguments(project), budgets: []) }
@@ -100,8 +97,8 @@ final class BuildTrustTests: XCTestCase {
         // The same file reached twice is one scene, not a collision.
         XCTAssertEqual(try project.build(try project.plan(["d1", "d1/x.scene.yaml"])).status, .success)
 
-        try project.write(ring(0.5), "frames/a.scene.yaml")
-        try project.write(ring(0.5), "frames/a.frames/0000.scene.yaml")
+        try project.write(ringScene(0.5), "frames/a.scene.yaml")
+        try project.write(ringScene(0.5), "frames/a.frames/0000.scene.yaml")
         var nested = try project.plan(["frames"], out: "fout")
         nested.animated = .frames
         let nestedRun = try project.build(nested)

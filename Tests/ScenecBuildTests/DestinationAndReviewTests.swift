@@ -1,13 +1,14 @@
 import XCTest
 import SceneReview
 import ScenecBuild
+import TestSupport
 
 /// The other destinations (an asset catalog, Android resources) and the review against a
 /// baseline, in-process.
 final class DestinationAndReviewTests: XCTestCase {
     func testAnAssetCatalogHasAnImageSetPerSceneAndIsIncremental() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/icons/ring.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/icons/ring.scene.yaml")
         var plan = try project.plan(out: "Assets.xcassets")
         plan.destination = BuildDestination.assetCatalog(.png, scales: [1, 2])
         XCTAssertEqual(plan.groups(hasTimeline: false).map(\.name), ["imageset.png"])
@@ -22,7 +23,7 @@ final class DestinationAndReviewTests: XCTestCase {
 
     func testAndroidResourcesHaveADrawablePerDensityAndRefuseNamesAndroidCannotTake() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/Download-Ring.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/Download-Ring.scene.yaml")
         var plan = try project.plan(out: "res")
         plan.destination = .androidResources
         XCTAssertEqual(plan.destination.largestScale, 4)
@@ -37,10 +38,10 @@ final class DestinationAndReviewTests: XCTestCase {
     /// fail-on-change, fails the build; the report is written beneath the folder.
     func testTheReviewTellsWhatChangedAgainstTheBaseline() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.25), "scenes/a.scene.yaml")
-        try project.write(ringScene(progress: 0.5), "scenes/b.scene.yaml")
+        try project.write(ringScene(0.25), "scenes/a.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/b.scene.yaml")
         XCTAssertEqual(try project.build(try project.plan(out: "main")).status, .success)
-        try project.write(ringScene(progress: 0.75), "scenes/b.scene.yaml")
+        try project.write(ringScene(0.75), "scenes/b.scene.yaml")
         var plan = try project.plan(out: "pr")
         plan.review = ReviewOptions(baseline: project.path("main"), threshold: ReviewThreshold(), reportDirectory: project.path("pr/.scenec-review"),
                                     reportInsideOutput: ".scenec-review", failOnChange: true)

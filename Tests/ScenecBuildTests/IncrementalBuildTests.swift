@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 
 /// `scenec build` through the library: whole trees, incremental, stopping or going on after a
 /// failure, stale outputs and `--prune` (moved from ScenecCLITests.BuildCommandTests, which now
@@ -15,7 +16,7 @@ final class IncrementalBuildTests: XCTestCase {
             case 4: text = "canvas: {width: 40, height: 40}\nviews:\n  - {type: rng, frame: {x: 0, y: 0, width: 40, height: 40}}\n"
             case 9: text = "canvas: {width: 40, height: 40}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 40, height: 40}, progress: 2}\n"
             case 14: text = "canvas: {width: 40, height: 40}\nviews: [\n"
-            default: text = ringScene(progress: Double(i) / 20)
+            default: text = ringScene(Double(i) / 20)
             }
             try project.write(text, "scenes/\(dir)s\(i).scene.yaml")
         }
@@ -51,7 +52,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(try project.mtimes(), before)
 
         // Changing one scene rebuilds exactly that one.
-        try project.write(ringScene(progress: 0.5), "scenes/a/s7.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/a/s7.scene.yaml")
         let third = try project.build(plan)
         XCTAssertTrue(third.summary.hasPrefix("scenec build: 1 built, 16 up to date, 3 failed"), third.summary)
         let after = try project.mtimes()
@@ -99,8 +100,8 @@ final class IncrementalBuildTests: XCTestCase {
     /// and only it.
     func testAnOutputEditedOnDiskIsRebuilt() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.25), "scenes/a.scene.yaml")
-        try project.write(ringScene(progress: 0.75), "scenes/b.scene.yaml")
+        try project.write(ringScene(0.25), "scenes/a.scene.yaml")
+        try project.write(ringScene(0.75), "scenes/b.scene.yaml")
         var plan = try project.plan()
         plan.formats = [.png, .svg]
         try project.build(plan)
@@ -115,7 +116,7 @@ final class IncrementalBuildTests: XCTestCase {
     /// another renderer everything.
     func testAChangedOptionRebuildsWhatDependsOnIt() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.25), "scenes/a.scene.yaml")
+        try project.write(ringScene(0.25), "scenes/a.scene.yaml")
         var plan = try project.plan()
         plan.formats = [.png, .svg]
         try project.build(plan)
@@ -136,8 +137,8 @@ final class IncrementalBuildTests: XCTestCase {
     /// A failing scene's diagnostics arrive as one event, before the summary.
     func testAFailingScenesDiagnosticsArriveAsAnEventBeforeTheSummary() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 2), "scenes/bad.scene.yaml")
-        try project.write(ringScene(progress: 0.5), "scenes/good.scene.yaml")
+        try project.write(ringScene(2), "scenes/bad.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/good.scene.yaml")
         var plan = try project.plan()
         plan.keepGoing = true
         let result = try project.build(plan)

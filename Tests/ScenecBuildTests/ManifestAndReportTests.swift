@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 
 /// The manifest a build folder keeps and the reports a build writes, through their types.
 final class ManifestAndReportTests: XCTestCase {
@@ -25,8 +26,8 @@ final class ManifestAndReportTests: XCTestCase {
 
     func testTheReportsCountEveryScene() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/good.scene.yaml")
-        try project.write(ringScene(progress: 2), "scenes/bad.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/good.scene.yaml")
+        try project.write(ringScene(2), "scenes/bad.scene.yaml")
         var plan = try project.plan()
         plan.keepGoing = true
         plan.reportPath = project.path("report.json")

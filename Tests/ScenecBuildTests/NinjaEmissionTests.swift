@@ -1,6 +1,7 @@
 import XCTest
 import SceneCodecs
 import ScenecBuild
+import TestSupport
 import ScenecKit
 import SceneCheck
 
@@ -26,7 +27,7 @@ final class NinjaEmissionTests: XCTestCase {
 
     func testTheFileHasARuleAndAnEdgePerSceneWithItsFlags() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/a.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/a.scene.yaml")
         try project.write(Self.moving, "scenes/sub/moving.scene.yaml")
         var plan = try ninjaPlan(project)
         plan.scene.frontend.options.appearance = .dark
@@ -86,7 +87,7 @@ final class NinjaEmissionTests: XCTestCase {
 
     func testRefusals() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/a.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/a.scene.yaml")
         var frames = try ninjaPlan(project)
         frames.animated = .frames
         XCTAssertThrowsError(try project.build(frames)) { error in
@@ -102,7 +103,7 @@ final class NinjaEmissionTests: XCTestCase {
 
     func testNinjaBuildsTheSameBytesAndThenHasNoWorkToDo() throws {
         let project = try Project(self)
-        for i in 0..<17 { try project.write(ringScene(progress: Double(i) / 20), "scenes/\(["", "a/", "a/b/"][i % 3])s\(i).scene.yaml") }
+        for i in 0..<17 { try project.write(ringScene(Double(i) / 20), "scenes/\(["", "a/", "a/b/"][i % 3])s\(i).scene.yaml") }
         try project.write(Self.moving, "scenes/a/moving.scene.yaml")
         var plan = try ninjaPlan(project)
         plan.formats = [.png, .svg, .pdf]

@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 import ScenecKit
 import SceneCheck
 
@@ -44,7 +45,7 @@ final class OutputRunTests: XCTestCase {
 
     func testRenderWritesEveryTargetOrNothing() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "a.scene.yaml")
+        try project.write(ringScene(0.5), "a.scene.yaml")
         let targets = [PicturePlan.Target(path: project.path("a.png"), format: .png),
                        PicturePlan.Target(path: project.path("a@2x.png"), format: .png, scale: 2),
                        PicturePlan.Target(path: project.path("a.svg"), format: .svg)]
@@ -52,7 +53,7 @@ final class OutputRunTests: XCTestCase {
         XCTAssertEqual(try plan.run(sink: EventLog().record) {}, .success)
         XCTAssertEqual(project.outputs("."), ["a.png", "a.scene.yaml", "a.svg", "a@2x.png"])
 
-        try project.write(ringScene(progress: 2), "bad.scene.yaml")
+        try project.write(ringScene(2), "bad.scene.yaml")
         let bad = PicturePlan(scenePath: project.path("bad.scene.yaml"), targets: [.init(path: project.path("bad.png"), format: .png)],
                               scene: try project.settings())
         let log = EventLog()

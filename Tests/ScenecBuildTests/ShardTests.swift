@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 
 /// `--shard K/N`: N builds that together make exactly the outputs of one, none twice (moved
 /// from ScenecCLITests.BuildCommandTests).
@@ -7,7 +8,7 @@ final class ShardTests: XCTestCase {
     func testShardsTogetherBuildExactlyTheUnshardedOutputsWithoutOverlap() throws {
         let project = try Project(self)
         for i in 0..<20 {
-            try project.write(ringScene(progress: Double(i) / 20), "scenes/\(["", "a/", "a/b/"][i % 3])s\(i).scene.yaml")
+            try project.write(ringScene(Double(i) / 20), "scenes/\(["", "a/", "a/b/"][i % 3])s\(i).scene.yaml")
         }
         var plan = try project.plan(out: "all")
         plan.formats = [.png, .pdf]

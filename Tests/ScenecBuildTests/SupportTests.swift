@@ -3,14 +3,15 @@ import SceneFiles
 import SceneSupport
 import SceneSyntax
 import ScenecBuild
+import TestSupport
 
 /// ScenecBuild's smaller pieces through their API: finding scenes, output names, scales, the
 /// diagnostics reporter, ffmpeg's arguments, the executable's identity, threads and progress.
 final class SupportTests: XCTestCase {
     func testScenesAreFoundInAStableOrderWithTheirOutputNames() throws {
         let project = try Project(self)
-        try project.write(ringScene(progress: 0.5), "scenes/b/two.scene.yaml")
-        try project.write(ringScene(progress: 0.5), "scenes/one.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/b/two.scene.yaml")
+        try project.write(ringScene(0.5), "scenes/one.scene.yaml")
         try project.write("not a scene", "scenes/notes.yaml")
         let found: SceneFinder.Found = try SceneFinder.find([project.path("scenes")], scope: try project.settings().scope)
         XCTAssertEqual(found.problems, [])

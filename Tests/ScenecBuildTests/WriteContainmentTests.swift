@@ -1,5 +1,6 @@
 import XCTest
 import ScenecBuild
+import TestSupport
 
 /// What a build deletes stays inside its output folder whatever the manifests a pull request
 /// brings, in-process (moved from ScenecCLITests.WriteContainmentTests, which keeps the links,
@@ -32,8 +33,8 @@ final class WriteContainmentTests: XCTestCase {
     func testManifestEntriesOutsideTheFolderAreIgnoredAndNeverPruned() throws {
         for manifest in [".scenec-manifest.json", ".scenec-manifest.1-of-2.json"] {
             let project = try Project(self)
-            try project.write(ringScene(progress: 0.25), "work/scenes/a.scene.yaml")
-            try project.write(ringScene(progress: 0.5), "work/scenes/sub/b.scene.yaml")
+            try project.write(ringScene(0.25), "work/scenes/a.scene.yaml")
+            try project.write(ringScene(0.5), "work/scenes/sub/b.scene.yaml")
             try project.write("keep me", "victim/a.txt")
             try project.write("keep me too", "victim/sub/b.png")
             try project.write("SECRET", "victim/secret.txt")
