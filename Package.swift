@@ -90,12 +90,19 @@ let package = Package(
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
                 dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
+        // What the commands do, as a library: the build (plan, keys, manifests and journals,
+        // shards, stale/prune, Ninja files, asset catalogs, Android resources, animated outputs,
+        // the baseline review) and the runs of frames, render, export, edit and preview --static;
+        // it reports through events (BuildEvent), never to the console.
+        .target(name: "ScenecBuild",
+                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                               "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit", "SceneWatch"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "CommandLineOptions", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -124,7 +131,7 @@ let package = Package(
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
@@ -136,6 +143,10 @@ let package = Package(
         .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
+        // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
+        .testTarget(name: "ScenecBuildTests",
+                    dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview",
+                                   "TestSupport"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),

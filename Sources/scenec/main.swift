@@ -3,6 +3,7 @@ import Glibc
 import SceneCheck
 import SceneModel
 import SceneSchema
+import ScenecBuild
 
 /// The commands' names and a space or more, the summaries beside them.
 let commandColumn = (commands.map(\.name.count).max() ?? 8) + 2
@@ -55,6 +56,10 @@ func main() -> ExitStatus {
     do {
         return try command.run(Array(words.dropFirst()))
     } catch let error as UsageError {
+        Console.fail(error.message)
+        Console.line("run 'scenec \(command.name) --help' for usage")
+        return .usage
+    } catch let error as PlanError {
         Console.fail(error.message)
         Console.line("run 'scenec \(command.name) --help' for usage")
         return .usage

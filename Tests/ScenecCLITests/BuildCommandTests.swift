@@ -1,6 +1,8 @@
 import XCTest
 
-/// `scenec build`: whole trees, incremental, sharded, with CI-friendly diagnostics and a Ninja graph.
+/// `scenec build` as a process: exit statuses and the diagnostics formats on its streams. The
+/// build itself (incremental, sharded, stale/prune, Ninja files) is tested in-process in
+/// ScenecBuildTests.
 final class BuildCommandTests: XCTestCase {
     /// 20 scenes in three directories; 3 of them bad.
     func makeTree() throws -> URL {
@@ -22,109 +24,9 @@ final class BuildCommandTests: XCTestCase {
         return root
     }
 
-    /// Output files under `dir`, relative, without the build's own files (manifests, lock).
-    func outputs(_ dir: URL) -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: dir.path)
-        var files: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path, isDirectory: &isDir),
-               !isDir.boolValue, !(path.split(separator: "/").last ?? "").hasPrefix(".scenec-") {
-                files.append(path)
-            }
-        }
-        return files.sorted()
-    }
-
-    func mtimes(_ dir: URL) throws -> [String: Date] {
-        var result: [String: Date] = [:]
-        for file in outputs(dir) {
-            let attributes = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(file).path)
-            result[file] = attributes[.modificationDate] as? Date
-        }
-        return result
-    }
-
-    func testKeepGoingBuildsGoodScenesMirrorsLayoutAndReportsBadOnes() throws {
+    /// A malformed --shard is the command line's fault (ScenecBuildTests.ShardTests has the partition).
+    func testMalformedShardsAreUsageErrors() throws {
         let root = try makeTree()
-        let out = root.appendingPathComponent("out")
-        let first = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg", "--keep-going", "--jobs", "2"],
-                               directory: root)
-        XCTAssertEqual(first.status, 1)
-        let files = outputs(out)
-        XCTAssertEqual(files.count, 34, "17 good scenes × 2 formats: \(files)")
-        XCTAssertTrue(files.contains("s0.png"))
-        XCTAssertTrue(files.contains("a/s1.svg"))
-        XCTAssertTrue(files.contains("a/b/s2.png"))
-        XCTAssertFalse(files.contains { $0.hasPrefix("a/s4.") || $0.hasPrefix("s9.") || $0.hasPrefix("a/b/s14.") })
-        XCTAssertTrue(first.stderr.contains("scenes/a/s4.scene.yaml:3:12: error: unknown view type 'rng'"), first.stderr)
-        XCTAssertTrue(first.stderr.contains("scenes/s9.scene.yaml:3:72: error: progress must be between 0 and 1"), first.stderr)
-        XCTAssertTrue(first.stderr.contains("scenes/a/b/s14.scene.yaml:"), first.stderr)
-        XCTAssertTrue(first.stderr.contains("scenec build: 17 built, 0 up to date, 3 failed"), first.stderr)
-
-        // A second run renders nothing: every good scene is up to date, no file is rewritten.
-        let before = try mtimes(out)
-        Thread.sleep(forTimeInterval: 0.05)
-        let second = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg", "--keep-going"], directory: root)
-        XCTAssertEqual(second.status, 1)
-        XCTAssertTrue(second.stderr.contains("scenec build: 0 built, 17 up to date, 3 failed"), second.stderr)
-        XCTAssertEqual(try mtimes(out), before)
-
-        // Changing one scene rebuilds exactly that one.
-        let changed = root.appendingPathComponent("scenes/a/s7.scene.yaml")
-        try (try String(contentsOf: changed, encoding: .utf8)).replacingOccurrences(of: "0.35", with: "0.5")
-            .write(to: changed, atomically: true, encoding: .utf8)
-        let third = try scenec(["build", "scenes", "-o", "out", "--formats", "png,svg", "--keep-going"], directory: root)
-        XCTAssertTrue(third.stderr.contains("scenec build: 1 built, 16 up to date, 3 failed"), third.stderr)
-        let after = try mtimes(out)
-        XCTAssertEqual(Set(after.keys.filter { after[$0] != before[$0] }), ["a/s7.png", "a/s7.svg"])
-
-        // A new format builds that format of every scene; the others are listed as stale.
-        let pdf = try scenec(["build", "scenes", "-o", "out", "--formats", "pdf", "--keep-going"], directory: root)
-        XCTAssertTrue(pdf.stderr.contains("scenec build: 17 built"), pdf.stderr)
-        XCTAssertTrue(pdf.stderr.contains("stale: out/a/s7.svg (format no longer requested)"), pdf.stderr)
-        XCTAssertEqual(try mtimes(out)["a/s7.png"], after["a/s7.png"], "the PNG is not rewritten")
-    }
-
-    func testWithoutKeepGoingItStopsAtTheFirstFailure() throws {
-        let root = try makeTree()
-        let result = try scenec(["build", "scenes", "-o", "out", "--jobs", "1"], directory: root)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("not started"), result.stderr)
-        XCTAssertLessThan(outputs(root.appendingPathComponent("out")).count, 17)
-    }
-
-    func testRemovedScenesAreReportedAndPruned() throws {
-        let root = try makeTree()
-        _ = try scenec(["build", "scenes", "-o", "out", "--keep-going"], directory: root)
-        try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/s0.scene.yaml"))
-        let report = try scenec(["build", "scenes", "-o", "out", "--keep-going"], directory: root)
-        XCTAssertTrue(report.stderr.contains("stale: out/s0.png (the scene was removed); --prune removes it"), report.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/s0.png").path))
-        let prune = try scenec(["build", "scenes", "-o", "out", "--keep-going", "--prune"], directory: root)
-        XCTAssertTrue(prune.stderr.contains("removed stale out/s0.png (the scene was removed)"), prune.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/s0.png").path))
-    }
-
-    func testShardsTogetherBuildExactlyTheUnshardedOutputsWithoutOverlap() throws {
-        let root = try makeTree()
-        _ = try scenec(["build", "scenes", "-o", "all", "--formats", "png,pdf", "--keep-going"], directory: root)
-        let whole = outputs(root.appendingPathComponent("all"))
-        var union: [String] = []
-        for k in 1...3 {
-            let dir = "shard\(k)"
-            _ = try scenec(["build", "scenes", "-o", dir, "--formats", "png,pdf", "--keep-going", "--shard", "\(k)/3"],
-                           directory: root)
-            let part = outputs(root.appendingPathComponent(dir))
-            XCTAssertFalse(part.isEmpty, "shard \(k) is empty")
-            for file in part {
-                XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("\(dir)/\(file)")),
-                               try Data(contentsOf: root.appendingPathComponent("all/\(file)")), file)
-            }
-            union += part
-        }
-        XCTAssertEqual(union.count, Set(union).count, "no output is built by two shards")
-        XCTAssertEqual(union.sorted(), whole)
         for bad in ["0/3", "4/3", "1/0", "x"] {
             XCTAssertEqual(try scenec(["build", "scenes", "-o", "o", "--shard", bad], directory: root).status, 2, bad)
         }
@@ -177,37 +79,6 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")
     }
 
-    func testNinjaBuildsTheSameBytesAndThenHasNoWorkToDo() throws {
-        let root = try makeTree()
-        for bad in ["a/s4", "s9", "a/b/s14"] {
-            try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/\(bad).scene.yaml"))
-        }
-        let animated = """
-            canvas: {width: 40, height: 40}
-            views:
-              - {id: r, type: ring, frame: {x: 0, y: 0, width: 40, height: 40}}
-            timeline:
-              fps: 5
-              animations: [{target: r.progress, from: 0, to: 1, duration: 1s}]
-            """
-        try animated.write(to: root.appendingPathComponent("scenes/a/moving.scene.yaml"), atomically: true, encoding: .utf8)
-        let emit = try scenec(["build", "scenes", "-o", "nout", "--formats", "png,svg,pdf", "--animated", "flipbook",
-                               "--emit-ninja", "build.ninja", "--set", "r.lineWidth=4"], directory: root)
-        XCTAssertEqual(emit.status, 0, emit.stderr)
-        let first = try runNinja(root)
-        XCTAssertTrue(first.contains("[19/19]"), "one edge per scene and one flipbook: \(first)")
-        XCTAssertTrue(try runNinja(root).contains("no work to do"))
-        let build = try scenec(["build", "scenes", "-o", "bout", "--formats", "png,svg,pdf", "--animated", "flipbook",
-                                "--set", "r.lineWidth=4"], directory: root)
-        XCTAssertEqual(build.status, 0, build.stderr)
-        let built = outputs(root.appendingPathComponent("bout"))
-        XCTAssertEqual(outputs(root.appendingPathComponent("nout")).filter { !$0.hasSuffix(".d") }, built)
-        XCTAssertTrue(built.contains("a/moving.flipbook.pdf"))
-        for file in built {
-            XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("nout/\(file)")),
-                           try Data(contentsOf: root.appendingPathComponent("bout/\(file)")), file)
-        }
-    }
 }
 
 extension XCTestCase {

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import XCTest
+import ScenecBuild
 @testable import scenec
 
 /// Each option is declared once (Sources/scenec/Options); `--help`, the completion scripts and
@@ -111,7 +112,7 @@ final class OptionsDeclaredOnceTests: XCTestCase {
                            "scenec \(command.name) -<TAB>")
         }
         XCTAssertEqual(try bashCompletes(script, ["scenec", "build", "--ani"]), ["--animated"])
-        XCTAssertEqual(try bashCompletes(script, ["scenec", "build", "--animated", ""]), BuildCommand.Animated.allCases.map(\.rawValue))
+        XCTAssertEqual(try bashCompletes(script, ["scenec", "build", "--animated", ""]), BuildPlan.Animated.allCases.map(\.rawValue))
         XCTAssertEqual(try bashCompletes(script, ["scenec", "build", "--formats", "png,s"]), ["png,svg"])
         XCTAssertEqual(try bashCompletes(script, ["scenec", "render", "--appearance", "d"]), ["dark"])
         XCTAssertEqual(try bashCompletes(script, ["scenec", "render", "-o", "Packag"]), ["Package.swift"])

@@ -1,5 +1,6 @@
 import XCTest
 @testable import scenec
+import ScenecBuild
 
 /// `scenec --version`, what a bug report needs, and the renderer identity a build's keys hold.
 final class VersionTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import scenec
+import ScenecBuild
 import ScenecKit
 import SceneSyntax
 

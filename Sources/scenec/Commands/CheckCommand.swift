@@ -1,4 +1,6 @@
+import ScenecBuild
 import CommandLineOptions
+
 /// `scenec check SCENE...`
 enum CheckCommand: Command {
     static let name = "check"
@@ -15,14 +17,14 @@ enum CheckCommand: Command {
 
     static func run(_ args: Arguments<CheckCommandOptions>) throws -> ExitStatus {
         guard !args.positionals.isEmpty else { throw UsageError("check needs at least one scene file") }
-        let loader = SceneLoader(limits: try SceneOptions(args))
-        let reporter = loader.reporter
+        let options = try SceneOptions(args)
+        let reporter = options.reporter
         var status = ExitStatus.success
         for path in args.positionals {
-            switch loader.load(path) {
-            case .scene: continue
-            case .failed(.io): status = .io
-            case .failed(let s): if status == .success { status = s }
+            switch options.settings.load(path, sink: EventConsole(reporter: reporter).show) {
+            case .success: continue
+            case .failure(let failed) where failed.status == .io: status = .io
+            case .failure(let failed): if status == .success { status = failed.status }
             }
         }
         do {

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import ScenecBuild
 
 /// One `scenec` subcommand: its usage and description, its options (declared in Options/), and
 /// what it runs.

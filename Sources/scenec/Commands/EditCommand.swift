@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import SceneCheck
 import SceneEdit
@@ -36,41 +37,9 @@ enum EditCommand: Command {
         guard !overrides.isEmpty else {
             throw UsageError("edit needs at least one --set ADDRESS=VALUE, such as --set download.progress=0.5")
         }
-        let loader = SceneLoader(limits: options)
-        let dryRun = args[EditOptions.dryRun]
-        // The file written is the one the path names now: resolved before it is read.
-        let file = dryRun ? nil : try? GuardedRewrite(path: path)
-        let bytes: [UInt8]
-        switch loader.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let failed):
-            try loader.reporter.finish()
-            return failed.status
-        }
-        switch SceneEditor(frontend: options.frontend).edit(SourceFile(name: path, bytes: bytes), applying: overrides) {
-        case .failure(let refusal):
-            loader.reporter.report(refusal.diagnostics, in: refusal.file)
-            try loader.reporter.finish()
-            return .sceneError
-        case .success(let edited):
-            loader.reporter.report(edited.warnings, in: edited.file)
-            if !dryRun {
-                // Even an edit that changes nothing is refused on a read-only file: the user
-                // asked for a write the file's mode forbids.
-                guard let file else { throw FileError("cannot write '\(path)': its path could not be resolved") }
-                if let refusal = try Files.rewrite(file, holding: bytes, with: edited.bytes, maxBytes: options.maxFileSize) {
-                    loader.reporter.error(refusal, path: path)
-                    try loader.reporter.finish()
-                    return .sceneError
-                }
-            }
-            if args[EditOptions.diff] {
-                let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                let diff = UnifiedDiff.diff(old: bytes, new: edited.bytes, oldName: "a/" + name, newName: "b/" + name)
-                guard Console.output(bytes: diff) else { throw FileError("cannot write to standard output") }
-            }
-            try loader.reporter.finish()
-            return .success
-        }
+        var edit = SceneFileEdit(path: path, scene: options.settings)
+        edit.dryRun = args[EditOptions.dryRun]
+        if args[EditOptions.diff] { edit.showDiff = Console.output(bytes:) }
+        return try edit.run(sink: EventConsole(reporter: options.reporter).show, finishing: options.reporter.finish)
     }
 }

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import Glibc
 import SceneLottie
@@ -37,35 +38,7 @@ enum ExportCommand: Command {
             throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
         }
         let options = try SceneOptions(args)
-        let deadline = options.deadline()
-        let loader = SceneLoader(limits: options)
-        let compiled: SceneFile
-        switch loader.load(scenePath) {
-        case .scene(let s): compiled = s
-        case .failed(let status):
-            try options.reporter.finish()
-            return status
-        }
-        let (scene, file, animated) = (compiled.animated.scene, compiled.source, compiled.animated)
-        let exporter = LottieExporter(scene: scene, placed: animated.placed, sampler: animated.sampler,
-                                      now: Environment.render.nowSecondsSinceMidnight, deadline: deadline)
-        let base = scenePath == "-" ? "scene" : String(scenePath.split(separator: "/").last ?? "scene")
-        let result: LottieExporter.Result
-        do {
-            result = try exporter.export(name: base.hasSuffix(".scene.yaml") ? String(base.dropLast(11)) : base)
-        } catch {
-            options.reporter.report([error.diagnostic(in: scene)], in: file)
-            try options.reporter.finish()
-            return .sceneError
-        }
-        options.reporter.report(result.warnings, in: file)
-        try options.reporter.finish()
-        do {
-            try Files.write(Array(result.json.utf8), to: output)
-        } catch let error as FileError {
-            Console.fail(error.message)
-            return .io
-        }
-        return .success
+        return try LottieExport(scenePath: scenePath, output: output, scene: options.settings)
+            .run(sink: EventConsole(reporter: options.reporter).show, finishing: options.reporter.finish)
     }
 }

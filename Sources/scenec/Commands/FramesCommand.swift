@@ -1,12 +1,8 @@
 import CommandLineOptions
 import Glibc
 import SceneCodecs
-import ScenecKit
-import SceneFiles
-import Dispatch
-import SceneLayout
-import SceneModel
 import SceneRender
+import ScenecBuild
 
 /// `scenec frames SCENE -o 'out/ring-%04d.png'`, `-o flipbook.pdf` or `-o anim.gif` (an animation)
 enum FramesCommand: Command {
@@ -68,118 +64,16 @@ enum FramesCommand: Command {
         if let fps = fpsOverride, fps > 240 { throw UsageError("--fps must be at most 240, not \(fps)") }
         limits.frontend.options.fpsOverride = fpsOverride
         let compression = try args[FramesOptions.pngCompression]
-        let deadline = limits.deadline()
 
-        let compiled: SceneFile
-        switch SceneLoader(limits: limits).load(scenePath) {
-        case .scene(let s): compiled = s
-        case .failed(let status):
-            try limits.reporter.finish()
-            return status
-        }
-        // Whatever happens next, what the check reported is written (JSON, files) before the end.
-        var finished = false
-        defer { if !finished { try? limits.reporter.finish() } }
-        let scene = compiled.animated.scene, animated = compiled.animated
-        let timeline = scene.timeline ?? Timeline()
-        let fps = fpsOverride ?? timeline.fps
-        let range = try FrameRange(try args[FramesOptions.range], count: timeline.frameCount(fps: fps))
-        var environment = Environment.render
-        environment.deadline = deadline
-        let renderer = compiled.renderer(.init(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
-                                               pngCompression: compression))
-        // A GIF draws its frames twice: once for the palette, once to encode them.
-        let progress = Progress(total: range.count * (animation == .gif ? 2 : 1), quiet: args[FramesOptions.quiet])
-        @Sendable func views(_ frame: Int) -> [PlacedView] { animated.views(at: Double(frame) / fps) }
-
-        do {
-            if pattern == nil, Files.sameFile(scenePath, output) {
-                throw UsageError("the output '\(output)' is the scene file itself; refusing to overwrite it")
-            }
-            if let animation {
-                try AnimationWriter.write(output, format: animation, frames: range.first...range.last, jobs: jobs,
-                                          views: views, renderer: renderer, loops: timeline.loop,
-                                          timing: FrameTiming(fps: fps), progress: progress)
-            } else if let pattern {
-                try writeFrames(range.first...range.last, jobs: jobs, views: views, renderer: renderer, format: format,
-                                progress: progress) { frame in
-                    let path = pattern.path(for: frame)
-                    if Files.sameFile(scenePath, path) {
-                        throw FileError("refusing to overwrite the scene '\(scenePath)' with frame \(frame)")
-                    }
-                    return path
-                }
-            } else {
-                var current = range.first
-                let bytes: [UInt8]
-                do {
-                    bytes = try renderer.pdfBytes(pageCount: range.count) { page in
-                        current = range.first + page
-                        try deadline.check(reached: .init(frame: (current, range.last + 1)))
-                        defer { progress.frameDone() }
-                        return views(current)
-                    }
-                } catch let timeout as SceneTimeout {
-                    throw timeout.inFrame(current, of: range.last + 1)
-                }
-                try Files.write(bytes, to: output)
-            }
-            if let depfile = try args[FramesOptions.depfile] {
-                let unnamed = try Depfile.write(depfile, outputs: [output], scene: scenePath,
-                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
-                Depfile.warn(unnamed, depfile: depfile)
-            }
-        } catch let error as FileError {
-            Console.fail(error.message)
-            return .io
-        } catch let error as FFmpegPipe.Failure {
-            Console.fail(error.message)
-            return .sceneError
-        } catch let error as RenderError {
-            Console.fail("cannot render '\(scenePath)': \(error)")
-            return .sceneError
-        } catch let error as CodecError {
-            Console.fail("cannot render '\(scenePath)': \(error)")
-            return .sceneError
-        } catch let timeout as SceneTimeout {
-            limits.reporter.report([timeout.diagnostic(in: scene)], in: compiled.source)
-            return .sceneError
-        }
-        finished = true
-        try limits.reporter.finish()
-        return .success
-    }
-
-    /// Draws and encodes runs of frames on `jobs` threads (each with its own pixel buffer and
-    /// compressor), stages every frame's file and puts them in place in frame order. Frames are
-    /// not forced to disk one by one (an fsync each cost as much as encoding a frame): the file
-    /// system is synced once at the end, before success is reported.
-    static func writeFrames(_ frames: ClosedRange<Int>, jobs: Int, views: @escaping @Sendable (Int) -> [PlacedView],
-                            renderer: Renderer, format: OutputFormat, progress: Progress,
-                            path: @escaping @Sendable (Int) throws -> String) throws {
-        let runs = FrameRuns(frames, deadline: renderer.environment.deadline, sample: views)
-        let commits = InOrder<StagedFile>(first: frames.lowerBound)
-        Parallel.threads(Swift.min(jobs, frames.count)) {
-            let maker = FrameRenderer(renderer, format: format)
-            while let run = runs.next() {
-                do {
-                    let bytes = try maker.render(run.views)
-                    for frame in run.frames {
-                        try runs.check(frame)
-                        let staged = try Files.stage(bytes, for: try path(frame), sync: false)
-                        try commits.done(frame, staged) { _, ready in
-                            try Files.commit(ready)
-                            progress.frameDone()
-                        }
-                    }
-                } catch {
-                    runs.fail(error, in: run)
-                }
-            }
-        }
-        for waiting in commits.leftBehind() { waiting.item.discard() }
-        if let error = runs.error { throw error }
-        let folder = try Files.file(try path(frames.lowerBound)).folder
-        try Files.converting { () throws(DestinationFailure) in try folder.syncFileSystem() }
+        let kind: FramesPlan.Output = animation.map { .animation(output, $0) }
+            ?? pattern.map { .frames($0, format) } ?? .flipbook(output)
+        var plan = FramesPlan(scenePath: scenePath, output: kind, outputPath: output, scene: limits.settings)
+        plan.range = try args[FramesOptions.range]
+        plan.fps = fpsOverride
+        plan.jobs = jobs
+        plan.pngCompression = compression
+        plan.quiet = args[FramesOptions.quiet]
+        plan.depfile = try args[FramesOptions.depfile]
+        return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 }

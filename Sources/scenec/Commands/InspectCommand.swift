@@ -1,8 +1,9 @@
 import CommandLineOptions
 import FoundationEssentials
 import ScenecKit
-import SceneModel
 import SceneSupport
+import SceneModel
+import ScenecBuild
 
 /// `scenec inspect SCENE [--json]`
 enum InspectCommand: Command {
@@ -24,10 +25,13 @@ enum InspectCommand: Command {
         guard args.positionals.count == 1, let scenePath = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
         }
+        let options = try SceneOptions(args)
+        let loaded = options.settings.load(scenePath, sink: EventConsole(reporter: options.reporter).show)
+        try options.reporter.finish()
         let scene: Scene
-        switch try SceneLoader(limits: try SceneOptions(args)).loadOnly(scenePath) {
-        case .scene(let s): scene = s.animated.scene
-        case .failed(let status): return status
+        switch loaded {
+        case .success(let s): scene = s.animated.scene
+        case .failure(let failed): return failed.status
         }
         let animated = AnimatedScene(scene)
         let time = try AnimatedScene.time(try args[InspectOptions.time], fps: animated.fileFPS)

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import SceneLanguageServer
 
@@ -24,7 +25,7 @@ enum LspCommand: Command {
         let limit = sceneOptions.maxFileSize
         options.maxFileSize = limit
         options.rootFromClient = !args.isGiven(ProjectOptions.root.declaration)
-        options.oversize = { size in size > limit ? SceneLoader.tooLarge(limit) : nil }
+        options.oversize = { size in size > limit ? SceneSettings.tooLarge(limit) : nil }
         if let ms = try args[LspOptions.debounce] { options.debounce = Double(ms) / 1000 }
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
     }

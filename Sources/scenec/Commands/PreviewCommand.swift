@@ -5,6 +5,7 @@ import CommandLineOptions
 import Dispatch
 import ScenePreview
 import ScenecKit
+import ScenecBuild
 
 /// `scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]…`, or with `--static -o
 /// SHEET.html` the page as one file (`StaticSheetCommand`).
@@ -44,7 +45,9 @@ enum PreviewCommand: Command {
         let limits = try SceneOptions(args)
         // The file must be readable at start (exit 3 if not); later reads follow the file as
         // it changes, and a scene with errors is shown with its errors.
-        if case .failure(let failed) = SceneLoader(limits: limits).read(scenePath) { return failed.status }
+        if case .failure(let failed) = limits.settings.read(scenePath, sink: EventConsole(reporter: limits.reporter).show) {
+            return failed.status
+        }
 
         var configuration = PreviewServer.Configuration(scenePath: scenePath) { path in
             do throws(SceneReading.Failure) {

@@ -3,6 +3,7 @@ import Glibc
 import ScenecKit
 import SceneModel
 import SceneRender
+import ScenecBuild
 
 /// `scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg`
 enum RenderCommand: Command {
@@ -48,53 +49,12 @@ enum RenderCommand: Command {
         // The largest scale is the one the pixel limits are checked at.
         limits.frontend.options.scaleOverride = try scales?.last ?? args[RenderOptions.scale]
         if scales != nil { limits.frontend.options.scaleOverrideOption = RenderOptions.scales.declaration.name }
-        let compression = try args[RenderOptions.pngCompression]
-        let deadline = limits.deadline()
-        let compiled: SceneFile
-        switch SceneLoader(limits: limits).load(scenePath) {
-        case .scene(let s): compiled = s
-        case .failed(let status):
-            try limits.reporter.finish()
-            return status
-        }
-        let scene = compiled.animated.scene
-        let time = try AnimatedScene.time(try args[RenderOptions.time], fps: compiled.fps)
-        var environment = Environment.render
-        environment.deadline = deadline
-        let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,
-                                                pngCompression: compression)
-        // Every picture is made before any is written, so a failure leaves all outputs as they were.
-        var pictures: [(path: String, bytes: [UInt8])] = []
-        do {
-            let renderer = compiled.renderer(settings)
-            let placed = compiled.animated.views(at: time)
-            for target in targets {
-                var renderer = renderer
-                if let scale = target.scale { renderer.canvas.scale = scale }
-                pictures.append((target.path, try renderer.render(placed, as: target.format)))
-            }
-        } catch let timeout as SceneTimeout {
-            limits.reporter.report([timeout.diagnostic(in: scene)], in: compiled.source)
-            try limits.reporter.finish()
-            return .sceneError
-        } catch {
-            try limits.reporter.finish()
-            Console.fail("cannot render '\(scenePath)': \(error)")
-            return .sceneError
-        }
-        try limits.reporter.finish()
-        do {
-            for picture in pictures { try Files.write(picture.bytes, to: picture.path) }
-            if let depfile = try args[RenderOptions.depfile] {
-                let unnamed = try Depfile.write(depfile, outputs: targets.map(\.path), scene: scenePath,
-                                                inputs: scene.fonts.map(\.path) + scene.importedFiles)
-                Depfile.warn(unnamed, depfile: depfile)
-            }
-        } catch let error as FileError {
-            Console.fail(error.message)
-            return .io
-        }
-        return .success
+        var plan = PicturePlan(scenePath: scenePath, targets: targets.map { PicturePlan.Target(path: $0.path, format: $0.format, scale: $0.scale) },
+                               scene: limits.settings)
+        plan.pngCompression = try args[RenderOptions.pngCompression]
+        plan.time = try args[RenderOptions.time]
+        plan.depfile = try args[RenderOptions.depfile]
+        return try plan.run(sink: EventConsole(reporter: limits.reporter).show, finishing: limits.reporter.finish)
     }
 
     /// The files to write: with `--scales`, each PNG output once per scale (`icon@2x.png`);

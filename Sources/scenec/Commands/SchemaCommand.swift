@@ -1,6 +1,7 @@
 import CommandLineOptions
 import SceneModel
 import SceneSchema
+import ScenecBuild
 
 /// `scenec schema [KIND] [-o FILE] [--markdown]`
 enum SchemaCommand: Command {

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import SceneRender
 
@@ -7,7 +8,7 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         "--output", aliases: ["-o"], value: "OUT_DIR", help: "where outputs go", path: true)
     static let formats = Option<[OutputFormat], BuildOptions>.list(
         "--formats", value: "LIST", help: "comma-separated: png, pdf, svg", default: [.png])
-    static let animated = Option<BuildCommand.Animated, BuildOptions>.choice(
+    static let animated = Option<BuildPlan.Animated, BuildOptions>.choice(
         "--animated", value: "MODE",
         help: "scenes with a timeline: still (t = 0), frames (OUT/NAME.frames/0000.FORMAT…), flipbook "
             + "(OUT/NAME.flipbook.pdf), or one animated file OUT/NAME.EXT as scenec frames writes it: webp, apng, gif, "

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 /// A command's options, each declared once (in this folder): its own and the shared groups it

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 /// `--diagnostics FORMAT[:FILE]`, repeatable, so one CI run can annotate its log and keep a

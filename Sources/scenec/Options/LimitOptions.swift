@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import SceneCheck
 import ScenecKit

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 /// Options several commands that write pictures share, with the same meaning in each.

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 /// `scenec preview`'s options (and `--static`'s, StaticSheetCommand).

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 /// `scenec check`'s options: the shared groups alone.

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 import SceneCheck
 import ScenecKit
@@ -7,7 +8,6 @@ extension SceneOptions {
     init<O: ReadsScenes>(_ args: Arguments<O>) throws {
         reporter = try DiagnosticReporter.from(args)
         scope = try ProjectOptions.scope(args)
-        Programs.use(root: scope.root)
         switch OverrideList.parse(try args[O.set]) {
         case .success(let overrides): frontend.options.overrides = overrides
         case .failure(let error): throw UsageError(error.message)
@@ -24,7 +24,6 @@ extension SceneOptions {
     init<O: TakesProject & TakesLimits>(projectAndLimits args: Arguments<O>) throws {
         reporter = DiagnosticReporter(pathRoot: try ProjectOptions.root(args))
         scope = try ProjectOptions.scope(args)
-        Programs.use(root: scope.root)
         try readLimits(args)
         frontend.options.readScope = scope
         frontend.options.readImport = SceneReading.importReader(limit: maxFileSize, scope: scope)

@@ -1,3 +1,4 @@
+import ScenecBuild
 import CommandLineOptions
 
 // The parser, its typed keys and its error are the CommandLineOptions library's; these names

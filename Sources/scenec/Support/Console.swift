@@ -2,6 +2,7 @@
 // passes them to stdio calls, which lock the stream themselves.
 @preconcurrency import Glibc
 import SceneSyntax
+import ScenecBuild
 
 /// Standard output carries only what was asked for; everything else goes to standard error.
 /// Text goes out with its control characters as pictures (`String.escaped(.lines)`), so no
@@ -21,10 +22,7 @@ enum Console {
         fputs(text.escaped(.lines), stdout)
     }
 
-    static func output(bytes: [UInt8]) -> Bool {
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
-        return written == bytes.count && fflush(stdout) == 0
-    }
+    static func output(bytes: [UInt8]) -> Bool { Files.writeStandardOutput(bytes) }
 
     /// Whether standard output is a terminal, where picture bytes would only garble the screen.
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }

@@ -1,5 +1,6 @@
 import SceneModel
 import SceneSyntax
+import ScenecBuild
 
 /// `--scene-timeout SECONDS`: how long one scene may take to draw, make its frames or export,
 /// so a hostile scene cannot hold a CI runner for hours. The clock starts when the command (or
@@ -11,14 +12,5 @@ enum SceneTimeoutOption {
 
 extension SceneOptions {
     /// The deadline of a scene whose work starts now.
-    func deadline() -> SceneDeadline { SceneDeadline(seconds: sceneTimeout) }
-}
-
-extension SceneTimeout {
-    /// The located error: at the view it was drawing when there was one, else at the timeline
-    /// (its first animation) for frames, else at the start of the file.
-    func diagnostic(in scene: Scene) -> Diagnostic {
-        let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 1))
-        return diagnostic(otherwise: scene.timeline?.animations.first?.range ?? start)
-    }
+    func deadline() -> SceneDeadline { settings.deadline() }
 }

@@ -1,3 +1,4 @@
+import ScenecBuild
 import SceneCheck
 
 /// "Did you mean" for options and commands, with the checker's distance.

@@ -1,93 +1,31 @@
-import Glibc
-import Dispatch
-import ScenecKit
-import SceneWatch
-import SceneSupport
+import CommandLineOptions
+import ScenecBuild
 
-/// `--watch` on render, frames and build: run once, then again each time a watched file is
-/// saved (the same inotify watcher as the preview, so editors that save by renaming a temporary
-/// file are seen), one line per run on standard error. A run that fails leaves the last good
-/// output where it was (every write is atomic and nothing is written for a scene with errors).
-/// Ctrl-C or SIGTERM ends the loop with exit 0.
-enum WatchLoop {
-    /// The files (and folders, for new scenes) a run depends on, found again before each run.
-    struct Inputs {
-        var paths: [String]
-        var folders: [String] = []
-    }
-
+/// `--watch` on render, frames and build (the loop is ScenecBuild's WatchLoop): a run's errors
+/// as the console shows them.
+extension WatchLoop {
     static func run(_ command: String, inputs: () throws -> Inputs, once: () throws -> ExitStatus) throws -> ExitStatus {
-        let wake = DispatchSemaphore(value: 0)
-        let stopped = Locked(false)
-        Interrupts.onInterrupt {
-            stopped.withLock { $0 = true }
-            wake.signal()
-        }
-        var watched = try inputs()
-        var watcher = try start(watched, wake)
-        defer { watcher.stop() }
-        Console.line("scenec \(command): watching \(describe(watched)); Ctrl-C stops")
-        // The command line is checked by the first run: a mistake there ends the command (exit 2).
-        var first = true
-        while true {
-            report(command, run: try runOnce(once, rethrowingUsage: first))
-            first = false
-            wake.wait()
-            // A save is several events; a burst during the run is one more run, not many.
-            while wake.wait(timeout: .now()) == .success {}
-            if stopped.withLock({ $0 }) { return .success }
-            if let now = try? inputs(), now.paths != watched.paths || now.folders != watched.folders,
-               let restarted = try? start(now, wake) {
-                watcher.stop()
-                watcher = restarted
-                watched = now
-            }
-        }
+        try run(command, inputs: inputs, once: { first in try runOnce(once, rethrowingUsage: first) }, say: { Console.line($0) })
     }
 
-    private static func start(_ inputs: Inputs, _ wake: DispatchSemaphore) throws -> FileWatcher {
+    /// One run; a problem that would end the command once is reported and waited out.
+    private static func runOnce(_ once: () throws -> ExitStatus, rethrowingUsage: Bool) throws -> ExitStatus {
         do {
-            return try FileWatcher(paths: inputs.paths, folders: inputs.folders, matching: { $0.hasSuffix(".scene.yaml") },
-                                   debounce: 0.05) { _ in wake.signal() }
-        } catch let failure as FileWatcher.Failure {
-            throw FileError(failure.description)
-        }
-    }
-
-    /// One run, timed; a problem that would end the command once is reported and waited out.
-    private static func runOnce(_ once: () throws -> ExitStatus, rethrowingUsage: Bool) throws -> (ExitStatus, Double) {
-        let started = Progress.now()
-        let status: ExitStatus
-        do {
-            status = try once()
+            return try once()
         } catch let error as UsageError {
             if rethrowingUsage { throw error }
             Console.fail(error.message)
-            status = .usage
+            return .usage
+        } catch let error as PlanError {
+            if rethrowingUsage { throw error }
+            Console.fail(error.message)
+            return .usage
         } catch let error as FileError {
             Console.fail(error.message)
-            status = .io
+            return .io
         } catch {
             Console.fail("\(error)")
-            status = .sceneError
+            return .sceneError
         }
-        return (status, Progress.now() - started)
-    }
-
-    private static func report(_ command: String, run: (ExitStatus, Double)) {
-        var now = time(nil)
-        var local = tm()
-        localtime_r(&now, &local)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let clock = "\(two(local.tm_hour)):\(two(local.tm_min)):\(two(local.tm_sec))"
-        let ms = Int((run.1 * 1000).rounded())
-        let outcome = run.0 == .success ? "done in \(ms) ms"
-            : "failed (exit \(run.0.rawValue)) in \(ms) ms; the last good output is kept"
-        Console.line("scenec \(command): [\(clock)] \(outcome); waiting for a change")
-    }
-
-    private static func describe(_ inputs: Inputs) -> String {
-        let names = inputs.paths.count == 1 ? "'\(inputs.paths[0])'" : "\(inputs.paths.count) files"
-        return inputs.folders.isEmpty ? names : "\(names) and new scenes in \(inputs.folders.count) folder\(inputs.folders.count == 1 ? "" : "s")"
     }
 }
