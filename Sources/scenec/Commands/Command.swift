@@ -16,7 +16,10 @@ protocol Command: Sendable {
 
 extension Command {
     static var positionalWords: [String]? { nil }
-    static var help: String { usage + "\n\n" + HelpText.options(Options.all) }
+    /// One blank line between the description and the options, however `usage` ends.
+    static var help: String {
+        String(usage.reversed().drop(while: { $0 == "\n" }).reversed()) + "\n\n" + HelpText.options(Options.all)
+    }
 }
 
 /// A command as the router holds it (concrete, so no existential metatypes are needed).
