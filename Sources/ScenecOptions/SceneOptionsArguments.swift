@@ -5,7 +5,7 @@ import ScenecKit
 
 extension SceneOptions {
     /// The shared groups a command line gives (those a command does not take read as not given).
-    init<O: ReadsScenes>(_ args: Arguments<O>) throws {
+    package init<O: ReadsScenes>(_ args: Arguments<O>) throws {
         reporter = try DiagnosticReporter.from(args)
         scope = try ProjectOptions.scope(args)
         switch OverrideList.parse(try args[O.set]) {
@@ -21,7 +21,7 @@ extension SceneOptions {
     }
 
     /// What the language server takes: the project and the limits (the editor sends the rest).
-    init<O: TakesProject & TakesLimits>(projectAndLimits args: Arguments<O>) throws {
+    package init<O: TakesProject & TakesLimits>(projectAndLimits args: Arguments<O>) throws {
         reporter = DiagnosticReporter(pathRoot: try ProjectOptions.root(args))
         scope = try ProjectOptions.scope(args)
         try readLimits(args)
