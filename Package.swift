@@ -134,7 +134,7 @@ let package = Package(
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
@@ -152,7 +152,7 @@ let package = Package(
                                    "TestSupport"]),
         // The shared option groups read from parsed words into the libraries' settings, in-process.
         .testTarget(name: "ScenecOptionsTests",
-                    dependencies: ["ScenecOptions", "CommandLineOptions", "ScenecBuild", "ScenecKit", "SceneFiles", "SceneCodecs", "SceneModel",
+                    dependencies: ["ScenecOptions", "CommandLineOptions", "ScenecBuild", "ScenecKit", "SceneFiles", "SceneCodecs", "SceneModel", "SceneSupport",
                                    "TestSupport"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),

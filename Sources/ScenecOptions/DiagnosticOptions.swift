@@ -14,8 +14,9 @@ package enum DiagnosticOptions {
 }
 
 extension DiagnosticReporter {
-    /// The reporter a command line asks for.
-    package static func from<O: ReadsScenes>(_ args: Arguments<O>) throws -> DiagnosticReporter {
+    /// The reporter a command line asks for, printing to the streams given (the console's).
+    package static func from<O: ReadsScenes>(_ args: Arguments<O>, standardError: @escaping @Sendable (String) -> Void,
+                                             standardOutput: @escaping @Sendable (String) -> Void) throws -> DiagnosticReporter {
         var sinks: [Sink] = []
         for text in try args[O.diagnostics] {
             let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
@@ -32,6 +33,7 @@ extension DiagnosticReporter {
             sinks.append(sink)
         }
         if !sinks.contains(where: { $0.file == nil }) { sinks.append(Sink(format: .text)) }
-        return DiagnosticReporter(sinks: sinks, pathRoot: try ProjectOptions.root(args))
+        return DiagnosticReporter(sinks: sinks, pathRoot: try ProjectOptions.root(args), standardError: standardError,
+                                  standardOutput: standardOutput)
     }
 }

@@ -14,7 +14,7 @@ package struct SceneOptions {
     package var sceneTimeout = SceneTimeoutOption.defaultSeconds
     package var frontend = Frontend()
     /// Where this command's diagnostics go (`--diagnostics`).
-    package var reporter = DiagnosticReporter()
+    package var reporter: DiagnosticReporter
 
     /// What ScenecBuild (and the commands' runs) take: these options without the reporter.
     package var settings: SceneSettings {

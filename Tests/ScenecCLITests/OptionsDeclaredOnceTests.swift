@@ -1,9 +1,11 @@
 import CommandLineOptions
 import XCTest
 import ScenecBuild
+import ScenecOptions
 @testable import scenec
 
-/// Each option is declared once (Sources/scenec/Options); `--help`, the completion scripts and
+/// Each option is declared once (a command's own in Sources/scenec/Options, the shared groups in
+/// ScenecOptions); `--help`, the completion scripts and
 /// the docs' option tables are made from those declarations and list exactly them. The docs'
 /// tables are generated files: `make docs` refreshes them, and a stale copy fails here.
 final class OptionsDeclaredOnceTests: XCTestCase {
