@@ -97,12 +97,15 @@ let package = Package(
         .target(name: "ScenecBuild",
                 dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit", "SceneWatch"]),
+        // scenec's options shared by several commands, declared once, and their reading into the libraries' settings.
+        .target(name: "ScenecOptions",
+                dependencies: ["CommandLineOptions", "ScenecBuild", "ScenecKit", "SceneCheck", "SceneCodecs", "SceneFiles", "SceneModel", "SceneSyntax"]),
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
                           dependencies: ["CLinux", "CommandLineOptions", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
                                          "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild"],
+                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild", "ScenecOptions"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -131,7 +134,7 @@ let package = Package(
         // Cairo only as the reference PNG writer and to draw anti-aliased test pictures.
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
-        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
+        .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
@@ -146,6 +149,10 @@ let package = Package(
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.
         .testTarget(name: "ScenecBuildTests",
                     dependencies: ["ScenecBuild", "ScenecKit", "SceneFiles", "SceneCheck", "SceneSyntax", "SceneCodecs", "SceneSupport", "SceneReview",
+                                   "TestSupport"]),
+        // The shared option groups read from parsed words into the libraries' settings, in-process.
+        .testTarget(name: "ScenecOptionsTests",
+                    dependencies: ["ScenecOptions", "CommandLineOptions", "ScenecBuild", "ScenecKit", "SceneFiles", "SceneCodecs", "SceneModel", "SceneSupport",
                                    "TestSupport"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),

@@ -1,11 +1,13 @@
 import CommandLineOptions
 import XCTest
 import ScenecBuild
+import ScenecOptions
 @testable import scenec
 
-/// Each option is declared once (Sources/scenec/Options); `--help`, the completion scripts and
-/// the docs' option tables are made from those declarations and list exactly them. The docs'
-/// tables are generated files: `make docs` refreshes them, and a stale copy fails here.
+/// Each option is declared once (a command's own in Sources/scenec/Options, the shared groups in
+/// ScenecOptions); `--help`, the completion scripts and the docs' option tables are made from
+/// those declarations and list exactly them. The docs' tables are generated files: `make docs`
+/// refreshes them, and a stale copy fails here.
 final class OptionsDeclaredOnceTests: XCTestCase {
     /// The spellings `--help` shows in its column (old long names are left to the help text).
     func helpSpellings(_ d: OptionDeclaration) -> [String] {

@@ -20,7 +20,7 @@ final class WorkflowCommandTests: XCTestCase {
 
     func testTenThousandRandomStringsEachGiveOneCommandThatParsesBack() throws {
         var rng = SystemRandomNumberGenerator()
-        let reporter = DiagnosticReporter(sinks: [.init(format: .github)])
+        let reporter = DiagnosticReporter(sinks: [.init(format: .github)], pathRoot: nil, standardError: { _ in }, standardOutput: { _ in })
         for _ in 0..<10_000 {
             let message = randomText(&rng), file = randomText(&rng), note = randomText(&rng)
             let range = SourceRange(start: SourceLocation(line: 3, column: 7), end: SourceLocation(line: 3, column: 9))

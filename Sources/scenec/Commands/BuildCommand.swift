@@ -7,6 +7,7 @@ import SceneModel
 import SceneRender
 import SceneFiles
 import ScenecBuild
+import ScenecOptions
 
 /// `scenec build SCENES_DIR|SCENE... -o OUT_DIR`: a whole directory of scenes, incrementally.
 enum BuildCommand: Command {

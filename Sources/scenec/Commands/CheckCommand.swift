@@ -1,5 +1,6 @@
 import ScenecBuild
 import CommandLineOptions
+import ScenecOptions
 
 /// `scenec check SCENE...`
 enum CheckCommand: Command {

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import ScenecBuild
+import ScenecOptions
 
 /// One `scenec` subcommand: its usage and description, its options (declared in Options/), and
 /// what it runs.

@@ -4,6 +4,7 @@ import SceneCheck
 import SceneEdit
 import SceneFiles
 import SceneSyntax
+import ScenecOptions
 
 /// `scenec edit SCENE --set ADDRESS=VALUE... [--diff] [--dry-run]`
 enum EditCommand: Command {

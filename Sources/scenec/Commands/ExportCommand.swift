@@ -5,6 +5,7 @@ import SceneLottie
 import ScenecKit
 import SceneModel
 import SceneSyntax
+import ScenecOptions
 
 /// `scenec export SCENE -o anim.json`: the scene and its timeline as a Lottie animation.
 enum ExportCommand: Command {

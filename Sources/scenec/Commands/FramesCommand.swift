@@ -3,6 +3,7 @@ import Glibc
 import SceneCodecs
 import SceneRender
 import ScenecBuild
+import ScenecOptions
 
 /// `scenec frames SCENE -o 'out/ring-%04d.png'`, `-o flipbook.pdf` or `-o anim.gif` (an animation)
 enum FramesCommand: Command {

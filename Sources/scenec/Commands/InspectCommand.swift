@@ -4,6 +4,7 @@ import ScenecKit
 import SceneSupport
 import SceneModel
 import ScenecBuild
+import ScenecOptions
 
 /// `scenec inspect SCENE [--json]`
 enum InspectCommand: Command {

@@ -1,6 +1,7 @@
 import ScenecBuild
 import CommandLineOptions
 import SceneLanguageServer
+import ScenecOptions
 
 /// `scenec lsp`: the language server editors start (README, "Editors").
 enum LspCommand: Command {

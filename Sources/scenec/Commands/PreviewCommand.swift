@@ -1,4 +1,5 @@
 import CommandLineOptions
+import ScenecOptions
 // @preconcurrency: C stdio's `stdout`/`stderr` are mutable globals to Swift 6; this file only
 // passes them to stdio calls, which lock the stream themselves.
 @preconcurrency import Glibc

@@ -4,6 +4,7 @@ import ScenecKit
 import SceneModel
 import SceneRender
 import ScenecBuild
+import ScenecOptions
 
 /// `scenec render SCENE -o OUT.png|OUT.pdf|OUT.svg`
 enum RenderCommand: Command {

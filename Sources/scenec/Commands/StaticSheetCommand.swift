@@ -1,5 +1,6 @@
 import ScenecKit
 import ScenecBuild
+import ScenecOptions
 
 /// `scenec preview SCENE --static -o sheet.html [--vary …] [--time T]`: the preview as one HTML
 /// file (see `StaticSheet`), written atomically like every output.

@@ -1,6 +1,7 @@
 import ScenecBuild
 import CommandLineOptions
 import SceneReview
+import ScenecOptions
 
 /// `scenec build --baseline DIR` and the options that go with it, and their reading into
 /// `ReviewOptions` (BaselineReview does the work).

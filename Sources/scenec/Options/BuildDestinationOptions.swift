@@ -2,6 +2,7 @@ import ScenecBuild
 import CommandLineOptions
 import SceneModel
 import SceneRender
+import ScenecOptions
 
 /// `--asset-catalog`, `--android-res` and what goes with them: where `scenec build` writes
 /// besides a folder (`-o`), and the reading of the three into a `BuildDestination`.

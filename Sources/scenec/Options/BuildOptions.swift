@@ -1,6 +1,7 @@
 import ScenecBuild
 import CommandLineOptions
 import SceneRender
+import ScenecOptions
 
 /// `scenec build`'s options.
 enum BuildOptions: MaySkipSets, WritesPNG, Watches {

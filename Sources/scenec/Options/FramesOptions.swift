@@ -1,6 +1,7 @@
 import ScenecBuild
 import CommandLineOptions
 import SceneRender
+import ScenecOptions
 
 /// `scenec frames`'s options.
 enum FramesOptions: MaySkipSets, WritesPNG, Watches {

@@ -1,5 +1,6 @@
 import ScenecBuild
 import CommandLineOptions
+import ScenecOptions
 
 /// `scenec preview`'s options (and `--static`'s, StaticSheetCommand).
 enum PreviewOptions: MaySkipSets {

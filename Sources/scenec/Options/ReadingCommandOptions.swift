@@ -1,5 +1,6 @@
 import ScenecBuild
 import CommandLineOptions
+import ScenecOptions
 
 /// `scenec check`'s options: the shared groups alone.
 enum CheckCommandOptions: MaySkipSets {

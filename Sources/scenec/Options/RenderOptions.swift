@@ -1,6 +1,7 @@
 import ScenecBuild
 import CommandLineOptions
 import SceneRender
+import ScenecOptions
 
 /// `scenec render`'s options.
 enum RenderOptions: MaySkipSets, WritesPNG, Watches {

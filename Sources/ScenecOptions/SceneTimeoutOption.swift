@@ -6,11 +6,11 @@ import ScenecBuild
 /// so a hostile scene cannot hold a CI runner for hours. The clock starts when the command (or
 /// the build, for each scene) starts reading the scene; drawing reads it before every view,
 /// frame sequences before every frame, the Lottie export before every view.
-enum SceneTimeoutOption {
-    static let defaultSeconds = 60.0
+package enum SceneTimeoutOption {
+    package static let defaultSeconds = 60.0
 }
 
 extension SceneOptions {
     /// The deadline of a scene whose work starts now.
-    func deadline() -> SceneDeadline { settings.deadline() }
+    package func deadline() -> SceneDeadline { settings.deadline() }
 }

@@ -4,9 +4,11 @@ import SceneCheck
 import ScenecKit
 
 extension SceneOptions {
-    /// The shared groups a command line gives (those a command does not take read as not given).
-    init<O: ReadsScenes>(_ args: Arguments<O>) throws {
-        reporter = try DiagnosticReporter.from(args)
+    /// The shared groups a command line gives (those a command does not take read as not given);
+    /// diagnostics printed to the streams given (the console's).
+    package init<O: ReadsScenes>(_ args: Arguments<O>, standardError: @escaping @Sendable (String) -> Void,
+                                 standardOutput: @escaping @Sendable (String) -> Void) throws {
+        reporter = try DiagnosticReporter.from(args, standardError: standardError, standardOutput: standardOutput)
         scope = try ProjectOptions.scope(args)
         switch OverrideList.parse(try args[O.set]) {
         case .success(let overrides): frontend.options.overrides = overrides
@@ -21,8 +23,11 @@ extension SceneOptions {
     }
 
     /// What the language server takes: the project and the limits (the editor sends the rest).
-    init<O: TakesProject & TakesLimits>(projectAndLimits args: Arguments<O>) throws {
-        reporter = DiagnosticReporter(pathRoot: try ProjectOptions.root(args))
+    package init<O: TakesProject & TakesLimits>(projectAndLimits args: Arguments<O>,
+                                                standardError: @escaping @Sendable (String) -> Void,
+                                                standardOutput: @escaping @Sendable (String) -> Void) throws {
+        reporter = DiagnosticReporter(sinks: [.init(format: .text)], pathRoot: try ProjectOptions.root(args),
+                                      standardError: standardError, standardOutput: standardOutput)
         scope = try ProjectOptions.scope(args)
         try readLimits(args)
         frontend.options.readScope = scope

@@ -4,22 +4,22 @@ import SceneFiles
 
 /// `--root DIR` (also spelled `--path-root`, its name before scenec confined reading to it) and
 /// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from.
-enum ProjectOptions {
-    static let group = "diagnostics and the project"
-    static let root = Option<String?, Shared>.text(
+package enum ProjectOptions {
+    package static let group = "diagnostics and the project"
+    package static let root = Option<String?, Shared>.text(
         "--root", aliases: ["--path-root"], value: "DIR",
         help: "the project: scenes, imports and fonts are read only from inside DIR, never from its hidden files and "
             + "folders (.git), and github annotations name files relative to it (default: the enclosing git "
             + "repository's top level, else the current directory); --path-root is another name for it",
         path: true, group: group)
-    static let allowRead = Option<[String], Shared>.repeated(
+    package static let allowRead = Option<[String], Shared>.repeated(
         "--allow-read", value: "DIR",
         help: "also read scenes, imports and fonts from DIR, a folder outside the root such as shared themes (repeatable)",
         path: true, group: group)
-    static let all = declarations(root, allowRead)
+    package static let all = declarations(root, allowRead)
 
     /// The root the command line names, else the default.
-    static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {
+    package static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {
         guard let dir = try args[O.root] else { return ReadScope.current().root }
         return try folder("--root", dir)
     }
@@ -27,7 +27,7 @@ enum ProjectOptions {
     /// The folder an option names. One named inside the current folder (`vendor/theme`) is in
     /// the tree scenec reads, which a pull request may have committed as a link to `/`: it must
     /// be that folder itself, with no link on the way, as destinations there are.
-    static func folder(_ option: String, _ dir: String) throws -> ProjectRoot {
+    package static func folder(_ option: String, _ dir: String) throws -> ProjectRoot {
         guard let folder = ProjectRoot(dir) else { throw UsageError("\(option) '\(dir)' is not a directory") }
         let parts = dir.split(separator: "/").filter { $0 != "." }
         if !dir.hasPrefix("/"), !parts.contains(".."), let here = ProjectRoot("."),
@@ -38,7 +38,7 @@ enum ProjectOptions {
     }
 
     /// The root and the folders allowed besides it.
-    static func scope<O: TakesProject>(_ args: Arguments<O>) throws -> ReadScope {
+    package static func scope<O: TakesProject>(_ args: Arguments<O>) throws -> ReadScope {
         var scope = ReadScope(root: try root(args))
         for dir in try args[O.allowRead] {
             scope.allowed.append(try folder("--allow-read", dir))
@@ -47,7 +47,7 @@ enum ProjectOptions {
     }
 
     /// The same options for a command scenec runs for itself (a Ninja edge), wherever it runs.
-    static func arguments(_ scope: ReadScope) -> [String] {
+    package static func arguments(_ scope: ReadScope) -> [String] {
         [root.declaration.name, scope.root.directory] + scope.allowed.flatMap { [allowRead.declaration.name, $0.directory] }
     }
 }

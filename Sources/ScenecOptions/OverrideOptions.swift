@@ -3,21 +3,21 @@ import CommandLineOptions
 import SceneModel
 
 /// `--set`, `--set-where-present` and `--appearance`: the values a command draws a scene with.
-enum OverrideOptions {
-    static let group = "values"
-    static let set = Option<[String], Shared>.repeated(
+package enum OverrideOptions {
+    package static let group = "values"
+    package static let set = Option<[String], Shared>.repeated(
         "--set", value: "ADDRESS=VALUE",
         help: "override a value (repeatable), checked like the file and applied after styles and the file; "
             + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, canvas.ATTR or styles.NAME.ATTR",
         group: group)
-    static let setWherePresent = Flag<Shared>(
+    package static let setWherePresent = Flag<Shared>(
         "--set-where-present",
         help: "a --set naming an id, index or style the scene lacks is skipped, not an error (as in scenec build, "
             + "where one --set serves many scenes)",
         group: group)
-    static let appearance = Option<Appearance?, Shared>.choice(
+    package static let appearance = Option<Appearance?, Shared>.choice(
         "--appearance", value: "light|dark",
         help: "which side of iOS system colors (systemBlue, label, …) and {light, dark} colors to draw with (default light)",
         suggesting: true, group: group)
-    static let all = declarations(set, setWherePresent, appearance)
+    package static let all = declarations(set, setWherePresent, appearance)
 }

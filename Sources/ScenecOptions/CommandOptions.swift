@@ -5,12 +5,12 @@ import CommandLineOptions
 /// takes, in the order `--help`, the completions and the docs' tables list them. The type is
 /// also the owner of the command's own typed keys, so `args[BuildOptions.werror]` compiles in
 /// `build` only.
-protocol CommandOptions: Sendable {
+package protocol CommandOptions: Sendable {
     static var all: [OptionDeclaration] { get }
 }
 
 /// The groups every command that reads scenes takes, after its own options.
-enum SceneOptionGroups {
-    static let all = DiagnosticOptions.all + ProjectOptions.all + OverrideOptions.all + LimitOptions.all
+package enum SceneOptionGroups {
+    package static let all = DiagnosticOptions.all + ProjectOptions.all + OverrideOptions.all + LimitOptions.all
         + declarations(SceneTimeoutOption.sceneTimeout)
 }
