@@ -103,9 +103,10 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (syncfs); declarations only, libc defines them.
         .systemLibrary(name: "CLinux"),
         .executableTarget(name: "scenec",
-                          dependencies: ["CLinux", "CommandLineOptions", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "SceneAnimation",
-                                         "SceneRender", "SceneCodecs", "ScenecKit", "ScenePreview", "SceneWatch", "SceneEdit", "CCairo", "CYAML",
-                                         "CPNG", "CPango", "SceneFonts", "CDeflate", "SceneReview", "SceneLanguageServer", "SceneLottie", "ScenecBuild", "ScenecOptions"],
+                          dependencies: ["CommandLineOptions", "ScenecOptions", "ScenecBuild", "ScenecKit", "ScenePreview",
+                                         "SceneLanguageServer", "SceneEdit", "SceneLottie", "SceneReview", "SceneSchema",
+                                         "SceneCheck", "SceneRender", "SceneCodecs", "SceneModel", "SceneSyntax", "SceneFiles",
+                                         "SceneSupport"],
                           plugins: ["BuildCommit"]),
         // Writes the git commit being built into the scenec module (see the plugin for why).
         .plugin(name: "BuildCommit", capability: .buildTool()),
