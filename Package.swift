@@ -42,7 +42,7 @@ let package = Package(
         // Node tree to a checked Scene (no fonts, no drawing): every rule of docs/language.md, --set.
         .target(name: "SceneCheck", dependencies: ["SceneSyntax", "SceneModel", "SceneFiles"]),
         // The language described from the registry: the JSON Schema (`scenec schema`), the
-        // README's attribute tables, `scenec help KIND`, the language server's vocabulary.
+        // attribute tables of docs/language.md, `scenec help KIND`, the language server's vocabulary.
         // SceneCheck because the schema's patterns, limits and key lists and the vocabulary's
         // value reading are the checker's own tables and parser (one source of truth).
         .target(name: "SceneSchema", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck"]),

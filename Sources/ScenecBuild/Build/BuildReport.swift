@@ -24,7 +24,7 @@ package struct BuildReport: Sendable {
 
     package func count(_ status: String) -> Int { scenes.filter { $0.status == status }.count }
 
-    /// The `--report` document (README: "Build reports").
+    /// The `--report` document (docs/ci.md, "Building a folder": Reports).
     package var json: JSONValue {
         let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
         let warnings = scenes.flatMap(\.diagnostics).filter { $0.severity == "warning" }.count

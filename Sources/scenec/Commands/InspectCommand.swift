@@ -18,7 +18,7 @@ enum InspectCommand: Command {
         value (a derived default computed for the view), where the value came from
         (default, style NAME, file, --set, or timeline for a value animated at --time) and
         whether it can be animated. --json prints the same as one JSON document (its shape
-        is in docs/language.md).
+        is in docs/commands.md).
 
         """
 

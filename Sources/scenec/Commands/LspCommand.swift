@@ -3,7 +3,7 @@ import CommandLineOptions
 import SceneLanguageServer
 import ScenecOptions
 
-/// `scenec lsp`: the language server editors start (README, "Editors").
+/// `scenec lsp`: the language server editors start (docs/editors.md).
 enum LspCommand: Command {
     static let name = "lsp"
     static let summary = "a language server for editors (LSP over standard input and output)"
@@ -13,7 +13,7 @@ enum LspCommand: Command {
         Speaks the Language Server Protocol on standard input and output, for *.scene.yaml
         files: the diagnostics scenec check prints, as you type; completion; hover; colour
         swatches and pickers; go to definition; the view tree as symbols; renaming an id; quick
-        fixes. Editors start it themselves (README, "Editors"). Imports and fonts are read from
+        fixes. Editors start it themselves (docs/editors.md). Imports and fonts are read from
         inside the folder the editor opened (its rootUri), unless --root names another. Exits 0
         after the client's shutdown and exit, 1 when input ends without them.
 

@@ -21,7 +21,7 @@ enum PreviewCommand: Command {
         token) as the first line on standard output; open it in a browser. The page shows the
         scene, its views and an inspector whose changes re-render at once; it follows the file
         as it is saved. Logs go to standard error; Ctrl-C or SIGTERM stops the server (exit 0).
-        The HTTP API the page uses is in the README.
+        The HTTP API the page uses is in docs/preview.md.
 
         """
 

@@ -35,7 +35,7 @@ enum PreviewOptions: MaySkipSets {
 enum SchemaOptions: CommandOptions {
     static let output = Option<String?, SchemaOptions>.text(
         "--output", aliases: ["-o"], value: "PATH", help: "write to PATH (atomically) instead of standard output", path: true)
-    static let markdown = Flag<SchemaOptions>("--markdown", help: "the attribute tables (README) instead of the schema")
+    static let markdown = Flag<SchemaOptions>("--markdown", help: "the attribute tables (docs/language.md) instead of the schema")
     static let all = declarations(output, markdown, StandardOptions.help)
 }
 
