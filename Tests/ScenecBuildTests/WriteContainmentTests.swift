@@ -35,12 +35,7 @@ final class WriteContainmentTests: XCTestCase {
 
     func testManifestEntriesOutsideTheFolderAreIgnoredAndNeverPruned() throws {
         for manifest in [".scenec-manifest.json", ".scenec-manifest.1-of-2.json"] {
-            let project = try Project(self)
-            try project.write(ringScene(0.25), "work/scenes/a.scene.yaml")
-            try project.write(ringScene(0.5), "work/scenes/sub/b.scene.yaml")
-            try project.write("keep me", "victim/a.txt")
-            try project.write("keep me too", "victim/sub/b.png")
-            try project.write("SECRET", "victim/secret.txt")
+            let project = try victimProject()
             var plan = try project.plan(["work/scenes"], out: "work/out")
             XCTAssertEqual(try project.build(plan).status, .success)
             let before = try snapshot(project.url("victim"))
