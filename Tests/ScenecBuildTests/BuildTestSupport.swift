@@ -29,6 +29,17 @@ struct InProcessBuild {
         }.joined()
     }
 
+    /// The problems told outside the diagnostics formats: file errors and errors (what the
+    /// command line prints as `scenec: error: …`).
+    var errors: [String] {
+        events.compactMap { event in
+            switch event {
+            case .fileError(let message, _), .error(let message): return message
+            default: return nil
+            }
+        }
+    }
+
     /// Stale outputs listed (`removed: false`) or pruned (`removed: true`), with their reasons.
     func stale(removed: Bool) -> [String: String] {
         var found: [String: String] = [:]

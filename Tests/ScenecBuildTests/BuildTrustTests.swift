@@ -160,4 +160,44 @@ final class BuildTrustTests: XCTestCase {
         XCTAssertFalse(project.exists("merged/.scenec-manifest.1-of-3.json"), "the unsharded manifest absorbed the shards'")
         XCTAssertTrue(try project.build(merged).summary.contains("0 built, 12 up to date"))
     }
+
+    /// The reports CI reads: the JUnit file validates against the JUnit schema (xmllint), and
+    /// the JSON report lists every scene, sorted, with its status, diagnostics and outputs.
+    func testJUnitValidatesAgainstTheJUnitSchemaAndTheReportListsEveryScene() throws {
+        let project = try Project(self)
+        try makeScenes(project, count: 5)
+        try project.write("canvas: {width: 40, height: 40}\nviews: [{type: rng, frame: {x: 0, y: 0, width: 4, height: 4}}]\n",
+                          "scenes/bad & <odd>.scene.yaml")
+        try project.write("canvas: {width: 40, height: 40}\nviews:\n  - {type: clock, frame: {x: 0, y: 0, width: 40, height: 40}, time: now}\n",
+                          "scenes/b/now.scene.yaml")
+        var plan = try project.plan()
+        plan.keepGoing = true
+        plan.junitPath = project.path("junit.xml")
+        plan.reportPath = project.path("report.json")
+        let r = try project.build(plan)
+        XCTAssertEqual(r.status, .sceneError)
+        let xsd = repositoryRoot.appendingPathComponent(".build/junit/junit-10.xsd")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: xsd.path), "make test fetches the JUnit schema to \(xsd.path)")
+        let lint = try runProgram(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", xsd.path, project.path("junit.xml")])
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        let xml = try String(decoding: project.data("junit.xml"), as: UTF8.self)
+        XCTAssertTrue(xml.contains("tests=\"7\" failures=\"1\""), xml)
+        XCTAssertTrue(xml.contains("<failure type=\"error\" message=\"unknown view type &apos;rng&apos;; did you mean &apos;ring&apos;?\">"), xml)
+
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: project.data("report.json")) as? [String: Any])
+        let scenes = try XCTUnwrap(report["scenes"] as? [[String: Any]])
+        XCTAssertEqual(scenes.count, 7)
+        XCTAssertEqual(scenes.map { $0["relativePath"] as? String ?? "" }, scenes.map { $0["relativePath"] as? String ?? "" }.sorted())
+        let bad = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "bad & <odd>.scene.yaml" })
+        XCTAssertEqual(bad["status"] as? String, "failed")
+        XCTAssertEqual((bad["diagnostics"] as? [[String: Any]])?.first?["line"] as? Int, 2)
+        let good = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "s0.scene.yaml" })
+        XCTAssertEqual(good["status"] as? String, "built")
+        let output = try XCTUnwrap((good["outputs"] as? [[String: Any]])?.first)
+        XCTAssertEqual(output["path"] as? String, "s0.png")
+        XCTAssertEqual(output["size"] as? Int, try project.data("out/s0.png").count)
+        let now = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "b/now.scene.yaml" })
+        XCTAssertEqual((now["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String, "warning")
+        XCTAssertEqual((report["summary"] as? [String: Any])?["failed"] as? Int, 1)
+    }
 }

@@ -2,7 +2,8 @@ import XCTest
 
 /// `scenec build` as CI relies on it, as a process: nothing forged in the log, another executable
 /// rebuilds, diagnostics in every run and format, builds that wait for each other and survive
-/// being killed, reports CI reads. The rest is ScenecBuildTests.BuildTrustTests, in-process.
+/// being killed. The rest (the key, stale outputs, shards, the JUnit and JSON reports) is
+/// ScenecBuildTests.BuildTrustTests, in-process.
 final class BuildTrustTests: XCTestCase {
     let fm = FileManager.default
 
@@ -138,43 +139,6 @@ final class BuildTrustTests: XCTestCase {
     }
 
     // MARK: Acceptance 5: reports CI systems read.
-
-    func testJUnitValidatesAgainstTheJUnitSchemaAndTheReportListsEveryScene() throws {
-        let root = try temporaryDirectory(self)
-        try makeScenes(root, count: 5)
-        try write("canvas: {width: 40, height: 40}\nviews: [{type: rng, frame: {x: 0, y: 0, width: 4, height: 4}}]\n",
-                  "scenes/bad & <odd>.scene.yaml", in: root)
-        try write("canvas: {width: 40, height: 40}\nviews:\n  - {type: clock, frame: {x: 0, y: 0, width: 40, height: 40}, time: now}\n",
-                  "scenes/b/now.scene.yaml", in: root)
-        let r = try scenec(["build", "scenes", "-o", "out", "--keep-going", "--junit", "junit.xml", "--report", "report.json"],
-                           directory: root)
-        XCTAssertEqual(r.status, 1)
-        let xsd = repositoryRoot.appendingPathComponent(".build/junit/junit-10.xsd")
-        XCTAssertTrue(fm.fileExists(atPath: xsd.path), "make test fetches the JUnit schema to \(xsd.path)")
-        let lint = try runProgram(URL(fileURLWithPath: "/usr/bin/xmllint"),
-                                  ["--noout", "--schema", xsd.path, root.appendingPathComponent("junit.xml").path])
-        XCTAssertEqual(lint.status, 0, lint.stderr)
-        let xml = try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
-        XCTAssertTrue(xml.contains("tests=\"7\" failures=\"1\""), xml)
-        XCTAssertTrue(xml.contains("<failure type=\"error\" message=\"unknown view type &apos;rng&apos;; did you mean &apos;ring&apos;?\">"), xml)
-
-        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("report.json"))) as? [String: Any])
-        let scenes = try XCTUnwrap(report["scenes"] as? [[String: Any]])
-        XCTAssertEqual(scenes.count, 7)
-        XCTAssertEqual(scenes.map { $0["relativePath"] as? String ?? "" }, scenes.map { $0["relativePath"] as? String ?? "" }.sorted())
-        let bad = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "bad & <odd>.scene.yaml" })
-        XCTAssertEqual(bad["status"] as? String, "failed")
-        XCTAssertEqual((bad["diagnostics"] as? [[String: Any]])?.first?["line"] as? Int, 2)
-        let good = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "s0.scene.yaml" })
-        XCTAssertEqual(good["status"] as? String, "built")
-        let output = try XCTUnwrap((good["outputs"] as? [[String: Any]])?.first)
-        XCTAssertEqual(output["path"] as? String, "s0.png")
-        let bytes = try Data(contentsOf: root.appendingPathComponent("out/s0.png"))
-        XCTAssertEqual(output["size"] as? Int, bytes.count)
-        let now = try XCTUnwrap(scenes.first { ($0["relativePath"] as? String) == "b/now.scene.yaml" })
-        XCTAssertEqual((now["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String, "warning")
-        XCTAssertEqual((report["summary"] as? [String: Any])?["failed"] as? Int, 1)
-    }
 
     func testIOErrorsReachEveryFormatAndOrderIsStable() throws {
         let root = try temporaryDirectory(self)

@@ -55,3 +55,29 @@ public func assertClose(_ got: [Int], _ want: [Int], tolerance: Int = 1, _ what:
     XCTAssertTrue(got.count == want.count && zip(got, want).allSatisfy { abs($0 - $1) <= tolerance },
                   "\(what): \(got), expected \(want)", file: file, line: line)
 }
+
+/// Each PNG's size and the colours at a quarter and three quarters of its width, halfway down,
+/// as Pillow reads them (an independent reader): `[path: (width, height, left, right)]`, the
+/// colours as `rrggbb`. For pictures whose left and right halves differ (asset catalogs,
+/// Android densities, `--scales`).
+public func pillowProbes(_ paths: [URL], file: StaticString = #filePath, line: UInt = #line) throws
+    -> [String: (width: Int, height: Int, left: String, right: String)] {
+    let script = """
+        import sys
+        from PIL import Image
+        for path in sys.argv[1:]:
+            im = Image.open(path).convert('RGB')
+            w, h = im.size
+            left, right = im.getpixel((w // 4, h // 2)), im.getpixel((3 * w // 4, h // 2))
+            print(path, w, h, '%02x%02x%02x' % left, '%02x%02x%02x' % right)
+        """
+    let run = try runProgram(URL(fileURLWithPath: try python()), ["-c", script] + paths.map(\.path), file: file, line: line)
+    XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+    var result: [String: (Int, Int, String, String)] = [:]
+    for line in run.stdoutText.split(separator: "\n") {
+        let f = line.split(separator: " ").map(String.init)
+        guard f.count == 5 else { continue }
+        result[f[0]] = (Int(f[1]) ?? -1, Int(f[2]) ?? -1, f[3], f[4])
+    }
+    return result
+}
