@@ -20,26 +20,13 @@ final class WriteContainmentTests: XCTestCase {
         return files
     }
 
-    /// Adds `entries` (output path → existing scene) to the manifest file `name` in out/.
-    func plant(_ entries: [String], in name: String, _ project: Project) throws {
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: project.data("work/out/.scenec-manifest.json")) as? [String: Any])
-        var scenes = try XCTUnwrap(manifest["scenes"] as? [String: Any])
-        var scene = try XCTUnwrap(scenes["a.scene.yaml"] as? [String: Any])
-        var outputs = try XCTUnwrap(scene["outputs"] as? [String: Any])
-        for entry in entries { outputs[entry] = ["group": "png", "key": "old", "sha256": "0", "size": 1] }
-        scene["outputs"] = outputs
-        scenes["a.scene.yaml"] = scene
-        manifest["scenes"] = scenes
-        try JSONSerialization.data(withJSONObject: manifest).write(to: project.url("work/out/" + name))
-    }
-
     func testManifestEntriesOutsideTheFolderAreIgnoredAndNeverPruned() throws {
         for manifest in [".scenec-manifest.json", ".scenec-manifest.1-of-2.json"] {
             let project = try victimProject()
             var plan = try project.plan(["work/scenes"], out: "work/out")
             XCTAssertEqual(try project.build(plan).status, .success)
             let before = try snapshot(project.url("victim"))
-            try plant(["../../victim/a.txt", project.path("victim/sub/b.png"), "sub/../../../victim/secret.txt"], in: manifest, project)
+            try plantManifestEntries(["../../victim/a.txt", project.path("victim/sub/b.png"), "sub/../../../victim/secret.txt"], in: manifest, out: project.url("work/out"))
             plan.prune = true
             let r = try project.build(plan)
             XCTAssertEqual(r.status, .success, r.diagnosticsText)

@@ -50,20 +50,6 @@ final class WriteContainmentTests: XCTestCase {
         try scenec(["build", "scenes", "-o", "out"] + extra, environment: environment, directory: work)
     }
 
-    /// Adds `entries` (output path → existing scene) to the manifest file `name` in out/.
-    func plant(_ entries: [String], in name: String, work: URL) throws {
-        let own = work.appendingPathComponent("out/.scenec-manifest.json")
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: own)) as? [String: Any])
-        var scenes = try XCTUnwrap(manifest["scenes"] as? [String: Any])
-        var scene = try XCTUnwrap(scenes["a.scene.yaml"] as? [String: Any])
-        var outputs = try XCTUnwrap(scene["outputs"] as? [String: Any])
-        for entry in entries { outputs[entry] = ["group": "png", "key": "old", "sha256": "0", "size": 1] }
-        scene["outputs"] = outputs
-        scenes["a.scene.yaml"] = scene
-        manifest["scenes"] = scenes
-        try JSONSerialization.data(withJSONObject: manifest).write(to: work.appendingPathComponent("out/" + name))
-    }
-
     func testASymlinkedFolderInsideOutNeitherReceivesOutputsNorIsPruned() throws {
         for environment in [[:], ["SCENEC_TEST_OPENAT_WALK": "1"]] {
             let (_, work, victim) = try project()
@@ -77,7 +63,7 @@ final class WriteContainmentTests: XCTestCase {
             XCTAssertEqual(try snapshot(victim), before, "\(environment): no output landed outside out/")
 
             // A stale entry under the linked folder: listed at most, never deleted through it.
-            try plant(["sub/b.png"], in: ".scenec-manifest.json", work: work)
+            try plantManifestEntries(["sub/b.png"], in: ".scenec-manifest.json", out: work.appendingPathComponent("out"))
             _ = try build(work, ["--prune", "--keep-going"], environment: environment)
             XCTAssertEqual(try snapshot(victim), before, "\(environment): prune deleted nothing through the link")
         }

@@ -37,3 +37,19 @@ public let repositoryRoot: URL = {
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url
 }()
+
+/// Adds `entries` (output path → the existing scene `a.scene.yaml`) to the build manifest in
+/// the folder `out`, written as the manifest file `name` there: what a tampered or hostile
+/// manifest looks like to the next build.
+public func plantManifestEntries(_ entries: [String], in name: String, out: URL) throws {
+    let own = out.appendingPathComponent(".scenec-manifest.json")
+    var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: own)) as? [String: Any])
+    var scenes = try XCTUnwrap(manifest["scenes"] as? [String: Any])
+    var scene = try XCTUnwrap(scenes["a.scene.yaml"] as? [String: Any])
+    var outputs = try XCTUnwrap(scene["outputs"] as? [String: Any])
+    for entry in entries { outputs[entry] = ["group": "png", "key": "old", "sha256": "0", "size": 1] }
+    scene["outputs"] = outputs
+    scenes["a.scene.yaml"] = scene
+    manifest["scenes"] = scenes
+    try JSONSerialization.data(withJSONObject: manifest).write(to: out.appendingPathComponent(name))
+}
