@@ -44,10 +44,11 @@ enum BuildCommand: Command {
         guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
         let (destination, outDir) = try BuildDestination.parse(args)
         let animated = try args[BuildOptions.animated]
+        let ninjaPath = try args[BuildOptions.emitNinja]
         // Before anything is built: the key of a video is made with ffmpeg's bytes. Looked for
         // outside the working directory's project, as before --root is read below.
         let root = ReadScope.current().root
-        if animated.animation?.needsFFmpeg == true, try args[BuildOptions.emitNinja] == nil, FFmpegPipe.locate(outside: root) == nil {
+        if animated.animation?.needsFFmpeg == true, ninjaPath == nil, FFmpegPipe.locate(outside: root) == nil {
             throw AnimationWriter.ffmpegMissing("--animated \(animated.rawValue) is encoded by ffmpeg", root: root)
         }
         var options = try SceneOptions(args)
@@ -74,10 +75,10 @@ enum BuildCommand: Command {
         plan.allowEmpty = args[BuildOptions.allowEmpty]
         plan.reportPath = try args[BuildOptions.report]
         plan.junitPath = try args[BuildOptions.junit]
-        if plan.preview, try args[BuildOptions.emitNinja] != nil {
+        if plan.preview, ninjaPath != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }
-        if let path = try args[BuildOptions.emitNinja] {
+        if let path = ninjaPath {
             let shared = options.reporter.sinks.filter { $0.file == nil && $0.format != .text }
             let budgets = (LimitOptions.all + [SceneTimeoutOption.sceneTimeout.declaration]).flatMap { option in
                 args.words(of: option).last.map { [option.name, $0] } ?? []
