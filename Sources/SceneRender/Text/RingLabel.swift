@@ -8,25 +8,25 @@ enum RingLabel {
     /// The size text is measured at to find the size that fits.
     static let probeSize = 100.0
 
-    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), radius: Double,
-                     in g: GraphicsContext, environment: RenderEnvironment) {
-        let label = values[Ring.label].string
+    static func draw(_ view: ResolvedView, radius: Double, in g: GraphicsContext, environment: RenderEnvironment) {
+        let label = view[Ring.label].string
         guard label != "none" else { return }
         let isPercent = label == "percent"
         let text = isPercent
-            ? TextTemplate.write(.number(values[Ring.progress]), as: .percent(digits: 0), now: 0)
+            ? TextTemplate.write(.number(view[Ring.progress]), as: .percent(digits: 0), now: 0)
             : g.values.resolve(label, now: environment.nowSecondsSinceMidnight)
-        var style = TextStyle(family: values[Ring.labelFont].string, alignment: "center")
-        let inner = radius - values[Ring.lineWidth] / 2
-        if let given = values[Ring.labelSize] {
+        var style = TextStyle(family: view[Ring.labelFont].string, alignment: "center")
+        let inner = radius - view[Ring.lineWidth] / 2
+        // labelSize's measured default (Ring.labelSize states it): the largest that fits.
+        if let given = view[Ring.labelSize] {
             style.size = given
         } else {
             guard inner > 0 else { return }
             style.size = fittingSize(isPercent ? widestPercent : text, style: style, radius: inner, engine: g.text)
         }
         guard style.size > 0 else { return }
-        TextBox(text: text, style: style, color: values[Ring.labelColor] ?? values[Ring.progressColor])
-            .draw(in: size, g: g)
+        TextBox(text: text, style: style, color: view[Ring.labelColor])
+            .draw(in: (view.size.width, view.size.height), g: g)
     }
 
     /// The largest size at which the text's box (advances × line height) fits inside a circle
