@@ -37,10 +37,12 @@ public struct ResolvedView: Sendable {
     }
 
     /// Where the value of `name` comes from: what gave it, the default, or the derivation
-    /// (naming its inputs).
+    /// (naming its inputs, and `size` where the rule reads the view's size).
     public func source(of name: String) -> AttributeSource {
         if let given = values.explicit[name] { return given.source }
-        if let derivation = kind.attribute(named: name)?.derivation { return .derived(from: derivation.inputs) }
+        if let derivation = kind.attribute(named: name)?.derivation {
+            return .derived(from: derivation.inputs + (derivation.usesSize ? ["size"] : []))
+        }
         return .defaultValue
     }
 }

@@ -6,8 +6,8 @@ public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
     case style(String)
     /// A style of a file the scene imports (directly or through another import).
     case imported(style: String, file: String)
-    /// Not given: the attribute's derivation worked it out from these attributes (and the
-    /// view's size, where the list is empty).
+    /// Not given: the attribute's derivation worked it out from these attributes (`size`: the
+    /// view's size).
     case derived(from: [String])
     case file
     case commandLine
@@ -17,7 +17,7 @@ public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
         case .defaultValue: return "default"
         case .style(let name): return "style \(name)"
         case .imported(let style, let file): return "style \(style) from \(file)"
-        case .derived(let inputs): return inputs.isEmpty ? "derived from the size" : "derived from \(inputs.joined(separator: ", "))"
+        case .derived(let inputs): return "derived from \(inputs.joined(separator: ", "))"
         case .file: return "file"
         case .commandLine: return "--set"
         }
