@@ -99,12 +99,13 @@ public struct DerivedAttribute<T: AttributeValue>: AttributeKey {
 }
 
 extension DerivedAttribute where T == Double {
-    /// The default is a fraction of one of the view's measures (the indicator's edge is 5% of its width).
-    public init(_ name: String, _ kind: ValueKind, fraction: Double, of measure: SizeMeasure,
+    /// The default is a percentage of one of the view's measures (the indicator's edge is 5% of its width).
+    public init(_ name: String, _ kind: ValueKind, percent: Double, of measure: SizeMeasure,
                 animatable: Animatability = .interpolated, doc: String) {
+        let fraction = percent / 100
         self.init(name, kind, from: [], usesSize: true,
-                  described: "\(formatNumber(fraction * 100))% of \(measure.phrase)", animatable: animatable, doc: doc) {
-            _, size in fraction * measure.of(size)
+                  described: "\(formatNumber(percent))% of \(measure.phrase)", animatable: animatable, doc: doc) {
+            _, size in measure.of(size) * fraction
         }
     }
 }

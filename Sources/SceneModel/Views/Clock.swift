@@ -45,7 +45,7 @@ public enum Clock {
         "numeralFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
         animatable: .no, doc: "Font family of the numerals.")
     public static let numeralSize = DerivedAttribute<Double>(
-        "numeralSize", .number(.positive), fraction: 0.18, of: .radius, doc: "Font size of the numerals.")
+        "numeralSize", .number(.positive), percent: 18, of: .radius, doc: "Font size of the numerals.")
 
     public static let kind = ViewKind(
         type: .clock, summary: "Analog clock: hour, minute and second hands from the centre.",

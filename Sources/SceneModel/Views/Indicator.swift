@@ -10,7 +10,7 @@ public enum Indicator {
         "strokeColor", .color, from: fillInputs, described: "the current fill with r, g, b × 0.75",
         doc: "Colour of the circle's edge.") { values, _ in fill(values).scaled(by: 0.75) }
     public static let lineWidth = DerivedAttribute<Double>(
-        "lineWidth", .number(.nonNegative), fraction: 0.05, of: .width,
+        "lineWidth", .number(.nonNegative), percent: 5, of: .width,
         doc: "Width of the edge, centred on the circle (half falls outside the bounds).")
 
     /// The colour the circle is filled with: the on or the off colour.
