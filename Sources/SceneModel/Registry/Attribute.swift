@@ -102,10 +102,10 @@ extension DerivedAttribute where T == Double {
     /// The default is a percentage of one of the view's measures (the indicator's edge is 5% of its width).
     public init(_ name: String, _ kind: ValueKind, percent: Double, of measure: SizeMeasure,
                 animatable: Animatability = .interpolated, doc: String) {
-        let fraction = percent / 100
+        // × percent / 100 rather than × 0.05: 30 × 18 / 100 is 5.4, where 30 × 0.18 is 5.3999999999999995.
         self.init(name, kind, from: [], usesSize: true,
                   described: "\(formatNumber(percent))% of \(measure.phrase)", animatable: animatable, doc: doc) {
-            _, size in measure.of(size) * fraction
+            _, size in measure.of(size) * percent / 100
         }
     }
 }
