@@ -1,7 +1,9 @@
 import SceneAnimation
 import SceneCheck
 import SceneLayout
+import SceneFonts
 import SceneModel
+import SceneRender
 import SceneSyntax
 
 /// What `scenec inspect` shows: every view with its placed frame and every inspectable
@@ -19,8 +21,8 @@ import SceneSyntax
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
 /// accept for it; a derived default is its registry rule's value for the view (`default` says
-/// the rule, `derivedFrom` lists what it reads), and is `null` only where it is "none" or is
-/// measured when drawn (ring's labelSize). `source` is "default", "style", "file", "--set" or
+/// the rule, `derivedFrom` lists what it reads; a ring's labelSize is measured as drawn), and is
+/// `null` only where it is "none". `source` is "default", "style", "file", "--set" or
 /// "timeline" (animated at the time shown); `style` names the style when the source is one,
 /// `importedFrom` the imported file that defines it. `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
@@ -91,14 +93,27 @@ package struct InspectReport: Encodable, Sendable {
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description,
                                  backgroundAppearance: canvas.backgroundAdaptive.map { AppearanceInfo($0, scene.appearance) })
+        // Text is measured (with the scene's fonts) only where a default needs it.
+        let measured = Self.measures(placed) ? MeasuredDefaults(fonts: FontLibrary.of(scene), views: placed) : nil
         // A checked scene keeps every view of the file, in order, so positions are index paths.
         views = placed.enumerated().map {
-            Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time)
+            Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time,
+                      measured: measured)
+        }
+    }
+
+    /// Whether a view's default is measured from text (`MeasuredAttribute`: a ring's labelSize).
+    static func measures(_ views: [PlacedView]) -> Bool {
+        views.contains { placed in
+            let measured = placed.view.type.kind.attributes.contains {
+                $0.derivation?.isMeasured == true && placed.values.explicit[$0.name] == nil
+            }
+            return measured || measures(placed.children)
         }
     }
 
     package static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
-                            sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
+                            sampler: Sampler? = nil, time: Double = 0, measured: MeasuredDefaults? = nil) -> ViewInfo {
         let view = placed.view
         let resolved = placed.resolved
         let f = placed.canvasFrame
@@ -123,7 +138,8 @@ package struct InspectReport: Encodable, Sendable {
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
-            return AttributeInfo(name: spec.name, value: JSONScalar(resolved.value(of: spec.name)),
+            let value = resolved.value(of: spec.name) ?? measured?.value(of: spec.name, in: resolved, now: 0)
+            return AttributeInfo(name: spec.name, value: JSONScalar(value),
                                  kind: spec.kind.name, source: source, style: style, importedFrom: importedFrom,
                                  derivedFrom: derivedFrom, default: spec.defaultDescription,
                                  range: range, animatable: spec.animatable != .no, appearance: adaptive)
@@ -131,7 +147,8 @@ package struct InspectReport: Encodable, Sendable {
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
                         children: placed.children.enumerated().map {
-                            info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time)
+                            info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time,
+                                 measured: measured)
                         })
     }
 }

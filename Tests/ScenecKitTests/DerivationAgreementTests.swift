@@ -140,4 +140,33 @@ final class DerivationAgreementTests: XCTestCase {
             assertAgree(inspected, rgb(out.image, 120, 120), nil, "seed \(seed)")
         }
     }
+
+    /// The label size inspect reports (measured, as the drawer measures it) is the size drawn:
+    /// giving it as labelSize draws the same bytes.
+    func testTheRingsMeasuredLabelSizeIsTheOneDrawn() throws {
+        for (seed, label) in ["percent", "●", "Ready"].enumerated() {
+            var random = SeededRandom(state: UInt64(seed + 1))
+            let (side, lineWidth) = (Int.random(in: 60...200, using: &random), Int.random(in: 2...20, using: &random))
+            let scene = """
+                canvas: {width: 220, height: 220}
+                views:
+                  - {id: r, type: ring, frame: {x: 10, y: 10, width: \(side), height: \(side)}, lineWidth: \(lineWidth),
+                     label: "\(label)", progress: 0.4}
+                """
+            let out = try outputs(scene, id: "r", attribute: "labelSize")
+            XCTAssertEqual(out.inspected["derivedFrom"] as? [String], ["label", "labelFont", "lineWidth", "size"])
+            let size = try XCTUnwrap(out.inspected["value"] as? Double, "\(label): measured")
+            XCTAssertGreaterThan(size, 0)
+            let drawn = try SceneFile(source: scene, name: "agree.scene.yaml")
+            XCTAssertEqual(try drawn.render(.png), try drawn.render(.png, overrides: ["r.labelSize=\(size)"]),
+                           "\(label): inspect's \(size) is the size drawn")
+            XCTAssertNotEqual(try drawn.render(.png), try drawn.render(.png, overrides: ["r.labelSize=\(size * 0.9)"]),
+                              "\(label): and another size draws otherwise")
+        }
+        let none = try outputs("""
+            canvas: {width: 100, height: 100}
+            views: [{id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}]
+            """, id: "r", attribute: "labelSize")
+        XCTAssertTrue(none.inspected["value"] is NSNull, "no label, no size")
+    }
 }

@@ -6,7 +6,7 @@ enum RingDrawer: ViewDrawer {
         let lineWidth = view[Ring.lineWidth]
         let radius = Swift.min(view.size.width, view.size.height) / 2 - lineWidth / 2
         guard radius > 0, lineWidth > 0 else { return }
-        defer { RingLabel.draw(view, radius: radius, in: g, environment: environment) }
+        defer { RingLabel.draw(view, in: g, environment: environment) }
         let cx = view.size.width / 2, cy = view.size.height / 2
         g.setLineCap("butt")
         g.newPath()
