@@ -11,15 +11,7 @@ package final class MeasuredDefaults {
     /// `views`: the scene's views as placed at the time shown (what text bindings read).
     package init(fonts: FontLibrary, views: [PlacedView]) {
         engine = TextEngine(library: fonts)
-        var table = ValueTable()
-        func walk(_ views: [PlacedView]) {
-            for placed in views {
-                table.add(placed.view)
-                walk(placed.children)
-            }
-        }
-        walk(views)
-        values = table
+        values = Renderer.valueTable(views)
     }
 
     /// The measured default of `name` in `view`; nil where the kind measures none by that name.
