@@ -4,6 +4,11 @@ import SceneSyntax
 public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
     case defaultValue
     case style(String)
+    /// A style of a file the scene imports (directly or through another import).
+    case imported(style: String, file: String)
+    /// Not given: the attribute's derivation worked it out from these attributes (`size`: the
+    /// view's size).
+    case derived(from: [String])
     case file
     case commandLine
 
@@ -11,6 +16,8 @@ public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .defaultValue: return "default"
         case .style(let name): return "style \(name)"
+        case .imported(let style, let file): return "style \(style) from \(file)"
+        case .derived(let inputs): return "derived from \(inputs.joined(separator: ", "))"
         case .file: return "file"
         case .commandLine: return "--set"
         }
@@ -62,8 +69,18 @@ public struct AttributeValues: Sendable, Hashable {
         resolved(attribute.name).flatMap { T($0.value) } ?? attribute.defaultValue
     }
 
-    public subscript<T>(_ attribute: DerivedAttribute<T>) -> T? {
-        resolved(attribute.name).flatMap { T($0.value) }
+    /// The value a style, the file, `--set` or the timeline gave; nil leaves it to the rule,
+    /// which `ResolvedView` applies.
+    public func given<T>(_ attribute: DerivedAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
+    }
+
+    public subscript<T>(_ attribute: MeasuredAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
+    }
+
+    public subscript<T>(_ attribute: OptionalAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
     }
 
     public subscript(name: String) -> Value? {

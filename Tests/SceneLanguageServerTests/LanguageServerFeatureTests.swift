@@ -151,9 +151,15 @@ final class LanguageServerFeatureTests: XCTestCase {
         // 50% of the ring's smaller side, 100.
         XCTAssertTrue(try hover(uri, at(s, 10, "50%", 1)).hasPrefix("50 pt"))
         XCTAssertTrue(try hover(uri, at(s, 11, "0.25turn", 1)).contains("90°"))
-        XCTAssertTrue(try hover(uri, at(s, 6, "ring", 1)).contains("x 20, y 20, 150 × 100 pt"))
-        // The indicator fills the stack: its frame is the stack's.
-        XCTAssertTrue(try hover(uri, at(s, 17, "dot", 1)).contains("x 180, y 20, 100 × 100 pt"))
+        let ring = try hover(uri, at(s, 6, "ring", 1))
+        XCTAssertTrue(ring.contains("x 20, y 20, 150 × 100 pt"), ring)
+        // The defaults the view derives, as drawn: the label follows the style's progress colour.
+        XCTAssertTrue(ring.contains("labelColor: #ff2d55 (the progressColor)"), ring)
+        // The indicator fills the stack: its frame is the stack's; on, its edge is #34c759 × 0.75.
+        let dot = try hover(uri, at(s, 17, "dot", 1))
+        XCTAssertTrue(dot.contains("x 180, y 20, 100 × 100 pt"), dot)
+        XCTAssertTrue(dot.contains("strokeColor: #279543 (the current fill with r, g, b × 0.75)"), dot)
+        XCTAssertTrue(dot.contains("lineWidth: 5 (5% of the view's width)"), dot)
     }
 
     func testColors() throws {

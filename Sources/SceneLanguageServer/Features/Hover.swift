@@ -46,7 +46,10 @@ enum Hover {
         switch (spot.role, spot.pair.key) {
         case (.view?, "type"), (.view?, "id"):
             var text = spot.viewType.map { "**\($0.rawValue)**: \(EditorVocabulary.summary(of: $0))" } ?? ""
-            if let placed { text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed) }
+            if let placed {
+                text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed)
+                text += derivedText(placed.resolved)
+            }
             return text.isEmpty ? nil : text
         case (.animation?, "target"):
             guard let text = spot.node.scalar?.text, let spec = Vocabulary.target(text, in: analysis) else { return nil }
@@ -87,6 +90,14 @@ enum Hover {
         case "the radius": return Swift.min(frame.width, frame.height) / 2
         default: return nil
         }
+    }
+
+    /// The defaults the view works out from its other values, as drawn (the registry's rules).
+    static func derivedText(_ view: ResolvedView) -> String {
+        view.kind.attributes.compactMap { spec -> String? in
+            guard case .derived = view.source(of: spec.name), let value = view.value(of: spec.name) else { return nil }
+            return "\n\n\(spec.name): \(value.description) (\(spec.defaultDescription))"
+        }.joined()
     }
 
     static func frameText(_ placed: PlacedView) -> String {
