@@ -62,6 +62,8 @@ struct EditPlanner {
                 }
                 return .success((.list(names), nil))
             }
+        case .timing:
+            return o.valueNode().map { (Self.written($0), nil) }
         case .attribute(let kinds):
             var firstError: Diagnostic?
             for kind in kinds {
@@ -71,6 +73,15 @@ struct EditPlanner {
                 }
             }
             return .failure(firstError ?? o.error("no view kind has the attribute '\(target.key)'"))
+        }
+    }
+
+    /// A node as typed, in written form: scalars quoted where YAML would misread them.
+    static func written(_ node: Node) -> WrittenValue {
+        switch node.content {
+        case .scalar(let s): return .scalar(YAMLText.scalar(s.text))
+        case .sequence(let items): return .list(items.map(written))
+        case .mapping(let pairs): return .mapping(pairs.map { .init(key: YAMLText.scalar($0.key), value: written($0.value)) })
         }
     }
 

@@ -10,8 +10,9 @@ import SceneSyntax
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "default", "range"?,
-///                                 "animatable", "appearance"?}],
-///                 "children": [...]}]}
+///                                 "animatable", "appearance"?, "animation"?: {"address", "line"}}],
+///                 "children": [...]}],
+///      "timeline": [{"address", "value", "line"}]}
 ///
 /// `appearance` is the one the colours were resolved for (light or dark); a colour written as
 /// an iOS system colour or `{light, dark}` has `appearance`: `{"from", "light", "dark"}`, where
@@ -20,7 +21,9 @@ import SceneSyntax
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
 /// accept for it; a derived default is computed for the view (`default` says what it follows),
 /// and is `null` only where it is "none". `source` is "default", "style", "file", "--set" or
-/// "timeline" (animated at the time shown); `style` names the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
+/// "timeline" (animated at the time shown, `animation` naming the one that drives it); `style`
+/// names the style when the source is one. `timeline` lists every value `--set
+/// timeline.animations[…]…` can change (InspectTimeline.swift). `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
 package struct InspectReport: Encodable, Sendable {
     package struct CanvasInfo: Encodable, Sendable {
@@ -62,6 +65,7 @@ package struct InspectReport: Encodable, Sendable {
         package var range: String?
         package var animatable: Bool
         package var appearance: AppearanceInfo?
+        package var animation: AnimationInfo?
     }
 
     package struct ViewInfo: Encodable, Sendable {
@@ -76,6 +80,7 @@ package struct InspectReport: Encodable, Sendable {
     package var appearance: String
     package var canvas: CanvasInfo
     package var views: [ViewInfo]
+    package var timeline: [TimelineValue]
 
     /// `placed` are the scene's views at `time`; with the scene's `sampler`, values its
     /// timeline animates are marked as coming from the timeline.
@@ -89,6 +94,7 @@ package struct InspectReport: Encodable, Sendable {
         views = placed.enumerated().map {
             Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time)
         }
+        timeline = Self.timelineValues(scene.timeline)
     }
 
     package static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
@@ -105,16 +111,19 @@ package struct InspectReport: Encodable, Sendable {
             default: break
             }
             var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
-            if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
+            var animation: AnimationInfo?
+            if let id = view.id, let driving = sampler?.animation(driving: "\(id).\(spec.name)", at: time) {
                 source = "timeline"
                 style = nil
                 adaptive = nil
+                animation = AnimationInfo(driving)
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
             return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value ?? DerivedDefaults.value(of: spec.name, in: placed)),
                                  kind: spec.kind.name, source: source, style: style, default: spec.defaultDescription,
-                                 range: range, animatable: spec.animatable != .no, appearance: adaptive)
+                                 range: range, animatable: spec.animatable != .no, appearance: adaptive,
+                                 animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
@@ -180,7 +189,7 @@ extension InspectReport {
                 let rows = [heading] + v.attributes.map { a in
                     var value = a.value.text == "—" ? "(\(a.default))" : a.value.text
                     if let from = a.appearance?.from { value += " from \(from)" }
-                    let source = a.style.map { "style \($0)" } ?? a.source
+                    let source = a.style.map { "style \($0)" } ?? a.animation.map { "timeline: \($0.address), line \($0.line)" } ?? a.source
                     let more = wide ? [a.default, a.range ?? ""] : []
                     return [a.name, value.escaped(.text), source.escaped(.text), a.animatable ? "yes" : "no"] + more
                 }
@@ -197,6 +206,6 @@ extension InspectReport {
             }
         }
         walk(views, depth: 0)
-        return out
+        return out + timelineText
     }
 }
