@@ -86,10 +86,16 @@ struct TimelineOverrides {
 
     /// A problem the timeline's check found, placed: one with no place in the file is in a
     /// value an option wrote.
+    /// One in the file's text, when options wrote into the timeline, notes them: the rule
+    /// broken (keyframes in time order) may be broken by what they wrote.
     func located(_ d: Diagnostic) -> Diagnostic {
-        guard d.origin == nil, d.range.isNone, !writers.isEmpty else { return d }
+        guard d.origin == nil, !writers.isEmpty else { return d }
         var d = d
-        d.origin = writers.joined(separator: ", ")
+        if d.range.isNone {
+            d.origin = writers.joined(separator: ", ")
+        } else if d.severity == .error {
+            d.notes.append("with " + writers.joined(separator: ", "))
+        }
         return d
     }
 

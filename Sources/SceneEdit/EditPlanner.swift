@@ -63,7 +63,7 @@ struct EditPlanner {
                 return .success((.list(names), nil))
             }
         case .timing:
-            return o.valueNode().map { (Self.written($0), nil) }
+            return o.valueNode().map { (Self.writtenTiming($0), nil) }
         case .attribute(let kinds):
             var firstError: Diagnostic?
             for kind in kinds {
@@ -76,12 +76,21 @@ struct EditPlanner {
         }
     }
 
-    /// A node as typed, in written form: scalars quoted where YAML would misread them.
-    static func written(_ node: Node) -> WrittenValue {
+    /// A time or an easing as typed, in written form: a number as a number, a number with its
+    /// unit (`1.5s`, `250ms`, `12f`) plain, as no YAML reader takes it for anything but text;
+    /// other scalars quoted where YAML would misread them.
+    static func writtenTiming(_ node: Node) -> WrittenValue {
         switch node.content {
-        case .scalar(let s): return .scalar(YAMLText.scalar(s.text))
-        case .sequence(let items): return .list(items.map(written))
-        case .mapping(let pairs): return .mapping(pairs.map { .init(key: YAMLText.scalar($0.key), value: written($0.value)) })
+        case .scalar(let s):
+            if let number = Double(s.text), number.isFinite { return ValueWriter.number(number) }
+            let unit = ["ms", "s", "f"].first { s.text.hasSuffix($0) }
+            if let unit, let number = Double(s.text.dropLast(unit.count)), number.isFinite, number >= 0,
+               s.text.first?.isNumber == true {
+                return .scalar(s.text)
+            }
+            return .scalar(YAMLText.scalar(s.text))
+        case .sequence(let items): return .list(items.map(writtenTiming))
+        case .mapping(let pairs): return .mapping(pairs.map { .init(key: YAMLText.scalar($0.key), value: writtenTiming($0.value)) })
         }
     }
 
