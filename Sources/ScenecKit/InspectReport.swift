@@ -10,7 +10,7 @@ import SceneSyntax
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "default", "range"?,
-///                                 "animatable", "appearance"?, "animation"?: {"address", "line"}}],
+///                                 "animatable", "appearance"?, "animation"?: {"address", "line", "valueAddress"?}}],
 ///                 "children": [...]}],
 ///      "timeline": [{"address", "value", "line"}]}
 ///
@@ -116,7 +116,7 @@ package struct InspectReport: Encodable, Sendable {
                 source = "timeline"
                 style = nil
                 adaptive = nil
-                animation = AnimationInfo(driving)
+                animation = AnimationInfo(driving, at: time)
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }

@@ -18,11 +18,28 @@ extension InspectReport {
         /// `timeline.animations[I]`.
         package var address: String
         package var line: Int
+        /// When the time shown stands on one of its keyframes (a from/to animation's begin or
+        /// end), the address of the value shown there: `….keyframes[K].value`, `.from` or
+        /// `.to`. What the preview's control edits, so the picture changes there and nowhere
+        /// else; nil between keyframes.
+        package var valueAddress: String?
 
-        init(_ animation: Animation) {
+        init(_ animation: Animation, at time: Double) {
             address = "timeline.animations[\(animation.index)]"
             line = animation.range.start.line
+            // The first pass only: a repeat's keyframe is the same value, but says nothing new.
+            let local = time - animation.begin
+            guard let k = animation.keyframes.firstIndex(where: { abs($0.at - local) < Self.sameTime }) else { return }
+            if animation.isKeyframed {
+                valueAddress = "\(address).keyframes[\(k)].value"
+            } else {
+                valueAddress = "\(address).\(k == 0 ? "from" : "to")"
+            }
         }
+
+        /// Times closer than this are one: a scrubber stands on whole frames, and 1/240 s is
+        /// the finest (`fps` ≤ 240).
+        static let sameTime = 1e-6
     }
 
     /// In the file's order; a from/to animation's from, to, duration, begin and easing, a
