@@ -64,7 +64,8 @@ final class AnimatedOverrideTests: XCTestCase {
         let file = try SceneFile(source: scene, name: "ring.yaml")
         let report = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 1),
                                    sampler: file.animated.sampler, time: 1)
-        XCTAssertEqual(report.timeline.map(\.address), [
+        let values: [InspectReport.TimelineValue] = report.timeline
+        XCTAssertEqual(values.map(\.address), [
             "timeline.animations[0].from", "timeline.animations[0].to", "timeline.animations[0].duration",
             "timeline.animations[0].begin", "timeline.animations[0].easing",
             "timeline.animations[1].begin", "timeline.animations[1].keyframes[0].at",
@@ -76,9 +77,20 @@ final class AnimatedOverrideTests: XCTestCase {
         let ring = try XCTUnwrap(report.views.first)
         let progress = try XCTUnwrap(ring.attributes.first { $0.name == "progress" })
         XCTAssertEqual(progress.source, "timeline")
-        XCTAssertEqual(progress.animation?.address, "timeline.animations[0]")
+        let driving: InspectReport.AnimationInfo? = progress.animation
+        XCTAssertEqual(driving?.address, "timeline.animations[0]")
         XCTAssertEqual(progress.animation?.line, 6)
         XCTAssertTrue(report.text.contains("timeline: timeline.animations[1], line 7"), report.text)
+        // What the preview's control edits: the value at a keyframe the time stands on.
+        func valueAddress(_ name: String, at time: Double) throws -> String? {
+            let report = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: time),
+                                       sampler: file.animated.sampler, time: time)
+            return try XCTUnwrap(report.views.first?.attributes.first { $0.name == name }?.animation).valueAddress
+        }
+        XCTAssertEqual(try valueAddress("trackColor", at: 1), "timeline.animations[1].keyframes[1].value")
+        XCTAssertNil(try valueAddress("progress", at: 1), "between from and to")
+        XCTAssertEqual(try valueAddress("progress", at: 0), "timeline.animations[0].from")
+        XCTAssertEqual(try valueAddress("progress", at: 2), "timeline.animations[0].to")
         XCTAssertTrue(report.text.contains("timeline.animations[1].keyframes[1].value  #0000ff"), report.text)
     }
 }
