@@ -298,12 +298,8 @@ def write_checks(driver, binary, root, work):
 
 ANIMATED_SCENE = """canvas: {width: 200, height: 200, background: white}
 views:
-  - id: ring
-    type: ring
-    frame: {x: 20, y: 20, width: 160, height: 160}
-    lineWidth: 20
-    progressColor: "#ff0000"
-    trackColor: "#00ff00"
+  - {id: ring, type: ring, frame: {x: 20, y: 20, width: 160, height: 160}, lineWidth: 20,
+     progressColor: "#ff0000", trackColor: "#00ff00"}
 timeline:
   fps: 10
   animations:

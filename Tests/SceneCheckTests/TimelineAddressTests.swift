@@ -39,16 +39,6 @@ final class TimelineAddressTests: XCTestCase {
         return diagnostics.first.map { "\($0.origin ?? "file"): \($0.message)" } ?? ""
     }
 
-    func parseError(_ text: String) -> String {
-        do {
-            let address = try SceneAddress(parsing: text)
-            XCTFail("'\(text)' parsed as \(address)")
-            return ""
-        } catch {
-            return error.message
-        }
-    }
-
     func testAddressesParseAndRoundTrip() throws {
         XCTAssertEqual(try SceneAddress(parsing: "timeline.animations[0].to"), .timeline(animation: 0, keyframe: nil, key: "to"))
         XCTAssertEqual(try SceneAddress(parsing: "timeline.animations[12].keyframes[3].value"),
@@ -69,16 +59,16 @@ final class TimelineAddressTests: XCTestCase {
     }
 
     func testMisspeltAddressesSayWhatToWrite() {
-        XCTAssertEqual(parseError("timeline.animations[0].form"),
+        XCTAssertEqual(addressProblem("timeline.animations[0].form"),
                        "'timeline.animations[0].form' is not an address: 'form' is not a key of an animation that --set can change (from, to, duration, begin, easing); did you mean 'from'?")
-        XCTAssertTrue(parseError("timeline.animation[0].to").hasSuffix("did you mean 'animations'?"))
-        XCTAssertTrue(parseError("timeline.animations[1].keyframes[0].valeu").hasSuffix("did you mean 'value'?"))
-        XCTAssertTrue(parseError("timeline.animations[1].keyframes[0].tme").hasSuffix("did you mean 'time'?"))
-        XCTAssertTrue(parseError("timeline.animations[x].to").contains("an index is a whole number"))
-        XCTAssertTrue(parseError("timeline.animations[0]").contains("comes nothing, where .KEY belongs"))
-        XCTAssertTrue(parseError("timeline.animations[0].keyframes.value").contains("keyframes takes an index"))
+        XCTAssertTrue(addressProblem("timeline.animation[0].to").hasSuffix("did you mean 'animations'?"))
+        XCTAssertTrue(addressProblem("timeline.animations[1].keyframes[0].valeu").hasSuffix("did you mean 'value'?"))
+        XCTAssertTrue(addressProblem("timeline.animations[1].keyframes[0].tme").hasSuffix("did you mean 'time'?"))
+        XCTAssertTrue(addressProblem("timeline.animations[x].to").contains("an index is a whole number"))
+        XCTAssertTrue(addressProblem("timeline.animations[0]").contains("comes nothing, where .KEY belongs"))
+        XCTAssertTrue(addressProblem("timeline.animations[0].keyframes.value").contains("keyframes takes an index"))
         // `timeline` is reserved: a view with that id is reached by its index path.
-        XCTAssertTrue(parseError("timeline.progress").contains("the timeline is addressed by its animations' index"))
+        XCTAssertTrue(addressProblem("timeline.progress").contains("the timeline is addressed by its animations' index"))
     }
 
     func testTimelineValuesAreWrittenBeforeTheCheck() throws {

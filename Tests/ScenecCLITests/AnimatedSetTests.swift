@@ -6,14 +6,8 @@ import XCTest
 /// acceptance 2), as a process: a full ring, the warning naming the animation's line on
 /// standard error, exit 0. (Every address and message is ScenecKitTests/AnimatedOverrideTests.)
 final class AnimatedSetTests: XCTestCase {
-    let scene = """
-        canvas: {width: 100, height: 100, background: white}
-        views:
-          - {id: r, type: ring, frame: {x: 10, y: 10, width: 80, height: 80}, lineWidth: 10, progressColor: "#ff0000", trackColor: "#00ff00"}
-        timeline:
-          animations:
-            - {target: r.progress, from: 0, to: 0.5, duration: 2}
-        """
+    /// Ring `r` at 0.25 at 1 s as written; `timeline.animations[0]` is on line 6.
+    let scene = animatedRingScene()
 
     func testASetOnAnAnimatedAttributeDrawsTheConstantAndWarns() throws {
         let dir = try temporaryDirectory(self)

@@ -8,18 +8,13 @@ import XCTest
 /// its animation (and warns naming its line), and `timeline.animations[…]` changes it. (The
 /// warning on the command line and the exit code are ScenecCLITests/AnimatedSetTests.)
 final class AnimatedOverrideTests: XCTestCase {
-    /// Ring centre (50, 50), outer radius 40, line width 10: its stroke's middle is at radius 35.
-    /// Progress goes 0 → 0.5 over 2 s (line 6), so at 1 s it is 0.25 and reaches 3 o'clock; the
-    /// track goes green → blue over 1 s (line 7), so it is blue from 1 s on.
-    let scene = """
-        canvas: {width: 100, height: 100, background: white}
-        views:
-          - {id: r, type: ring, frame: {x: 10, y: 10, width: 80, height: 80}, lineWidth: 10, progressColor: "#ff0000", trackColor: "#00ff00"}
-        timeline:
-          animations:
-            - {target: r.progress, from: 0, to: 0.5, duration: 2}
+    /// `animatedRingScene`: progress goes 0 → 0.5 over 2 s (line 6), so at 1 s it is 0.25 and
+    /// reaches 3 o'clock; here the track goes green → blue over 1 s (line 7), so it is blue from
+    /// 1 s on.
+    let scene = animatedRingScene(more: """
             - {target: r.trackColor, keyframes: [{at: 0, value: "#00ff00"}, {at: 1, value: "#0000ff"}]}
-        """
+
+        """)
     let red = [255, 0, 0], blue = [0, 0, 255], black = [0, 0, 0]
 
     func render(at time: Double, _ sets: [String] = []) throws -> RasterImage {
