@@ -57,12 +57,10 @@ extension EditPlanner {
             guard let previousEnd = text.contentEnd(items[index - 1]) else { return .failure(unfound) }
             return .success(TextEdit(previousEnd..<end, ""))
         }
-        // A block item: from the start of its `- ` line to the start of the next item's line.
+        // A block item: its lines, from its `- ` line to the end of its last; comments and
+        // blank lines after it stay with what follows.
         let first = text.lineStart(start)
         guard text.bytes[first..<start].allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: "-") }) else { return .failure(unfound) }
-        if index + 1 < items.count {
-            return .success(TextEdit(first..<text.lineStart(text.valueStart(items[index + 1])), ""))
-        }
         let lineEnd = text.lineEnd(end)
         return .success(TextEdit(first..<lineEnd + SourceText.lineBreakWidth(text.bytes, at: lineEnd), ""))
     }
