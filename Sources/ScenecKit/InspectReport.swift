@@ -12,8 +12,10 @@ import SceneSyntax
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
-///                                 "derivedFrom"?, "default", "range"?, "animatable", "appearance"?}],
-///                 "children": [...]}]}
+///                                 "derivedFrom"?, "default", "range"?, "animatable", "appearance"?,
+///                                 "animation"?: {"address", "line", "valueAddress"?}}],
+///                 "children": [...]}],
+///      "timeline": [{"address", "value", "line"}]}
 ///
 /// `appearance` is the one the colours were resolved for (light or dark); a colour written as
 /// an iOS system colour or `{light, dark}` has `appearance`: `{"from", "light", "dark"}`, where
@@ -23,8 +25,10 @@ import SceneSyntax
 /// accept for it; a derived default is its registry rule's value for the view (`default` says
 /// the rule, `derivedFrom` lists what it reads; a ring's labelSize is measured as drawn), and is
 /// `null` only where it is "none". `source` is "default", "style", "file", "--set" or
-/// "timeline" (animated at the time shown); `style` names the style when the source is one,
-/// `importedFrom` the imported file that defines it. `address` is the view's index path (`views[1].children[0]`),
+/// "timeline" (animated at the time shown, `animation` naming the one that drives it); `style`
+/// names the style when the source is one, `importedFrom` the imported file that defines it.
+/// `timeline` lists every value `--set timeline.animations[…]…` can change (InspectTimeline.swift).
+/// `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
 package struct InspectReport: Encodable, Sendable {
     package struct CanvasInfo: Encodable, Sendable {
@@ -70,6 +74,7 @@ package struct InspectReport: Encodable, Sendable {
         package var range: String?
         package var animatable: Bool
         package var appearance: AppearanceInfo?
+        package var animation: AnimationInfo?
     }
 
     package struct ViewInfo: Encodable, Sendable {
@@ -84,6 +89,7 @@ package struct InspectReport: Encodable, Sendable {
     package var appearance: String
     package var canvas: CanvasInfo
     package var views: [ViewInfo]
+    package var timeline: [TimelineValue]
 
     /// `placed` are the scene's views at `time`; with the scene's `sampler`, values its
     /// timeline animates are marked as coming from the timeline.
@@ -110,6 +116,7 @@ package struct InspectReport: Encodable, Sendable {
             }
             return measured || measures(placed.children)
         }
+        timeline = Self.timelineValues(scene.timeline)
     }
 
     package static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
@@ -129,12 +136,14 @@ package struct InspectReport: Encodable, Sendable {
             case .defaultValue: break
             }
             var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
-            if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
+            var animation: AnimationInfo?
+            if let id = view.id, let driving = sampler?.animation(driving: "\(id).\(spec.name)", at: time) {
                 source = "timeline"
                 style = nil
                 importedFrom = nil
                 derivedFrom = nil
                 adaptive = nil
+                animation = AnimationInfo(driving, at: time)
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
@@ -142,7 +151,8 @@ package struct InspectReport: Encodable, Sendable {
             return AttributeInfo(name: spec.name, value: JSONScalar(value),
                                  kind: spec.kind.name, source: source, style: style, importedFrom: importedFrom,
                                  derivedFrom: derivedFrom, default: spec.defaultDescription,
-                                 range: range, animatable: spec.animatable != .no, appearance: adaptive)
+                                 range: range, animatable: spec.animatable != .no, appearance: adaptive,
+                                 animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
@@ -156,6 +166,7 @@ package struct InspectReport: Encodable, Sendable {
 extension InspectReport.AttributeInfo {
     /// The source as the text shows it: "style card from styles.yaml", "derived from borderColor".
     package var provenance: String {
+        if let animation { return "timeline: \(animation.address), line \(animation.line)" }
         if let style { return "style \(style)" + (importedFrom.map { " from \($0)" } ?? "") }
         if let derivedFrom { return "derived from \(derivedFrom.joined(separator: ", "))" }
         return source
@@ -235,6 +246,6 @@ extension InspectReport {
             }
         }
         walk(views, depth: 0)
-        return out
+        return out + timelineText
     }
 }

@@ -140,7 +140,7 @@ final class InspectAndOverrideTests: XCTestCase {
     }
 
     /// What `inspect --wide --time 0.5` adds for authors: defaults and ranges, derived defaults
-    /// computed, animated values marked `timeline`.
+    /// computed, animated values marked `timeline` with the animation that drives them.
     func testInspectComputesDerivedDefaultsShowsRangesAndMarksTheTimeline() throws {
         let file = try SceneFile(source: """
             canvas: {width: 200, height: 200}
@@ -156,7 +156,7 @@ final class InspectAndOverrideTests: XCTestCase {
         for row in [#"attribute +value +source +animatable +default +range\n"#,
                     #"strokeColor +#bf0000 +derived from on, onColor, offColor +yes +the current fill with r, g, b × 0.75\n"#,
                     #"lineWidth +2 +derived from size +yes +5% of the view's width +≥ 0\n"#,
-                    #"progress +0.5 +timeline +yes +0 +0–1\n"#] {
+                    #"progress +0.5 +timeline: timeline\.animations\[0\], line 7 +yes +0 +0–1\n"#] {
             XCTAssertNotNil(text.range(of: row, options: .regularExpression), "no row \(row) in\n\(text)")
         }
     }
