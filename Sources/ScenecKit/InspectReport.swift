@@ -37,10 +37,12 @@ package struct InspectReport: Encodable, Sendable {
         package var light: String
         package var dark: String
 
-        init(_ adaptive: AdaptiveColor, _ appearance: Appearance) {
-            from = adaptive.origin(for: appearance)
-            light = adaptive.light.description
-            dark = adaptive.dark.description
+        /// Nil for a colour the same in both appearances.
+        init?(_ form: ColorForm, _ appearance: Appearance) {
+            guard form.dependsOnAppearance else { return nil }
+            from = form.origin(for: appearance)
+            light = form.color(for: .light).description
+            dark = form.color(for: .dark).description
         }
     }
 
@@ -84,7 +86,7 @@ package struct InspectReport: Encodable, Sendable {
         appearance = scene.appearance.rawValue
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description,
-                                 backgroundAppearance: canvas.backgroundAdaptive.map { AppearanceInfo($0, scene.appearance) })
+                                 backgroundAppearance: canvas.backgroundForm.flatMap { AppearanceInfo($0, scene.appearance) })
         // A checked scene keeps every view of the file, in order, so positions are index paths.
         views = placed.enumerated().map {
             Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time)
@@ -104,7 +106,7 @@ package struct InspectReport: Encodable, Sendable {
             case .commandLine?: source = "--set"
             default: break
             }
-            var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
+            var adaptive = entry?.form.flatMap { AppearanceInfo($0, appearance) }
             if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
                 source = "timeline"
                 style = nil
