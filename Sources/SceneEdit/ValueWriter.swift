@@ -73,7 +73,7 @@ enum ValueWriter {
     static func color(_ form: ColorForm) -> WrittenValue {
         switch form {
         case .hex(let c): return color(c)
-        case .rgb, .css, .clear, .system: return .scalar(YAMLText.scalar(form.description))
+        case .rgb, .css, .clear, .system: return .scalar(form.description)
         case .components(let c):
             let channels = [("red", c.red), ("green", c.green), ("blue", c.blue)]
                 .map { WrittenValue.Field(key: $0.0, value: number(($0.1 * 255 * 1e9).rounded() / 1e9)) }

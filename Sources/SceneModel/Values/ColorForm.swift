@@ -72,14 +72,16 @@ public indirect enum ColorForm: Sendable, Hashable, CustomStringConvertible {
         return "\(description) (\(appearance.rawValue))"
     }
 
-    /// As written, in YAML flow style without quotes: `#0a84ff`, `rgba(255, 0, 0, 0.5)`,
-    /// `systemBlue`, `{color: systemBlue, alpha: 0.8}`, `{light: systemRed, dark: #0a84ff}`.
+    /// As written, in YAML flow style, text the grammar reads back as this very form (hex and
+    /// `rgb()` quoted: a bare `#` starts a comment, a comma ends a flow value): `"#0a84ff"`,
+    /// `"rgba(255, 0, 0, 0.5)"`, `systemBlue`, `{color: systemBlue, alpha: 0.8}`,
+    /// `{light: systemRed, dark: "#0a84ff"}`.
     public var description: String {
         switch self {
-        case .hex(let c): return c.description
+        case .hex(let c): return "\"\(c)\""
         case .rgb(let c):
             let channels = [c.red, c.green, c.blue].map { formatNumber(($0 * 255 * 1e9).rounded() / 1e9) }.joined(separator: ", ")
-            return c.alpha == 1 ? "rgb(\(channels))" : "rgba(\(channels), \(formatNumber(c.alpha)))"
+            return c.alpha == 1 ? "\"rgb(\(channels))\"" : "\"rgba(\(channels), \(formatNumber(c.alpha)))\""
         case .components(let c):
             let channels = [("red", c.red), ("green", c.green), ("blue", c.blue)]
                 .map { "\($0.0): \(formatNumber(($0.1 * 255 * 1e9).rounded() / 1e9))" }.joined(separator: ", ")
