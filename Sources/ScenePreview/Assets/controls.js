@@ -158,7 +158,9 @@ function colorControl(attr, value, commit, context = {}) {
     next.text = text;
     form = next;
     shown.textContent = text;
-    commit(text);
+    // A value alone is a plain word to `--set` (`#0a84ffcc`, never a YAML comment); only
+    // inside `{…}` does hex need its quotes.
+    commit(pairBox.checked ? text : text.replace(/^"(.*)"$/, '$1'));
   };
   named.addEventListener('change', () => {
     const entry = systemColors.get(named.value);
