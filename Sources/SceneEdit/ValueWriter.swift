@@ -24,7 +24,7 @@ indirect enum WrittenValue: Equatable {
 }
 
 /// Values in the form a person writes them (docs/commands.md, "scenec edit"): numbers in their shortest
-/// exact form, colours as `"#rrggbb"`/`"#rrggbbaa"`, angles in degrees, words plain, and quotes
+/// exact form, colours in the form given (a name stays a name, hex stays hex), angles in degrees, words plain, and quotes
 /// only where a YAML reader could take the text for something else.
 enum ValueWriter {
     static func write(_ value: Value) -> WrittenValue {
