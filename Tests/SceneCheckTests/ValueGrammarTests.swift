@@ -133,16 +133,16 @@ final class ValueGrammarTests: XCTestCase {
         XCTAssertEqual(mixed?.color(for: .dark), .rgb255(10, 132, 255, alpha: 0.5))
         XCTAssertEqual(form("{light: systemBlue, dark: systemRed}")?.color(for: .dark), .rgb255(255, 69, 58), "a system side, own appearance")
 
-        refused("{color: systemBlue}", .color, containing: "missing 'alpha'")
-        refused("{alpha: 0.5}", .color, containing: "missing")
-        refused("{color: systemBlue, alpha: 1.5}", .color, containing: "between 0 and 1")
-        refused("{color: systemBlue, alpha: 0.5, beta: 1}", .color, containing: "unknown key 'beta'")
-        refused("{color: systemBlu, alpha: 0.5}", .color, containing: "did you mean 'systemBlue'")
-        refused("{color: {color: red, alpha: 1}, alpha: 0.5}", .color, containing: "must be one color")
-        refused("{color: {light: red, dark: blue}, alpha: 0.5}", .color, containing: "must be one color")
-        refused("{light: {light: red, dark: blue}, dark: red}", .color, containing: "cannot itself be")
-        refused("{light: red}", .color, containing: "missing 'dark'")
-        refused("{light: red, dark: {color: red}}", .color, containing: "missing 'alpha'")
+        let mistakes = [
+            ("{color: systemBlue}", "missing 'alpha'"), ("{alpha: 0.5}", "missing"),
+            ("{color: systemBlue, alpha: 1.5}", "between 0 and 1"), ("{color: systemBlue, alpha: 0.5, beta: 1}", "unknown key 'beta'"),
+            ("{color: systemBlu, alpha: 0.5}", "did you mean 'systemBlue'"),
+            ("{color: {color: red, alpha: 1}, alpha: 0.5}", "must be one color"),
+            ("{color: {light: red, dark: blue}, alpha: 0.5}", "must be one color"),
+            ("{light: {light: red, dark: blue}, dark: red}", "cannot itself be"), ("{light: red}", "missing 'dark'"),
+            ("{light: red, dark: {color: red}}", "missing 'alpha'"),
+        ]
+        for (text, word) in mistakes { refused(text, .color, containing: word) }
     }
 
     /// Where an error in `{color, alpha}` points: the wrong part, not the whole value.
