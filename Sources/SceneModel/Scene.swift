@@ -29,14 +29,15 @@ public struct ResolvedValue: Sendable, Hashable {
     public var value: Value
     public var source: AttributeSource
     public var range: SourceRange
-    /// The system colour or `{light, dark}` a colour was resolved from, for inspect.
-    public var adaptive: AdaptiveColor?
+    /// A colour's form as written (`systemBlue`, `{light, dark}`, `"#0a84ff"`…), kept when
+    /// `value` became the colour for the scene's appearance.
+    public var form: ColorForm?
 
-    public init(value: Value, source: AttributeSource, range: SourceRange = .none, adaptive: AdaptiveColor? = nil) {
+    public init(value: Value, source: AttributeSource, range: SourceRange = .none, form: ColorForm? = nil) {
         self.value = value
         self.source = source
         self.range = range
-        self.adaptive = adaptive
+        self.form = form
     }
 }
 
@@ -177,8 +178,8 @@ public struct Canvas: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public var background: Color
-    /// The system colour or `{light, dark}` the background was resolved from.
-    public var backgroundAdaptive: AdaptiveColor?
+    /// The background's colour form as written (`background` is its colour for the appearance).
+    public var backgroundForm: ColorForm?
     /// Pixels per point for PNG.
     public var scale: Double
 

@@ -45,10 +45,12 @@ package struct InspectReport: Encodable, Sendable {
         package var light: String
         package var dark: String
 
-        init(_ adaptive: AdaptiveColor, _ appearance: Appearance) {
-            from = adaptive.origin(for: appearance)
-            light = adaptive.light.description
-            dark = adaptive.dark.description
+        /// Nil for a colour the same in both appearances.
+        init?(_ form: ColorForm, _ appearance: Appearance) {
+            guard form.dependsOnAppearance else { return nil }
+            from = form.origin(for: appearance)
+            light = form.color(for: .light).description
+            dark = form.color(for: .dark).description
         }
     }
 
@@ -98,7 +100,7 @@ package struct InspectReport: Encodable, Sendable {
         appearance = scene.appearance.rawValue
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description,
-                                 backgroundAppearance: canvas.backgroundAdaptive.map { AppearanceInfo($0, scene.appearance) })
+                                 backgroundAppearance: canvas.backgroundForm.flatMap { AppearanceInfo($0, scene.appearance) })
         // Text is measured (with the scene's fonts) only where a default needs it.
         let measured = Self.measures(placed) ? MeasuredDefaults(fonts: FontLibrary.of(scene), views: placed) : nil
         // A checked scene keeps every view of the file, in order, so positions are index paths.
@@ -135,7 +137,7 @@ package struct InspectReport: Encodable, Sendable {
             case .commandLine: source = "--set"
             case .defaultValue: break
             }
-            var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
+            var adaptive = entry?.form.flatMap { AppearanceInfo($0, appearance) }
             var animation: AnimationInfo?
             if let id = view.id, let driving = sampler?.animation(driving: "\(id).\(spec.name)", at: time) {
                 source = "timeline"

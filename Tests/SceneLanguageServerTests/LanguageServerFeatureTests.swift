@@ -125,6 +125,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         let colours = try labels(uri, at(s, 12, "red", 2))
         XCTAssertTrue(colours.contains("red") && colours.contains("rebeccapurple") && colours.contains("clear"))
         XCTAssertTrue(colours.contains("systemBlue") && colours.contains("secondarySystemBackground"), "system colors: \(colours)")
+        XCTAssertTrue(colours.contains("{color: systemBlue, alpha: 0.5}"), "the {color, alpha} form: \(colours)")
         XCTAssertEqual(try labels(uri, at(s, 6, "ring", 1)), ["ring", "pie", "clock", "indicator", "lines", "label", "group", "stack", "grid"])
         XCTAssertEqual(try labels(uri, at(s, 7, "brand", 2)), ["brand"])
 
@@ -187,6 +188,37 @@ final class LanguageServerFeatureTests: XCTestCase {
         let inspected = InspectReport(scene: picked.animated.scene, placed: picked.animated.views(at: 0),
                                       sampler: picked.animated.sampler, time: 0).text
         XCTAssertTrue(inspected.contains("trackColor       #ff8000"), "scenec inspect shows:\n\(inspected)")
+    }
+
+    /// Each side of `{light, dark}` is its own swatch; picking a new alpha for a system
+    /// colour's side offers `{color: NAME, alpha: A}` first, so the name and Dark Mode survive;
+    /// a new hue is no longer the system colour and is offered as hex only.
+    func testPickingASystemColoursAlphaKeepsItsName() throws {
+        let s = Self.scene.replacingOccurrences(of: "trackColor: red",
+                                                with: "trackColor: {light: systemBlue, dark: {color: systemBlue, alpha: 0.5}}")
+        let uri = try open(s)
+        let colours = try XCTUnwrap(result("textDocument/documentColor", uri) as? [[String: Any]])
+        let onLine12 = colours.filter { (($0["range"] as? [String: Any])?["start"] as? [String: Int])?["line"] == 12 }
+            .compactMap { $0["color"] as? [String: Double] }
+            .map { c in ["red", "green", "blue", "alpha"].map { ((c[$0] ?? -1) * 255).rounded() } }
+        XCTAssertEqual(onLine12, [[0, 122, 255, 255], [10, 132, 255, 128]], "light side, then dark side with its alpha")
+        let side = "{color: systemBlue, alpha: 0.5}"
+        let range = ["start": at(s, 12, side), "end": at(s, 12, side, side.utf16.count)]
+        func labels(_ color: [String: Double]) throws -> [String] {
+            let forms = try XCTUnwrap(result("textDocument/colorPresentation", uri, ["color": color, "range": range]) as? [[String: Any]])
+            return forms.compactMap { $0["label"] as? String }
+        }
+        let dark80 = ["red": 10.0 / 255, "green": 132.0 / 255, "blue": 1, "alpha": 0.8]
+        XCTAssertEqual(try labels(dark80).first, "{color: systemBlue, alpha: 0.8}")
+        XCTAssertEqual(try labels(dark80.merging(["alpha": 1]) { $1 }).first, "systemBlue", "its own alpha: the bare name")
+        XCTAssertEqual(try labels(["red": 1, "green": 0, "blue": 0, "alpha": 0.8]), ["\"#ff0000cc\"", "\"rgba(255, 0, 0, 0.8)\""])
+
+        let forms = try XCTUnwrap(result("textDocument/colorPresentation", uri, ["color": dark80, "range": range]) as? [[String: Any]])
+        let written = applying([forms[0]["textEdit"] as! [String: Any]], to: s)
+        XCTAssertTrue(written.contains("trackColor: {light: systemBlue, dark: {color: systemBlue, alpha: 0.8}}"), written)
+        let path = dir.appendingPathComponent("alpha.scene.yaml").path
+        try Data(written.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNoThrow(try SceneFile(contentsOf: path), "the written file checks")
     }
 
     func testDefinition() throws {

@@ -85,7 +85,7 @@ final class ModelTypesTests: XCTestCase {
         let blue = try XCTUnwrap(SystemColors.all.first { (entry: SystemColors.Entry) in entry.name == "systemBlue" })
         XCTAssertEqual(blue.light, .rgb255(0, 122, 255))
         XCTAssertEqual(blue.dark, .rgb255(10, 132, 255))
-        XCTAssertEqual(blue.adaptive.systemName, "systemBlue")
+        XCTAssertEqual(ColorForm.system(blue).systemName, "systemBlue")
     }
 
     func testATemplateIsLiteralsAndBindings() throws {

@@ -48,7 +48,7 @@ final class RegistryTests: XCTestCase {
                      (.points, .points), (.dash, .dash), (.insets, .insets), (.gridSpacing, .gridSpacing),
                      (.text, .text), (.fontFamily, .text), (.fontWeight, .choice), (.fontWeight, .number):
                     break
-                case (.color, .color), (.color, .adaptiveColor):
+                case (.color, .color), (.color, .colorForm):
                     break
                 default:
                     XCTFail("\(label): default \(value) is not a value of kind \(spec.kind.name)")

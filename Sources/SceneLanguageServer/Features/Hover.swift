@@ -67,7 +67,8 @@ enum Hover {
         guard let kind = valueKind(spot, in: analysis), let value = EditorVocabulary.value(spot.node, as: kind) else { return nil }
         switch value {
         case .color(let c): return "color \(Colors.hex(c))"
-        case .adaptiveColor(let a): return "color \(Colors.sides(a))"
+        case .colorForm(let form):
+            return form.dependsOnAppearance ? "color \(form): \(Colors.sides(form))" : "color \(Colors.hex(form.color(for: .light)))"
         case .angle(let a): return "\(formatNumber(a.degrees))°"
         case .length(let l):
             guard let reference = reference(kind, placed) else { return "\(l.description)" }

@@ -45,7 +45,7 @@ export class Inspector {
       row.source.classList.toggle('timeline', a.source === 'timeline');
       if (row.pending && !(a.animation && !a.animation.valueAddress)) this.choose(row, null);
       // A value the timeline gives follows the scrubber, unless a choice about it is open.
-      if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value);
+      if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value, { form: view.colorForms?.[a.name] ?? null });
     }
   }
 
@@ -105,12 +105,12 @@ export class Inspector {
     const byName = new Map((kind?.attributes ?? []).map((a) => [a.name, a]));
     for (const a of view.attributes) {
       const attr = byName.get(a.name) ?? { name: a.name, control: 'text', default: a.default, doc: '' };
-      parts.push(this.row(view, attr, a));
+      parts.push(this.row(view, attr, a, registry));
     }
     this.host.replaceChildren(...parts);
   }
 
-  row(view, attr, current) {
+  row(view, attr, current, registry) {
     const element = document.createElement('div');
     element.className = 'row';
     element.dataset.name = attr.name;
@@ -124,7 +124,8 @@ export class Inspector {
     head.append(name, source, reset);
     const control = document.createElement('div');
     control.className = 'control';
-    const built = buildControl(attr, current.value, (text) => this.change(view, attr.name, text));
+    const built = buildControl(attr, current.value, (text) => this.change(view, attr.name, text),
+      { form: view.colorForms?.[attr.name] ?? null, systemColors: registry.systemColors });
     control.append(...built.element);
     if (view.setPrefix === null) control.querySelectorAll('input, select').forEach((c) => { c.disabled = true; });
     const range = rangeText(attr);
