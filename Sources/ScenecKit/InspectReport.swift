@@ -108,6 +108,7 @@ package struct InspectReport: Encodable, Sendable {
             Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time,
                       measured: measured)
         }
+        timeline = Self.timelineValues(scene.timeline)
     }
 
     /// Whether a view's default is measured from text (`MeasuredAttribute`: a ring's labelSize).
@@ -118,7 +119,6 @@ package struct InspectReport: Encodable, Sendable {
             }
             return measured || measures(placed.children)
         }
-        timeline = Self.timelineValues(scene.timeline)
     }
 
     package static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
