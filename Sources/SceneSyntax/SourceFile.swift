@@ -192,6 +192,13 @@ extension Diagnostic {
         for note in notes {
             out += "note: \(note.escaped(.lines))\n"
         }
+        // rustc's `help:`: each fix's title, then the line as the fix leaves it.
+        for fix in fixes {
+            out += "help: \(fix.title.escaped(.lines))\n"
+            if origin == nil, let file, let line = fix.fixedLine(in: file) {
+                out += line + "\n"
+            }
+        }
         return out
     }
 
@@ -199,4 +206,24 @@ extension Diagnostic {
     static let longLine = 500
     /// …starting this many characters before the column.
     static let contextBefore = 80
+}
+
+extension Fix {
+    /// The source line with the fix applied, when the fix is one edit within one line of a
+    /// plain-text file and the line is short enough to show whole; escaped as quoted lines are.
+    func fixedLine(in file: SourceFile) -> String? {
+        guard edits.count == 1, let edit = edits.first, !edit.range.isNone, edit.range.start.line == edit.range.end.line,
+              !edit.newText.contains("\n"), file.firstNonTextByte == nil,
+              let length = file.excerpt(line: edit.range.start.line, from: 0, to: 0)?.length, length <= Diagnostic.longLine,
+              let text = file.excerpt(line: edit.range.start.line, from: 0, to: length)?.text else { return nil }
+        let from = Swift.min(Swift.max(0, edit.range.start.column - 1), text.count)
+        let to = Swift.min(Swift.max(from, edit.range.end.column - 1), text.count)
+        var line = (String(text[..<from]) + edit.newText + String(text[to...])).escaped(.text)
+        // As the quoted line: a CI runner would read a line starting with `::` as a command.
+        if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::"),
+           let colon = line.firstIndex(of: ":") {
+            line.replaceSubrange(colon...colon, with: "∶")
+        }
+        return line
+    }
 }

@@ -80,7 +80,7 @@ package struct Build: Sendable {
             case .style(let name, _): what = "a style named '\(name)'"
             case .canvas: what = "a canvas"
             }
-            return o.error("no scene has \(what), so this --set changes nothing",
+            return o.error(.badOption, "no scene has \(what), so this --set changes nothing",
                            notes: ["--set-where-present accepts a --set that some builds do not use"])
         }
     }
