@@ -152,7 +152,7 @@ generated: build
 		/^<!-- attribute-tables:begin -->$$/ { print ""; while ((getline line < tables) > 0) print line; print ""; skip = 1 } \
 		' docs/language.md > docs/language.md.tmp && mv docs/language.md.tmp docs/language.md
 	@rm -f docs/language.md.tables.tmp
-	$(SCENEC) schema --diagnostics -o docs/diagnostics.md
+	$(SCENEC) schema --diagnostic-codes -o docs/diagnostics.md
 	@echo "regenerated schema/scene.schema.json, the attribute tables in docs/language.md and docs/diagnostics.md"
 
 # libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small

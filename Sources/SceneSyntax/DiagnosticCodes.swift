@@ -213,7 +213,7 @@ extension DiagnosticCode {
                      .command("scenec render huge.scene.yaml --scene-timeout 0.001"))
         case .lottieUnsupported:
             return w("Lottie cannot express an attribute's value; the export approximates it.",
-                     .command("scenec render dashed.scene.yaml -o dashed.json"))
+                     .command("scenec export label.scene.yaml -o label.json   # a label: Lottie has no text here"))
         case .lintNoRadius:
             return w("A ring's (or indicator's) lineWidth is so wide that it leaves no radius: nothing is drawn.",
                      .scene(ring(", lineWidth: 150")))

@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    /// docs/diagnostics.md, written from the catalogue (`scenec schema --diagnostics`, run by
+    /// docs/diagnostics.md, written from the catalogue (`scenec schema --diagnostic-codes`, run by
     /// `make generated`): a table of every code, then a section for each, whose heading is the
     /// code so that `docs/diagnostics.md#unknown-attribute` (the language server's link) finds it.
     public static var markdownPage: String {

@@ -209,16 +209,21 @@ extension Diagnostic {
 }
 
 extension Fix {
-    /// The source line with the fix applied, when the fix is one edit within one line of a
+    /// The source line with the fix applied, when the fix's edits are all within one line of a
     /// plain-text file and the line is short enough to show whole; escaped as quoted lines are.
     func fixedLine(in file: SourceFile) -> String? {
-        guard edits.count == 1, let edit = edits.first, !edit.range.isNone, edit.range.start.line == edit.range.end.line,
-              !edit.newText.contains("\n"), file.firstNonTextByte == nil,
-              let length = file.excerpt(line: edit.range.start.line, from: 0, to: 0)?.length, length <= Diagnostic.longLine,
-              let text = file.excerpt(line: edit.range.start.line, from: 0, to: length)?.text else { return nil }
-        let from = Swift.min(Swift.max(0, edit.range.start.column - 1), text.count)
-        let to = Swift.min(Swift.max(from, edit.range.end.column - 1), text.count)
-        var line = (String(text[..<from]) + edit.newText + String(text[to...])).escaped(.text)
+        guard let number = edits.first?.range.start.line, number > 0,
+              edits.allSatisfy({ $0.range.start.line == number && $0.range.end.line == number && !$0.newText.contains("\n") }),
+              file.firstNonTextByte == nil,
+              let length = file.excerpt(line: number, from: 0, to: 0)?.length, length <= Diagnostic.longLine,
+              var text = file.excerpt(line: number, from: 0, to: length)?.text else { return nil }
+        // From the last edit back, so each edit's columns still count the line as written.
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            let from = Swift.min(Swift.max(0, edit.range.start.column - 1), text.count)
+            let to = Swift.min(Swift.max(from, edit.range.end.column - 1), text.count)
+            text.replaceSubrange(from..<to, with: Array(edit.newText))
+        }
+        var line = String(text).escaped(.text)
         // As the quoted line: a CI runner would read a line starting with `::` as a command.
         if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::"),
            let colon = line.firstIndex(of: ":") {

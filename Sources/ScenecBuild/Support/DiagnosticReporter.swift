@@ -119,8 +119,10 @@ package final class DiagnosticReporter: Sendable {
         }
     }
 
+    /// An item's lines indented one level inside the array (its final line break dropped, or the
+    /// array would hold a line of two spaces after each item).
     private func indent(_ json: String) -> String {
-        json.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        json.split(separator: "\n", omittingEmptySubsequences: true).map { "  " + $0 }.joined(separator: "\n")
     }
 
     private func relative(_ path: String) -> String {

@@ -4,19 +4,19 @@ import SceneSchema
 import ScenecBuild
 import SceneSyntax
 
-/// `scenec schema [KIND] [-o FILE] [--markdown | --diagnostics]`
+/// `scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]`
 enum SchemaCommand: Command {
     static let name = "schema"
     static let summary = "print the JSON Schema of the scene language (or the attribute tables)"
     static let usage = """
-        usage: scenec schema [KIND] [-o FILE] [--markdown | --diagnostics]
+        usage: scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]
 
         Prints the JSON Schema (draft-07) of scene files, generated from the attribute
         registry: the schema editors' YAML language servers read to complete and check scenes.
         Point a scene at it with a first line such as
             # yaml-language-server: $schema=../schema/scene.schema.json
         With a view KIND (ring, pie, …), only that kind: its part of the schema, or with
-        --markdown its page (as 'scenec help KIND' prints it, in Markdown). With --diagnostics,
+        --markdown its page (as 'scenec help KIND' prints it, in Markdown). With --diagnostic-codes,
         the page of diagnostic codes instead (docs/diagnostics.md).
 
         """
@@ -28,9 +28,9 @@ enum SchemaCommand: Command {
             throw UsageError("schema takes at most one view kind")
         }
         var text = args[SchemaOptions.markdown] ? AttributeTables.markdown : SceneSchema.text
-        if args[SchemaOptions.diagnostics] {
+        if args[SchemaOptions.diagnosticCodes] {
             guard args.positionals.isEmpty, !args[SchemaOptions.markdown] else {
-                throw UsageError("--diagnostics prints the page of every diagnostic code; it takes no view kind and no --markdown")
+                throw UsageError("--diagnostic-codes prints the page of every diagnostic code; it takes no view kind and no --markdown")
             }
             text = DiagnosticCode.markdownPage
         }
