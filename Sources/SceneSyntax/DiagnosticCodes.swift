@@ -107,7 +107,7 @@ extension DiagnosticCode {
             return e("A problem not yet given a code (a bug in scenec: every diagnostic should have one).", nil)
         case .notText:
             return e("The file is not UTF-8 text, or holds a control character other than TAB, CR and LF.",
-                     .scene(canvas + "views: []\n# a NUL byte here: \u{0}\n"))
+                     .scene(canvas + "views: []\n# a NUL byte, shown as its picture: \u{0}\n"))
         case .yamlSyntax:
             return e("The file is not valid YAML: an unclosed bracket or quote, a character that cannot start a value, a second document.",
                      .scene(canvas + "views: [{type: ring\n"))

@@ -31,7 +31,8 @@ extension DiagnosticCode {
             out += "\n"
             switch entry.example {
             case .scene(let text)?:
-                out += "\nExample:\n\n```yaml\n\(text)```\n"
+                // A control character (not-text's NUL) shows as its picture: the page stays text.
+                out += "\nExample:\n\n```yaml\n\(text.escaped(.lines))```\n"
             case .command(let line)?:
                 out += "\nExample:\n\n```sh\n\(line)\n```\n"
             case nil:
