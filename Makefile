@@ -137,8 +137,9 @@ docs: build
 	$(SCENEC) render scenes/showcase.scene.yaml -o docs/showcase.png
 	$(SCENEC) help --markdown README.md docs/*.md
 
-# The JSON Schema and the attribute tables of docs/language.md, both from the attribute registry
-# (GeneratedFilesTests fails when either is stale). The tables replace what lies between the
+# The JSON Schema and the attribute tables of docs/language.md, both from the attribute registry,
+# and docs/diagnostics.md from the catalogue of diagnostic codes (GeneratedFilesTests fails when
+# any is stale). The tables replace what lies between the
 # markers in docs/language.md; the rest of the file is left as it is.
 generated: build
 	$(SCENEC) schema -o schema/scene.schema.json
@@ -151,7 +152,8 @@ generated: build
 		/^<!-- attribute-tables:begin -->$$/ { print ""; while ((getline line < tables) > 0) print line; print ""; skip = 1 } \
 		' docs/language.md > docs/language.md.tmp && mv docs/language.md.tmp docs/language.md
 	@rm -f docs/language.md.tables.tmp
-	@echo "regenerated schema/scene.schema.json and the attribute tables in docs/language.md"
+	$(SCENEC) schema --diagnostic-codes -o docs/diagnostics.md
+	@echo "regenerated schema/scene.schema.json, the attribute tables in docs/language.md and docs/diagnostics.md"
 
 # libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small
 # PNG, under AddressSanitizer. The toolchain's own compiler-rt (libclang_rt.fuzzer) is linked, so

@@ -11,7 +11,7 @@ extension SceneChecker {
 
     func checkCanvas(_ node: Node, log: inout DiagnosticLog) -> Canvas? {
         guard let all = node.mapping else {
-            log.error("canvas must be a mapping such as {width: 400, height: 300}, not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "canvas must be a mapping such as {width: 400, height: 300}, not \(node.kindDescription)", at: node.range)
             return nil
         }
         var given: [String: CanvasValue] = [:]
@@ -54,14 +54,14 @@ extension SceneChecker {
             let side = tooWide ? width : height
             let sidePlace = given[tooWide ? "width" : "height"] ?? CanvasValue(node: node, origin: nil)
             let culprit = canvas.scale > 1 && side.rounded(.up) <= perSide ? scalePlace : sidePlace
-            log.error("the picture would be \(formatNumber(pixelsWide)) × \(formatNumber(pixelsHigh)) pixels\(how); the limit is \(options.maxPixelsPerSide) a side",
+            log.error(.limitExceeded, "the picture would be \(formatNumber(pixelsWide)) × \(formatNumber(pixelsHigh)) pixels\(how); the limit is \(options.maxPixelsPerSide) a side",
                       at: culprit.node.range, origin: culprit.origin, notes: ["raise it with --max-pixels-per-side if you mean it"])
             return nil
         }
         if pixelsWide * pixelsHigh > Double(options.maxPixels) {
             let sizeFits = width.rounded(.up) * height.rounded(.up) <= Double(options.maxPixels)
             let culprit = canvas.scale > 1 && sizeFits ? scalePlace : CanvasValue(node: node, origin: nil)
-            log.error("the picture would be \(formatNumber(pixelsWide * pixelsHigh)) pixels\(how); the limit is \(options.maxPixels)",
+            log.error(.limitExceeded, "the picture would be \(formatNumber(pixelsWide * pixelsHigh)) pixels\(how); the limit is \(options.maxPixels)",
                       at: culprit.node.range, origin: culprit.origin, notes: ["raise it with --max-pixels if you mean it"])
             return nil
         }
@@ -79,7 +79,7 @@ extension SceneChecker {
                 // attribute on it most likely has a view with that id.
                 let viewHint = Registry.attributesByName[attribute] == nil ? []
                     : ["a view whose id is 'canvas' is reached by its index path, views[N].\(attribute) (inspect shows it)"]
-                log.add(o.error("unknown key '\(attribute)' in canvas\(Suggestions.hint(for: attribute, in: known))",
+                log.add(o.error(.unknownKey, "unknown key '\(attribute)' in canvas\(Suggestions.hint(for: attribute, in: known))",
                                 notes: ["allowed: " + known.joined(separator: ", ")] + viewHint))
                 continue
             }

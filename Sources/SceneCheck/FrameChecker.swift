@@ -9,7 +9,7 @@ package struct FrameChecker {
 
     mutating func frame(_ node: Node, size: SizeSpec?, kind: ViewKind, name: String) -> FrameSpec? {
         guard let all = node.mapping else {
-            log.error("frame must be a mapping such as {x: 20, y: 20, width: 150, height: 150}, not \(node.kindDescription)",
+            log.error(.wrongStructure, "frame must be a mapping such as {x: 20, y: 20, width: 150, height: 150}, not \(node.kindDescription)",
                       at: node.range)
             return nil
         }
@@ -20,7 +20,7 @@ package struct FrameChecker {
         func position(_ edge: String, _ center: String) -> FramePosition? {
             let e = pairs[edge], c = pairs[center]
             if let e, c != nil {
-                log.error("frame gives both '\(edge)' and '\(center)'; give one", at: e.keyRange)
+                log.error(.conflictingKeys, "frame gives both '\(edge)' and '\(center)'; give one", at: e.keyRange)
                 return nil
             }
             if e != nil { return length(edge).map(FramePosition.origin) }
@@ -32,12 +32,12 @@ package struct FrameChecker {
         var width = length("width"), height = length("height")
         for (key, value) in [("width", width), ("height", height)] {
             if let value, value.percent == 0, value.points < 0, let pair = pairs[key] {
-                log.error("frame \(key) cannot be negative", at: pair.value.range)
+                log.error(.outOfRange, "frame \(key) cannot be negative", at: pair.value.range)
             }
         }
         if let size {
             if pairs["width"] != nil || pairs["height"] != nil, let pair = pairs["width"] ?? pairs["height"] {
-                log.error("\(name) gives its size twice, in frame and in size; give one", at: pair.keyRange)
+                log.error(.conflictingKeys, "\(name) gives its size twice, in frame and in size; give one", at: pair.keyRange)
             }
             width = width ?? size.width
             height = height ?? size.height
@@ -67,13 +67,13 @@ package struct FrameChecker {
         if node.scalar != nil {
             guard let l = log.take(ValueParser.length(node, what: "size")) else { return nil }
             if l.percent == 0, l.points < 0 {
-                log.error("size cannot be negative", at: node.range)
+                log.error(.outOfRange, "size cannot be negative", at: node.range)
                 return nil
             }
             return SizeSpec(width: l, height: l)
         }
         guard let all = node.mapping else {
-            log.error("size must be {width, height} or one number, not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "size must be {width, height} or one number, not \(node.kindDescription)", at: node.range)
             return nil
         }
         let pairs = log.knownKeys(all, ["width", "height"], in: "size")
@@ -85,7 +85,7 @@ package struct FrameChecker {
             }
             guard let l = log.take(ValueParser.length(pair.value, what: "size \(key)")) else { return nil }
             if l.percent == 0, l.points < 0 {
-                log.error("size \(key) cannot be negative", at: pair.value.range)
+                log.error(.outOfRange, "size \(key) cannot be negative", at: pair.value.range)
                 return nil
             }
             result.append(l)

@@ -40,18 +40,18 @@ struct ImportReader {
         defer { log.currentFile = saved }
         log.currentFile = file
         guard let items = node.sequence ?? (node.scalar.map { _ in [node] }) else {
-            log.error("imports must be a list of files, such as imports: [theme.yaml], not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "imports must be a list of files, such as imports: [theme.yaml], not \(node.kindDescription)", at: node.range)
             return
         }
         for item in items {
             log.currentFile = file
             guard let name = item.scalar?.text, !(item.scalar?.isNull ?? true), !name.isEmpty else {
-                log.error("an import must be a file name, such as theme.yaml, not \(item.kindDescription)", at: item.range)
+                log.error(.wrongStructure, "an import must be a file name, such as theme.yaml, not \(item.kindDescription)", at: item.range)
                 continue
             }
             let path = Self.resolve(name, from: chain.last ?? "")
             if chain.contains(path) {
-                log.error("imports form a cycle: \((chain + [path]).joined(separator: " → "))", at: item.range,
+                log.error(.badImport, "imports form a cycle: \((chain + [path]).joined(separator: " → "))", at: item.range,
                           notes: ["a file cannot import itself, directly or through others"])
                 continue
             }
@@ -59,26 +59,26 @@ struct ImportReader {
             // were reported there.
             guard !visited.contains(path) else { continue }
             guard chain.count <= Self.maxDepth else {
-                log.error("imports nest deeper than \(Self.maxDepth) files", at: item.range)
+                log.error(.limitExceeded, "imports nest deeper than \(Self.maxDepth) files", at: item.range)
                 continue
             }
             guard visited.count < Self.maxFiles else {
                 if overLimit { return }  // said once, where the limit was reached
                 overLimit = true
-                log.error("the scene imports more than \(Self.maxFiles) files in all; '\(name)' is one too many", at: item.range,
+                log.error(.limitExceeded, "the scene imports more than \(Self.maxFiles) files in all; '\(name)' is one too many", at: item.range,
                           notes: ["a scene's imports, and theirs, may name at most \(Self.maxFiles) different files"])
                 return
             }
             guard let readImport = options.readImport else {
-                log.error("imports are read from files next to the scene, and this scene is not a file", at: item.range)
+                log.error(.badImport, "imports are read from files next to the scene, and this scene is not a file", at: item.range)
                 continue
             }
             switch readImport(path) {
             case .failure(let failure):
                 if let refusal = failure.refusal {
-                    log.error(refusal.message(naming: name), at: item.range, notes: refusal.notes)
+                    log.error(.badImport, refusal.message(naming: name), at: item.range, notes: refusal.notes)
                 } else {
-                    log.error("cannot import '\(name)': \(failure.reason)", at: item.range,
+                    log.error(.badImport, "cannot import '\(name)': \(failure.reason)", at: item.range,
                               notes: ["looked for \(path): imports are relative to the file that imports them"])
                 }
             case .success(let bytes):
@@ -96,11 +96,11 @@ struct ImportReader {
         for d in parsed.diagnostics { log.add(d) }
         guard !parsed.diagnostics.hasErrors, let root = parsed.root else { return }
         guard let pairs = root.mapping else {
-            log.error("an imported file must be a mapping with styles:, not \(root.kindDescription)", at: root.range)
+            log.error(.badImport, "an imported file must be a mapping with styles:, not \(root.kindDescription)", at: root.range)
             return
         }
         for pair in pairs where !Self.importedKeys.contains(pair.key) && !pair.key.hasPrefix(SceneChecker.extensionPrefix) {
-            log.error("an imported file brings in only its styles (and imports of its own), not '\(pair.key)'",
+            log.error(.badImport, "an imported file brings in only its styles (and imports of its own), not '\(pair.key)'",
                       at: pair.keyRange, notes: ["imported files hold styles: and x- keys for anchors"])
         }
         if let imports = pairs["imports"] {

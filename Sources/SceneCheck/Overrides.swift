@@ -44,7 +44,7 @@ public struct Override: Sendable, Hashable {
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
             let read = YAMLReader().read(SourceFile(name: option, text: trimmed))
             if let problem = read.diagnostics.first {
-                return .failure(Diagnostic(.error, problem.message, at: .none, origin: option, notes: problem.notes))
+                return .failure(Diagnostic(.error, problem.message, at: .none, origin: option, notes: problem.notes, code: problem.code))
             }
             if let root = read.root { return .success(stripRanges(root)) }
         }
@@ -62,7 +62,12 @@ public struct Override: Sendable, Hashable {
         }
     }
 
+    public func error(_ code: DiagnosticCode, _ message: String, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: .none, origin: option, notes: notes, code: code)
+    }
+
+    /// An error in the option that is not otherwise named: `bad-option`.
     public func error(_ message: String, notes: [String] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: .none, origin: option, notes: notes)
+        error(.badOption, message, notes: notes)
     }
 }

@@ -29,12 +29,12 @@ public struct SceneChecker {
         var log = DiagnosticLog()
         let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
         guard let root else {
-            log.error("the scene file is empty; a scene needs at least 'canvas' and 'views'", at: start,
+            log.error(.missingKey, "the scene file is empty; a scene needs at least 'canvas' and 'views'", at: start,
                       notes: ["for example:\n    canvas: {width: 200, height: 200}\n    views: []"])
             return (nil, log.all)
         }
         guard let top = root.mapping else {
-            log.error("a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
+            log.error(.wrongStructure, "a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
             return (nil, log.all)
         }
         // `x-…` keys are the file's own, as in Compose files: a home for anchors (`x-base: &base`).
@@ -42,7 +42,7 @@ public struct SceneChecker {
         if let version = pairs["version"] {
             if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
             } else {
-                log.error("version must be 1, the only version of the scene language", at: version.value.range)
+                log.error(.unsupportedVersion, "version must be 1, the only version of the scene language", at: version.value.range)
             }
         }
         let canvas = pairs["canvas"].flatMap { checkCanvas($0.value, log: &log) }
@@ -94,14 +94,14 @@ extension SceneChecker {
     /// loads them).
     func checkFonts(_ node: Node, log: inout DiagnosticLog) -> [FontFile] {
         guard let items = node.sequence else {
-            log.error("fonts must be a list of font files, such as [fonts/Inter.ttf], not \(node.kindDescription)",
+            log.error(.wrongStructure, "fonts must be a list of font files, such as [fonts/Inter.ttf], not \(node.kindDescription)",
                       at: node.range)
             return []
         }
         var files: [FontFile] = []
         for item in items {
             guard let s = item.scalar, !s.isNull, !s.text.isEmpty else {
-                log.error("each of fonts must be a font file's path, not \(item.kindDescription)", at: item.range)
+                log.error(.wrongStructure, "each of fonts must be a font file's path, not \(item.kindDescription)", at: item.range)
                 continue
             }
             files.append(FontFile(written: s.text, path: s.text, range: item.range))

@@ -48,12 +48,12 @@ struct StyleTable {
 
     private mutating func readFile(_ node: Node, file: SourceFile?, log: inout DiagnosticLog) {
         guard let styles = node.mapping else {
-            log.error("styles must be a mapping of style names to attributes, not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "styles must be a mapping of style names to attributes, not \(node.kindDescription)", at: node.range)
             return
         }
         for style in styles {
             guard let pairs = style.value.mapping else {
-                log.error("style '\(style.key)' must be a mapping of attributes, not \(style.value.kindDescription)",
+                log.error(.wrongStructure, "style '\(style.key)' must be a mapping of attributes, not \(style.value.kindDescription)",
                           at: style.value.range)
                 continue
             }
@@ -96,9 +96,11 @@ struct StyleTable {
     /// "unknown style 'brnd'; did you mean 'brand'?", for a view's `style:` and for `--set`.
     func unknownStyle(_ name: String, at range: SourceRange, origin: String?) -> Diagnostic {
         let known = names
-        return Diagnostic(.error, "unknown style '\(name)'\(Suggestions.hint(for: name, in: known))", at: range,
+        let suggestion = Suggestions.suggest(name, in: known, at: origin == nil ? range : .none)
+        return Diagnostic(.error, "unknown style '\(name)'\(suggestion.hint)", at: range,
                           origin: origin,
-                          notes: known.isEmpty ? ["the scene defines no styles"] : ["styles: " + known.joined(separator: ", ")])
+                          notes: known.isEmpty ? ["the scene defines no styles"] : ["styles: " + known.joined(separator: ", ")],
+                          code: .unknownStyle, fixes: suggestion.fixes)
     }
 
     /// Why `key: value` cannot be in a style: a key no view kind has, or a value no kind with
@@ -109,9 +111,9 @@ struct StyleTable {
             let allNames = Registry.attributesByName.keys.sorted()
             let layoutHint = Registry.structuralKeys.contains(key) || key == "children"
                 ? ["'\(key)' belongs to a view, not to a style"] : []
-            let (hint, notes) = AttributeSuggestions.hint(for: key, known: allNames)
+            let (hint, notes, fixes, _) = AttributeSuggestions.suggest(key, known: allNames, at: origin == nil ? keyRange : .none)
             return Diagnostic(.error, "unknown attribute '\(key)' in style '\(style)'\(hint)",
-                              at: keyRange, origin: origin, notes: notes + layoutHint)
+                              at: keyRange, origin: origin, notes: notes + layoutHint, code: .unknownAttribute, fixes: fixes)
         }
         return firstError(key: key, value: value)?.diagnostic(origin: origin)
     }

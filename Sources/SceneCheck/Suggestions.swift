@@ -1,3 +1,5 @@
+import SceneSyntax
+
 /// "Did you mean" for misspelt keys, types, ids, styles and words.
 public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be what the user meant.
@@ -19,7 +21,29 @@ public enum Suggestions {
 
     /// "; did you mean 'x'?" or nothing.
     public static func hint(for word: String, in candidates: [String]) -> String {
-        nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        suggest(word, in: candidates, at: .none).hint
+    }
+
+    /// The hint for a misspelt `word`, and the fix that replaces it, at `range`, with the
+    /// candidate meant. No fix without a place (`.none`: the word came from an option).
+    public static func suggest(_ word: String, in candidates: [String], at range: SourceRange) -> Suggestion {
+        Suggestion(word: nearest(to: word, in: candidates), at: range)
+    }
+
+    /// "Did you mean" as words for the message and as a fix for the editor and `help:`.
+    public struct Suggestion: Sendable, Hashable {
+        /// The candidate meant, if one is close enough.
+        public let word: String?
+        /// "; did you mean 'x'?", or "" when there is no suggestion.
+        public let hint: String
+        /// Replace the misspelt word with `word`; empty without a suggestion or a place.
+        public let fixes: [Fix]
+
+        public init(word: String?, at range: SourceRange) {
+            self.word = word
+            hint = word.map { "; did you mean '\($0)'?" } ?? ""
+            fixes = word.flatMap { range.isNone ? nil : [Fix.replace(with: $0, at: range)] } ?? []
+        }
     }
 
     /// Names longer than this get no "did you mean": the distance takes time quadratic in their

@@ -1,3 +1,4 @@
+import SceneSyntax
 /// The names other toolkits give scenec's attributes (Interface Builder and UIKit, CALayer,
 /// SwiftUI, CSS and SVG), so that `alpha` or `stroke-width` gets pointed at its scenec name
 /// rather than at nothing: a new author arrives speaking one of these.
@@ -88,16 +89,27 @@ enum Synonyms {
 /// or, when nothing is close, the attributes there are.
 enum AttributeSuggestions {
     static func hint(for key: String, known: [String]) -> (hint: String, notes: [String]) {
+        let s = suggest(key, known: known, at: .none)
+        return (s.hint, s.notes)
+    }
+
+    /// The hint and notes, the attribute a rename makes of the key (`frame`, meant by a
+    /// synonym such as `bounds`, takes more than a rename: none then) and the fix replacing the
+    /// key at `range` with it.
+    static func suggest(_ key: String, known: [String], at range: SourceRange)
+        -> (hint: String, notes: [String], fixes: [Fix], renamed: String?) {
         if let meant = Synonyms.meaning(of: key, among: known) {
             let frameNote = meant.name == "frame"
                 ? "; place a view with frame: {x, y, width, height}" : ""
-            return ("; did you mean '\(meant.name)'?", ["'\(key)' is \(meant.from); scenec says '\(meant.name)'\(frameNote)"])
+            let renamed = meant.name == "frame" ? nil : meant.name
+            return ("; did you mean '\(meant.name)'?", ["'\(key)' is \(meant.from); scenec says '\(meant.name)'\(frameNote)"],
+                    Suggestions.Suggestion(word: renamed, at: range).fixes, renamed)
         }
         if let close = Suggestions.nearest(to: key, in: known + known.map(Synonyms.normalised)) {
             let name = known.first { $0 == close || Synonyms.normalised($0) == close } ?? close
-            return ("; did you mean '\(name)'?", [])
+            return ("; did you mean '\(name)'?", [], Suggestions.Suggestion(word: name, at: range).fixes, name)
         }
-        return ("", [])
+        return ("", [], [], nil)
     }
 
     /// The note listing a kind's attributes, own and layer ones apart, for a key nothing is close to.

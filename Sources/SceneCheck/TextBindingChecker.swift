@@ -40,19 +40,19 @@ struct TextBindingChecker {
         let at = placed(b, in: entry)
         guard let kind = kinds[b.viewID] else {
             let known = kinds.keys.sorted()
-            log.error("no view has the id '\(b.viewID)'\(Suggestions.hint(for: b.viewID, in: known))", at: at,
+            log.error(.unknownID, "no view has the id '\(b.viewID)'\(Suggestions.hint(for: b.viewID, in: known))", at: at,
                       origin: origin, notes: known.isEmpty ? ["text can show values of views with an id"]
                           : ["ids: " + known.joined(separator: ", ")])
             return
         }
         guard let spec = kind.attribute(named: b.attribute) else {
             let names = kind.attributes.map(\.name)
-            log.error("\(kind.type.rawValue) '\(b.viewID)' has no attribute '\(b.attribute)'\(Suggestions.hint(for: b.attribute, in: names))",
+            log.error(.unknownAttribute, "\(kind.type.rawValue) '\(b.viewID)' has no attribute '\(b.attribute)'\(Suggestions.hint(for: b.attribute, in: names))",
                       at: at, origin: origin)
             return
         }
         guard b.format.suits(spec.kind) else {
-            log.error("'\(b.viewID).\(b.attribute)' is a \(spec.kind.name); its format cannot be \(formatName(b.format))",
+            log.error(.badTextBinding, "'\(b.viewID).\(b.attribute)' is a \(spec.kind.name); its format cannot be \(formatName(b.format))",
                       at: at, origin: origin,
                       notes: ["percent and number(N) write numbers; time and hh:mm write times of day"])
             return

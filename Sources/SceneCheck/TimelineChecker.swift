@@ -20,7 +20,7 @@ package struct TimelineChecker {
 
     mutating func check(_ node: Node) -> Timeline? {
         guard let all = node.mapping else {
-            log.error("timeline must be a mapping with fps, duration, loop and animations, not \(node.kindDescription)",
+            log.error(.wrongStructure, "timeline must be a mapping with fps, duration, loop and animations, not \(node.kindDescription)",
                       at: node.range)
             return nil
         }
@@ -39,7 +39,7 @@ package struct TimelineChecker {
             if let items = animations.value.sequence {
                 timeline.animations = items.compactMap { animation($0, timeline: timeline) }
             } else {
-                log.error("animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)
+                log.error(.wrongStructure, "animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)
             }
         }
         let sampling = options.fpsOverride ?? timeline.fps
@@ -48,7 +48,7 @@ package struct TimelineChecker {
             let place = pairs["duration"]?.value.range
                 ?? timeline.animations.max(by: { ($0.end ?? 0) < ($1.end ?? 0) })?.range ?? node.range
             let count = frames == Int.max ? "too many" : String(frames)  // Int.max: too long to count
-            log.error("the timeline has \(count) frames at \(formatNumber(sampling)) fps; the limit is \(options.maxFrames)",
+            log.error(.limitExceeded, "the timeline has \(count) frames at \(formatNumber(sampling)) fps; the limit is \(options.maxFrames)",
                       at: place, notes: ["raise it with --max-frames if you mean it"])
         }
         return timeline
@@ -56,7 +56,7 @@ package struct TimelineChecker {
 
     mutating func animation(_ node: Node, timeline: Timeline) -> Animation? {
         guard let all = node.mapping else {
-            log.error("an animation must be a mapping with target and to (or keyframes), not \(node.kindDescription)",
+            log.error(.wrongStructure, "an animation must be a mapping with target and to (or keyframes), not \(node.kindDescription)",
                       at: node.range)
             return nil
         }
@@ -74,7 +74,7 @@ package struct TimelineChecker {
         if let frames = pairs["keyframes"] {
             for key in ["from", "to", "duration"] {
                 if let extra = pairs[key] {
-                    log.error("an animation with keyframes takes no '\(key)'; the keyframes give the values and times",
+                    log.error(.conflictingKeys, "an animation with keyframes takes no '\(key)'; the keyframes give the values and times",
                               at: extra.keyRange)
                 }
             }
@@ -101,11 +101,11 @@ package struct TimelineChecker {
             if let s = r.value.scalar, s.isPlain, s.text == "forever" {
                 repeatCount = .forever
                 if timeline.duration == nil {
-                    log.error("repeat: forever needs the timeline's 'duration', or the timeline would never end",
+                    log.error(.missingKey, "repeat: forever needs the timeline's 'duration', or the timeline would never end",
                               at: r.value.range)
                 }
             } else if let s = r.value.scalar, Double(s.text) == nil, Suggestions.nearest(to: s.text, in: ["forever"]) != nil {
-                log.error("repeat must be a number or forever, not '\(s.text)'; did you mean 'forever'?", at: r.value.range)
+                log.error(.badValue, "repeat must be a number or forever, not '\(s.text)'; did you mean 'forever'?", at: r.value.range)
             } else if let n = log.take(Numbers.number(r.value, in: .positive, what: "repeat")) {
                 repeatCount = .count(n)
             }
@@ -126,10 +126,10 @@ package struct TimelineChecker {
         let values = keyframes.map(\.value)
         if values.count >= 2, values.allSatisfy({ $0 != nil && $0 == values[0] }), let first = values[0] {
             let place = pairs["to"]?.value.range ?? pairs["keyframes"]?.value.range ?? .none
-            log.add(.warning("this animation never changes \(target): every value it gives is \(first)", at: place))
+            log.add(.warning(.animationNeverChanges, "this animation never changes \(target): every value it gives is \(first)", at: place))
         }
         if let end = timeline.duration, begin >= end, let b = pairs["begin"] {
-            log.add(.warning("this animation begins at \(formatNumber(begin)) s, when the timeline (\(formatNumber(end)) s) has ended, so it is never seen",
+            log.add(.warning(.animationNeverSeen, "this animation begins at \(formatNumber(begin)) s, when the timeline (\(formatNumber(end)) s) has ended, so it is never seen",
                              at: b.value.range))
         }
     }
@@ -137,27 +137,30 @@ package struct TimelineChecker {
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
     mutating func target(_ node: Node) -> (String, AttributeSpec)? {
         guard let text = node.scalar?.text, let dot = text.firstIndex(of: ".") else {
-            log.error("target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",
+            log.error(.badValue, "target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",
                       at: node.range)
             return nil
         }
         let id = String(text[..<dot]), name = String(text[text.index(after: dot)...])
         guard let type = viewTypes[id] else {
             let ids = sortedIDs
-            log.error("animation target '\(text)' names no view: there is no view with id '\(id)'\(idSuggestions.nearest(to: id).map { "; did you mean '\($0)'?" } ?? "")",
-                      at: node.range, notes: ids.isEmpty ? ["give the view an id to animate it"] : [])
+            let meant = idSuggestions.nearest(to: id)
+            log.error(.unknownID, "animation target '\(text)' names no view: there is no view with id '\(id)'\(meant.map { "; did you mean '\($0)'?" } ?? "")",
+                      at: node.range, notes: ids.isEmpty ? ["give the view an id to animate it"] : [],
+                      fixes: meant.map { [Fix("change to '\($0).\(name)'", replacing: node.range, with: "\($0).\(name)")] } ?? [])
             return nil
         }
         let kind = type.kind
         let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
         guard let spec = kind.attribute(named: name) else {
-            let (hint, notes) = AttributeSuggestions.hint(for: name, known: kind.attributes.map(\.name))
-            log.error("\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
-                      at: node.range, notes: notes + ["animatable: " + animatable.joined(separator: ", ")])
+            let (hint, notes, _, meant) = AttributeSuggestions.suggest(name, known: kind.attributes.map(\.name), at: .none)
+            log.error(.unknownAttribute, "\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
+                      at: node.range, notes: notes + ["animatable: " + animatable.joined(separator: ", ")],
+                      fixes: meant.map { [Fix("change to '\(id).\($0)'", replacing: node.range, with: "\(id).\($0)")] } ?? [])
             return nil
         }
         guard spec.animatable != .no else {
-            log.error("'\(name)' of \(type.rawValue) cannot be animated", at: node.range,
+            log.error(.notAnimatable, "'\(name)' of \(type.rawValue) cannot be animated", at: node.range,
                       notes: ["animatable: " + animatable.joined(separator: ", ")])
             return nil
         }
@@ -167,7 +170,7 @@ package struct TimelineChecker {
     mutating func value(_ node: Node, _ spec: AttributeSpec) -> Value? {
         guard let v = log.take(ValueParser.parse(node, as: spec.kind, what: spec.name)) else { return nil }
         if v == .timeOfDay(.now) {
-            log.error("now cannot be animated; give times of day such as \"10:09:30\"", at: node.range)
+            log.error(.notAnimatable, "now cannot be animated; give times of day such as \"10:09:30\"", at: node.range)
             return nil
         }
         return v
@@ -175,14 +178,14 @@ package struct TimelineChecker {
 
     mutating func keyframes(_ node: Node, spec: AttributeSpec, easing: Easing, fps: Double) -> [Keyframe]? {
         guard let items = node.sequence, !items.isEmpty else {
-            log.error("keyframes must be a list of {at, value}, not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "keyframes must be a list of {at, value}, not \(node.kindDescription)", at: node.range)
             return nil
         }
         var result: [Keyframe] = []
         var ok = true
         for item in items {
             guard let all = item.mapping else {
-                log.error("a keyframe must be a mapping {at, value}, not \(item.kindDescription)", at: item.range)
+                log.error(.wrongStructure, "a keyframe must be a mapping {at, value}, not \(item.kindDescription)", at: item.range)
                 ok = false
                 continue
             }
@@ -200,7 +203,7 @@ package struct TimelineChecker {
                 continue
             }
             if let last = result.last, time < last.at {
-                log.error("keyframes must be in time order: this one is at \(formatNumber(time)) s, after one at \(formatNumber(last.at)) s",
+                log.error(.badValue, "keyframes must be in time order: this one is at \(formatNumber(time)) s, after one at \(formatNumber(last.at)) s",
                           at: at.value.range)
                 ok = false
             }

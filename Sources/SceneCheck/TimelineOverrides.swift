@@ -62,10 +62,10 @@ struct TimelineOverrides {
             let target = "\(id).\(attribute)"
             for (index, item) in items.enumerated() where Self.target(of: item) == target && !replaced.contains(index) {
                 replaced.insert(index)
-                // code: override-replaces-animation
                 log.add(Diagnostic(.warning, "replaces the animation of \(target) at \(fileName):\(item.range.start.line) (timeline.animations[\(index)]) with the constant \(o.valueText.trimmingSpaces)",
                                    at: .none, origin: o.option,
-                                   notes: ["an animated attribute set with --set holds that value for the whole timeline; to change the animation instead, set timeline.animations[\(index)]…"]))
+                                   notes: ["an animated attribute set with --set holds that value for the whole timeline; to change the animation instead, set timeline.animations[\(index)]…"],
+                                   code: .overrideReplacesAnimation))
             }
         }
         kept = items.indices.filter { !replaced.contains($0) }

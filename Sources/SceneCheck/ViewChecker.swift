@@ -23,7 +23,7 @@ struct ViewChecker {
     mutating func checkList(_ node: Node, parent: (type: ViewType, path: ViewPath)?, depth: Int) -> [SceneView] {
         let place = parent.map { "children of a \($0.type.rawValue)" } ?? "views"
         guard let items = node.sequence else {
-            log.error("\(place) must be a list of views (each starting with '- type:'), not \(node.kindDescription)",
+            log.error(.wrongStructure, "\(place) must be a list of views (each starting with '- type:'), not \(node.kindDescription)",
                       at: node.range)
             return []
         }
@@ -32,7 +32,7 @@ struct ViewChecker {
             viewCount += 1
             if viewCount > options.maxViews {
                 if !reportedViewLimit {
-                    log.error("the scene has more than \(options.maxViews) views", at: item.range.startOnly,
+                    log.error(.limitExceeded, "the scene has more than \(options.maxViews) views", at: item.range.startOnly,
                               notes: ["raise the limit with --max-views if you mean it"])
                     reportedViewLimit = true
                 }
@@ -48,23 +48,25 @@ struct ViewChecker {
 
     mutating func checkView(_ node: Node, parent: ViewType?, path: ViewPath, depth: Int) -> SceneView? {
         guard let pairs = node.mapping else {
-            log.error("a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
+            log.error(.wrongStructure, "a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
             return nil
         }
         guard let typePair = pairs["type"] else {
             if let misspelt = pairs.first(where: { Suggestions.nearest(to: $0.key, in: ["type"]) != nil }) {
-                log.error("unknown key '\(misspelt.key)' in a view; did you mean 'type'?", at: misspelt.keyRange)
+                log.error(.unknownKey, "unknown key '\(misspelt.key)' in a view; did you mean 'type'?", at: misspelt.keyRange,
+                          fixes: [.replace(with: "type", at: misspelt.keyRange)])
                 return nil
             }
-            log.error("a view needs a 'type' (one of \(ViewType.allCases.map(\.rawValue).joined(separator: ", ")))",
+            log.error(.missingKey, "a view needs a 'type' (one of \(ViewType.allCases.map(\.rawValue).joined(separator: ", ")))",
                       at: node.range.startOnly)
             return nil
         }
         let typeNames = ViewType.allCases.map(\.rawValue)
         guard let typeText = typePair.value.scalar?.text, let type = ViewType(rawValue: typeText) else {
             let written = typePair.value.scalar?.text ?? ""
-            log.error("unknown view type '\(written)'\(Suggestions.hint(for: written, in: typeNames))",
-                      at: typePair.value.range, notes: ["view types: " + typeNames.joined(separator: ", ")])
+            let suggestion = Suggestions.suggest(written, in: typeNames, at: typePair.value.range)
+            log.error(.unknownViewType, "unknown view type '\(written)'\(suggestion.hint)",
+                      at: typePair.value.range, notes: ["view types: " + typeNames.joined(separator: ", ")], fixes: suggestion.fixes)
             return nil
         }
         let kind = type.kind
@@ -105,7 +107,7 @@ struct ViewChecker {
         }
         applyOverrides(id: id, path: path, kind: kind, name: name, to: &values)
         if let time = values.explicit[Clock.time.name], time.value == .timeOfDay(.now) {
-            log.add(.warning("time: now is the local time at render, so the picture is not reproducible",
+            log.add(.warning(.timeNow, "time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))
         }
         // A required attribute given with a bad value already has its own error.
@@ -118,20 +120,20 @@ struct ViewChecker {
         let placedByContainer = parent == .stack || parent == .grid
         if let framePair = pairs["frame"] {
             if placedByContainer, let parent {
-                frames.log.error("\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",
+                frames.log.error(.conflictingKeys, "\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",
                                  at: framePair.keyRange)
             } else {
                 frame = frames.frame(framePair.value, size: size, kind: kind, name: name)
             }
         } else if !placedByContainer {
-            frames.log.error("\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",
+            frames.log.error(.missingFrame, "\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",
                              at: typePair.keyRange,
                              notes: ["views at the root or in a group are placed by their frame; only stack and grid place their children"])
         }
         log = frames.log
         if let childrenPair = pairs["children"], type.isContainer {
             if depth >= options.maxNesting {
-                log.error("views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
+                log.error(.limitExceeded, "views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
                           notes: ["raise the limit with --max-nesting if you mean it"])
             } else {
                 children = checkList(childrenPair.value, parent: (type, path), depth: depth + 1)
@@ -143,12 +145,12 @@ struct ViewChecker {
 
     mutating func checkID(_ pair: Node.Pair) -> String? {
         guard let text = pair.value.scalar?.text, ViewSelector.isValidID(text) else {
-            log.error("id must start with a letter or _ and hold only letters, digits, _ and -, not \(pair.value.kindDescription)",
+            log.error(.badValue, "id must start with a letter or _ and hold only letters, digits, _ and -, not \(pair.value.kindDescription)",
                       at: pair.value.range)
             return nil
         }
         if let first = ids[text] {
-            log.error("duplicate id '\(text)'", at: pair.value.range,
+            log.error(.duplicateID, "duplicate id '\(text)'", at: pair.value.range,
                       notes: ["first used at line \(first.start.line), column \(first.start.column); ids are unique in a scene"])
             return nil
         }
@@ -162,7 +164,7 @@ struct ViewChecker {
     mutating func applyStyles(_ node: Node, origin: String?, kind: ViewKind, to values: inout AttributeValues) {
         for nameNode in node.sequence ?? [node] {
             guard let styleName = nameNode.scalar?.text, !(nameNode.scalar?.isNull ?? true) else {
-                log.error("style must be a style name or a list of names, not \(nameNode.kindDescription)",
+                log.error(.badValue, "style must be a style name or a list of names, not \(nameNode.kindDescription)",
                           at: nameNode.range, origin: origin)
                 continue
             }
@@ -183,11 +185,11 @@ struct ViewChecker {
 
     mutating func reportUnknownKey(_ pair: Node.Pair, of type: ViewType, name: String, known: [String]) {
         if pair.key == "children" {
-            log.error("\(name) cannot have children; only group, stack and grid can", at: pair.keyRange)
+            log.error(.childrenNotAllowed, "\(name) cannot have children; only group, stack and grid can", at: pair.keyRange)
             return
         }
         let owners = Registry.kinds.filter { $0.attribute(named: pair.key) != nil }.map(\.type.rawValue)
-        let (hint, hintNotes) = AttributeSuggestions.hint(for: pair.key, known: known)
+        let (hint, hintNotes, fixes, _) = AttributeSuggestions.suggest(pair.key, known: known, at: pair.keyRange)
         var notes = hintNotes
         if !owners.isEmpty {
             notes.append("'\(pair.key)' is an attribute of \(owners.joined(separator: ", "))")
@@ -198,7 +200,7 @@ struct ViewChecker {
                 layer: kind.attributes.prefix(kind.attributes.count - kind.ownAttributes.count).map(\.name),
                 structural: Registry.structuralKeys + (type.isContainer ? Registry.containerKeys : [])))
         }
-        log.error("unknown attribute '\(pair.key)' for \(name)\(hint)",
-                  at: pair.keyRange, notes: notes)
+        log.error(.unknownAttribute, "unknown attribute '\(pair.key)' for \(name)\(hint)",
+                  at: pair.keyRange, notes: notes, fixes: fixes)
     }
 }

@@ -36,10 +36,10 @@ extension ViewChecker {
 
     private func unknownAttribute(_ attribute: String, of kind: ViewKind, name: String, in o: Override) -> Diagnostic {
         if Registry.structuralKeys.contains(attribute) || attribute == "children" {
-            return o.error("'\(attribute)' of \(name) cannot be set with --set, which sets attributes and \(SceneAddress.styleKey)")
+            return o.error(.badOption, "'\(attribute)' of \(name) cannot be set with --set, which sets attributes and \(SceneAddress.styleKey)")
         }
         let names = kind.attributes.map(\.name) + [SceneAddress.styleKey]
-        return o.error("\(name) has no attribute '\(attribute)'\(Suggestions.hint(for: attribute, in: names))")
+        return o.error(.unknownAttribute, "\(name) has no attribute '\(attribute)'\(Suggestions.hint(for: attribute, in: names))")
     }
 }
 
@@ -53,11 +53,11 @@ extension SceneChecker {
             switch selector {
             case .id(let id) where ids[id] == nil:
                 let known = ids.keys.sorted()
-                log.add(o.error("no view has the id '\(id)'\(Suggestions.hint(for: id, in: known))",
+                log.add(o.error(.unknownID, "no view has the id '\(id)'\(Suggestions.hint(for: id, in: known))",
                                 notes: known.isEmpty ? [] : ["ids: " + known.joined(separator: ", ")]))
             case .path(let path):
                 if case .failure(let missing) = path.node(inViews: views) {
-                    log.add(o.error(missing.message))
+                    log.add(o.error(.unknownID, missing.message))
                 }
             case .id:
                 break

@@ -58,7 +58,7 @@ struct EditPlanner {
                 if let s = node.scalar, !s.isNull { return .success((.scalar(YAMLText.scalar(s.text)), nil)) }
                 let names = (node.sequence ?? []).compactMap { $0.scalar.map { WrittenValue.scalar(YAMLText.scalar($0.text)) } }
                 guard let items = node.sequence, names.count == items.count else {
-                    return .failure(o.error("style must be a style name or a list of names"))
+                    return .failure(o.error(.badValue, "style must be a style name or a list of names"))
                 }
                 return .success((.list(names), nil))
             }
@@ -72,7 +72,7 @@ struct EditPlanner {
                 case .failure(let d): firstError = firstError ?? d
                 }
             }
-            return .failure(firstError ?? o.error("no view kind has the attribute '\(target.key)'"))
+            return .failure(firstError ?? o.error(.unknownAttribute, "no view kind has the attribute '\(target.key)'"))
         }
     }
 
@@ -159,7 +159,7 @@ struct EditPlanner {
     }
 
     private func unfound(_ key: String, _ o: Override) -> Diagnostic {
-        o.error("cannot find where the value of '\(key)' is written in the file",
+        o.error(.editRefused, "cannot find where the value of '\(key)' is written in the file",
                 notes: ["scenec edit changes values written as key: value; set this one by hand"])
     }
 }

@@ -30,7 +30,7 @@ extension SourceText {
         switch o.address {
         case .canvas(let attribute):
             guard let kind = SceneAddress.canvasKind(of: attribute) else {
-                return .failure(o.error("the canvas has no '\(attribute)'"))
+                return .failure(o.error(.unknownAttribute, "the canvas has no '\(attribute)'"))
             }
             return ownMapping(top, "canvas", what: "the canvas", for: o).map {
                 EditTarget(mapping: $0, key: attribute, value: .attribute([kind]))
@@ -61,7 +61,7 @@ extension SourceText {
                 }
                 let typeName = node.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? ""
                 guard let spec = ViewType(rawValue: typeName)?.kind.attribute(named: attribute) else {
-                    return .failure(o.error("\(selector) has no attribute '\(attribute)'"))
+                    return .failure(o.error(.unknownAttribute, "\(selector) has no attribute '\(attribute)'"))
                 }
                 return .success(EditTarget(mapping: node, key: attribute, value: .attribute([spec.kind])))
             }
@@ -113,7 +113,7 @@ extension SourceText {
     private func ownMapping(_ pairs: [Node.Pair], _ key: String, what: String,
                             for o: Override) -> Result<Node, Diagnostic> {
         guard let pair = pairs.first(where: { $0.key == key }), pair.value.mapping != nil else {
-            return .failure(o.error("the file has no \(what) mapping to write into"))
+            return .failure(o.error(.editRefused, "the file has no \(what) mapping to write into"))
         }
         guard !valueIsAlias(pair) else { return .failure(aliasRefusal(what, for: o)) }
         return .success(pair.value)
@@ -122,7 +122,7 @@ extension SourceText {
     /// A view mapping, by id or index path, written out where it is.
     private func view(_ selector: ViewSelector, top: [Node.Pair], for o: Override) -> Result<Node, Diagnostic> {
         guard let viewsPair = top.first(where: { $0.key == "views" }) else {
-            return .failure(o.error("the file has no views"))
+            return .failure(o.error(.editRefused, "the file has no views"))
         }
         var entries: [ViewEntry] = []
         collectViews(viewsPair.value, parent: nil, viaAlias: valueIsAlias(viewsPair), into: &entries)
@@ -131,12 +131,12 @@ extension SourceText {
             return selector.selects(id: id, path: entry.path)
         }) else {
             if case .path(let path) = selector, case .failure(let missing) = path.node(inViews: viewsPair.value) {
-                return .failure(o.error(missing.message))
+                return .failure(o.error(.unknownID, missing.message))
             }
-            return .failure(o.error("no view is \(selector)"))
+            return .failure(o.error(.unknownID, "no view is \(selector)"))
         }
         guard !entry.viaAlias else { return .failure(aliasRefusal("the view \(selector)", for: o)) }
-        guard entry.node.mapping != nil else { return .failure(o.error("the view \(selector) is not a mapping")) }
+        guard entry.node.mapping != nil else { return .failure(o.error(.editRefused, "the view \(selector) is not a mapping")) }
         return .success(entry.node)
     }
 
@@ -159,7 +159,7 @@ extension SourceText {
     }
 
     private func aliasRefusal(_ what: String, for o: Override) -> Diagnostic {
-        o.error("\(what) is written as an alias (*name) of a node anchored elsewhere in the file; writing into it would change the anchor and every other use of it",
+        o.error(.editRefused, "\(what) is written as an alias (*name) of a node anchored elsewhere in the file; writing into it would change the anchor and every other use of it",
                 notes: ["write it out in full where it is used, then edit it"])
     }
 }

@@ -88,11 +88,12 @@ public struct SceneEditor {
             // The text an edit rewrote is an anchor's, which aliases elsewhere repeat.
             let d: Diagnostic
             if let (o, name) = anchored.first {
-                d = o.error("the text this would rewrite is anchored as &\(name), and an alias *\(name) elsewhere in the file repeats it; writing it would change that use too",
+                d = o.error(.editRefused, "the text this would rewrite is anchored as &\(name), and an alias *\(name) elsewhere in the file repeats it; writing it would change that use too",
                             notes: ["write the value out in full where *\(name) uses it, or edit the anchor by hand"])
             } else {
                 d = Diagnostic(.error, "the edit would change more than the --set values say", at: .none,
-                               origin: original.name, notes: ["the file repeats what it changes through a YAML alias (*name)"])
+                               origin: original.name, notes: ["the file repeats what it changes through a YAML alias (*name)"],
+                               code: .editRefused)
             }
             return .failure(EditRefusal(diagnostics: [d], file: original))
         }

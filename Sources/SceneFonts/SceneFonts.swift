@@ -21,16 +21,16 @@ public enum SceneFonts {
             case .success(let real) where access(real, R_OK) == 0:
                 readable.append(resolved)  // by the path as spelled, which depfiles name too
             case .failure(let refusal) where refusal.reason != .unreadable:
-                diagnostics.append(.error(refusal.message(naming: file.written), at: file.range, notes: refusal.notes))
+                diagnostics.append(.error(.fontNotFound, refusal.message(naming: file.written), at: file.range, notes: refusal.notes))
             default:
-                diagnostics.append(.error("font file '\(file.written)' not found (looked for \(resolved.path))", at: file.range,
+                diagnostics.append(.error(.fontNotFound, "font file '\(file.written)' not found (looked for \(resolved.path))", at: file.range,
                                           notes: ["font paths are relative to the scene file"]))
             }
             return resolved
         }
         let library = readable.isEmpty ? FontLibrary.standard : FontLibrary(loading: readable.map(\.path))
         for file in readable where library.unreadable.contains(file.path) {
-            diagnostics.append(.error("'\(file.written)' is not a font file fontconfig can read", at: file.range,
+            diagnostics.append(.error(.fontNotFound, "'\(file.written)' is not a font file fontconfig can read", at: file.range,
                                       notes: ["fonts takes TrueType (.ttf), OpenType (.otf) and other files FreeType reads"]))
         }
         var warned = Set<SourceRange>()
@@ -38,7 +38,7 @@ public enum SceneFonts {
             for spec in view.type.kind.attributes where spec.kind == .fontFamily {
                 guard let entry = view.values.explicit[spec.name], case .text(let family) = entry.value,
                       !library.has(family), warned.insert(entry.range).inserted || entry.range == .none else { continue }
-                diagnostics.append(.warning(
+                diagnostics.append(.warning(.fontUnavailable, 
                     "font '\(family)' is not available; \(view.displayName) is drawn with \(library.family(for: family))",
                     at: entry.range,
                     notes: ["available: " + library.families.joined(separator: ", "),

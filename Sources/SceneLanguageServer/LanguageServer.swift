@@ -22,6 +22,12 @@ public final class LanguageServer {
         public var rootFromClient = true
         /// The size limit imports are read with, when the root changes.
         public var maxFileSize = SceneReading.maxFileSize
+        /// docs/diagnostics.md as a URI, for each diagnostic's `codeDescription.href`
+        /// (`diagnosticsPage(besides:)` finds the installed page); nil: no links.
+        public var diagnosticsPage: String?
+        /// For tests: rewrites each diagnostic (its message, as a later release may word it)
+        /// before it is published or its fixes offered, to show quick fixes do not read messages.
+        package var revise: ((Diagnostic) -> Diagnostic)?
 
         public init(frontend: Frontend) {
             self.frontend = frontend
@@ -189,7 +195,7 @@ public final class LanguageServer {
         dirty = []
         for uri in uris {
             guard let analysis = analysis(uri) else { continue }
-            let groups = DiagnosticPublisher.groups(analysis)
+            let groups = DiagnosticPublisher.groups(analysis, page: options.diagnosticsPage)
             var elsewhere: Set<String> = []
             for group in groups where group.uri != uri { elsewhere.insert(group.uri) }
             for gone in (publishedElsewhere[uri] ?? []).subtracting(elsewhere) { publish([], to: gone, version: nil) }
@@ -224,6 +230,7 @@ public final class LanguageServer {
             return read?(path) ?? .failure(ImportFailure("it cannot be read"))
         }
         let analysis = DocumentAnalysis(document, frontend: frontend, encoding: encoding, oversize: options.oversize)
+        analysis.revise = options.revise
         analyses[uri] = analysis
         return analysis
     }

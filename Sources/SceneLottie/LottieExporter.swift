@@ -179,9 +179,9 @@ struct Composer {
             let range = entry.range.isNone ? view.range : entry.range
             switch mapping {
             case .leftOut(let unless, let reason) where entry.value != unless:
-                warnings.append(.warning("Lottie cannot express \(spec.name); \(reason)", at: range))
+                warnings.append(.warning(.lottieUnsupported, "Lottie cannot express \(spec.name); \(reason)", at: range))
             case .exported(_, let except?, let reason) where entry.value == except:
-                warnings.append(.warning("Lottie cannot express \(spec.name): \(entry.value); \(reason)", at: range))
+                warnings.append(.warning(.lottieUnsupported, "Lottie cannot express \(spec.name): \(entry.value); \(reason)", at: range))
             default:
                 break
             }

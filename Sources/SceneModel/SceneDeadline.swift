@@ -77,6 +77,6 @@ public struct SceneTimeout: Error, Sendable, CustomStringConvertible {
 
     /// Where to point: the view reached, else what the caller knows (the timeline, the file).
     public func diagnostic(otherwise range: SourceRange) -> Diagnostic {
-        .error(description, at: place.view?.range ?? range, notes: ["raise the limit with --scene-timeout SECONDS if you mean it"])
+        .error(.sceneTimeout, description, at: place.view?.range ?? range, notes: ["raise the limit with --scene-timeout SECONDS if you mean it"])
     }
 }

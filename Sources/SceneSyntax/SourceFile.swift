@@ -192,6 +192,13 @@ extension Diagnostic {
         for note in notes {
             out += "note: \(note.escaped(.lines))\n"
         }
+        // rustc's `help:`: each fix's title, then the line as the fix leaves it.
+        for fix in fixes {
+            out += "help: \(fix.title.escaped(.lines))\n"
+            if origin == nil, let file, let line = fix.fixedLine(in: file) {
+                out += line + "\n"
+            }
+        }
         return out
     }
 
@@ -199,4 +206,29 @@ extension Diagnostic {
     static let longLine = 500
     /// …starting this many characters before the column.
     static let contextBefore = 80
+}
+
+extension Fix {
+    /// The source line with the fix applied, when the fix's edits are all within one line of a
+    /// plain-text file and the line is short enough to show whole; escaped as quoted lines are.
+    func fixedLine(in file: SourceFile) -> String? {
+        guard let number = edits.first?.range.start.line, number > 0,
+              edits.allSatisfy({ $0.range.start.line == number && $0.range.end.line == number && !$0.newText.contains("\n") }),
+              file.firstNonTextByte == nil,
+              let length = file.excerpt(line: number, from: 0, to: 0)?.length, length <= Diagnostic.longLine,
+              var text = file.excerpt(line: number, from: 0, to: length)?.text else { return nil }
+        // From the last edit back, so each edit's columns still count the line as written.
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            let from = Swift.min(Swift.max(0, edit.range.start.column - 1), text.count)
+            let to = Swift.min(Swift.max(from, edit.range.end.column - 1), text.count)
+            text.replaceSubrange(from..<to, with: Array(edit.newText))
+        }
+        var line = String(text).escaped(.text)
+        // As the quoted line: a CI runner would read a line starting with `::` as a command.
+        if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::"),
+           let colon = line.firstIndex(of: ":") {
+            line.replaceSubrange(colon...colon, with: "∶")
+        }
+        return line
+    }
 }

@@ -15,16 +15,16 @@ extension YAMLReader {
         let opened = SourceLocation(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
         let line = SyntaxLine(file: file, number: location.line)
         if let tab = line.indentingTab {
-            return .error("this line is indented with a tab, and YAML indents with spaces only", at: tab,
+            return .error(.yamlIndentation, "this line is indented with a tab, and YAML indents with spaces only", at: tab,
                           notes: ["replace the tab with spaces, lining the line up with the keys it belongs with"])
         }
         if Self.indentationProblems.contains(where: problem.hasPrefix) {
             if let advice = indentationAdvice(line, builder) { return advice }
             if problem.hasPrefix("mapping values") {
-                return .error("YAML reads this ': ' as the start of a mapping, which cannot be here; quote the value if the colon is part of it",
+                return .error(.yamlSyntax, "YAML reads this ': ' as the start of a mapping, which cannot be here; quote the value if the colon is part of it",
                               at: Self.oneCharacter(location))
             }
-            return .error("this line does not line up with the lines above it: YAML nests by indentation",
+            return .error(.yamlIndentation, "this line does not line up with the lines above it: YAML nests by indentation",
                           at: Self.oneCharacter(location), notes: ["the YAML parser \(problem) \(context ?? "")"])
         }
         if context?.contains("flow") == true, let comment = Self.colourComment(file, before: location.line) {
@@ -32,17 +32,17 @@ extension YAMLReader {
         }
         let here = "line \(opened.line), column \(opened.column)"
         if problem.hasPrefix("did not find expected ',' or '}'") {
-            return .error("the '{' at \(here) is not closed: YAML expected a ',' or '}' here", at: Self.oneCharacter(location))
+            return .error(.yamlSyntax, "the '{' at \(here) is not closed: YAML expected a ',' or '}' here", at: Self.oneCharacter(location))
         }
         if problem.hasPrefix("did not find expected ',' or ']'") {
-            return .error("the '[' at \(here) is not closed: YAML expected a ',' or ']' here", at: Self.oneCharacter(location))
+            return .error(.yamlSyntax, "the '[' at \(here) is not closed: YAML expected a ',' or ']' here", at: Self.oneCharacter(location))
         }
         if problem.contains("end of stream"), context?.contains("quoted scalar") == true {
-            return .error("the quote at \(here) is never closed, so YAML reads the rest of the file as text", at: SourceRange(start: opened, end: SourceLocation(line: opened.line, column: opened.column + 1)),
+            return .error(.yamlSyntax, "the quote at \(here) is never closed, so YAML reads the rest of the file as text", at: SourceRange(start: opened, end: SourceLocation(line: opened.line, column: opened.column + 1)),
                           notes: ["end the text with the same quote it starts with"])
         }
         if problem.hasPrefix("found character that cannot start any token"), let c = line.character(at: location.column) {
-            return .error("'\(c)' cannot start an unquoted value in YAML; quote the value", at: Self.oneCharacter(location))
+            return .error(.yamlSyntax, "'\(c)' cannot start an unquoted value in YAML; quote the value", at: Self.oneCharacter(location))
         }
         return plainError(problem, context: context, location: location, opened: opened)
     }
@@ -60,8 +60,9 @@ extension YAMLReader {
                 let key = String(text[..<colon].reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
                 let colour = "#" + String(digits)
                 let start = SourceLocation(line: number, column: i + 1)
-                return .error("a # starts a comment in YAML, so \(key) has no value; quote the colour: \(key): \"\(colour)\"",
-                              at: SourceRange(start: start, end: SourceLocation(line: number, column: i + 1 + colour.count)))
+                let range = SourceRange(start: start, end: SourceLocation(line: number, column: i + 1 + colour.count))
+                return .error(.hashCommentColour, "a # starts a comment in YAML, so \(key) has no value; quote the colour: \(key): \"\(colour)\"",
+                              at: range, fixes: [Fix("quote the colour: \(key): \"\(colour)\"", replacing: range, with: "\"\(colour)\"")])
             }
         }
         return nil
@@ -95,9 +96,15 @@ extension YAMLReader {
             siblings = "its siblings \(names.joined(separator: ", "))\(best.keys.count > 3 ? ", …" : "") and \(lastName) are"
         }
         let start = SourceLocation(line: line.number, column: column)
-        return .error("'\(key)' is indented to column \(column), but \(siblings) at column \(best.column); line it up with them",
+        // Re-indenting is certain only where nothing but spaces comes before the key (no `- `).
+        let indent = SourceRange(start: SourceLocation(line: line.number, column: 1), end: start)
+        let fixes = line.text.prefix(column - 1).allSatisfy { $0 == " " }
+            ? [Fix("indent '\(key)' to column \(best.column)", replacing: indent, with: String(repeating: " ", count: best.column - 1))]
+            : []
+        return .error(.yamlIndentation, "'\(key)' is indented to column \(column), but \(siblings) at column \(best.column); line it up with them",
                       at: SourceRange(start: start, end: SourceLocation(line: line.number, column: column + key.count)),
-                      notes: ["keys of one mapping start in the same column; indent '\(key)' with \(best.column - 1) spaces"])
+                      notes: ["keys of one mapping start in the same column; indent '\(key)' with \(best.column - 1) spaces"],
+                      fixes: fixes)
     }
 
     func readerError(_ parser: yaml_parser_t, _ problem: String, _ file: SourceFile) -> Diagnostic {
@@ -117,7 +124,7 @@ extension YAMLReader {
         } else if problem.contains("control characters") {
             notes.append("the file holds a control character (such as a NUL byte); scene files are plain text")
         }
-        return .error("YAML syntax error: \(problem)", at: Self.oneCharacter(location), notes: notes)
+        return .error(.notText, "YAML syntax error: \(problem)", at: Self.oneCharacter(location), notes: notes)
     }
 
     /// What libyaml said, with where the construct it was in began.
@@ -134,7 +141,7 @@ extension YAMLReader {
                 notes.append("\(context) starts at line \(opened.line), column \(opened.column)")
             }
         }
-        return .error(message, at: Self.oneCharacter(location), notes: notes)
+        return .error(.yamlSyntax, message, at: Self.oneCharacter(location), notes: notes)
     }
 }
 

@@ -77,7 +77,7 @@ struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                fail(.error("a scene file holds one YAML document; found a second one", at: range,
+                fail(.error(.yamlSyntax, "a scene file holds one YAML document; found a second one", at: range,
                             notes: ["remove the '---' line and what follows, or split the file"]))
             }
         case YAML_SCALAR_EVENT:
@@ -95,12 +95,12 @@ struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             if openAnchors.contains(name) {
-                fail(.error("recursive alias '*\(name)': the anchor '&\(name)' contains itself", at: range,
+                fail(.error(.badAlias, "recursive alias '*\(name)': the anchor '&\(name)' contains itself", at: range,
                             notes: ["an alias may only refer to a node that is complete"]))
                 return
             }
             guard let target = anchors[name] else {
-                fail(.error("unknown alias '*\(name)': no anchor '&\(name)' comes before it", at: range))
+                fail(.error(.badAlias, "unknown alias '*\(name)': no anchor '&\(name)' comes before it", at: range))
                 return
             }
             add(target.node, size: target.size, textBytes: target.textBytes, anchor: nil, range: range, isAlias: true)
@@ -145,7 +145,7 @@ struct TreeBuilder {
 
     mutating func checkDepth(_ range: SourceRange) -> Bool {
         if stack.count >= limits.maxDepth {
-            fail(.error("lists and mappings nest deeper than \(limits.maxDepth) levels", at: range))
+            fail(.error(.limitExceeded, "lists and mappings nest deeper than \(limits.maxDepth) levels", at: range))
             return false
         }
         return true
@@ -164,7 +164,7 @@ struct TreeBuilder {
                       countNow: Int? = nil, isAlias: Bool = false) {
         nodeCount += countNow ?? size
         if nodeCount > limits.maxNodes {
-            fail(.error("the document expands to more than \(limits.maxNodes) nodes", at: range,
+            fail(.error(.limitExceeded, "the document expands to more than \(limits.maxNodes) nodes", at: range,
                         notes: ["aliases (*name) copy their anchor each time they are used; "
                                 + "raise the limit with --max-nodes if this is intended"]))
             return
@@ -175,7 +175,7 @@ struct TreeBuilder {
         if self.textBytes > limits.maxTextBytes {
             let what = isAlias ? "aliases expand to more than \(limits.maxTextBytes) bytes of text"
                 : "the document holds more than \(limits.maxTextBytes) bytes of text"
-            fail(.error("\(what); this \(isAlias ? "alias" : "value") adds \(textBytes) bytes", at: range,
+            fail(.error(.limitExceeded, "\(what); this \(isAlias ? "alias" : "value") adds \(textBytes) bytes", at: range,
                         notes: ["aliases (*name) copy their anchor's text each time they are used; "
                                 + "raise the limit with --max-text-bytes if this is intended"]))
             return
@@ -200,7 +200,7 @@ struct TreeBuilder {
                 m.pendingKey = nil
                 if !rejoin(key, keyRange, node, into: &m) {
                     if let first = m.seen[key] {
-                        diagnostics.append(.error("duplicate key '\(key)' in this mapping", at: keyRange,
+                        diagnostics.append(.error(.duplicateKey, "duplicate key '\(key)' in this mapping", at: keyRange,
                                                   notes: ["first given at line \(first.start.line), column \(first.start.column)"]))
                     } else {
                         m.seen[key] = keyRange
@@ -214,7 +214,7 @@ struct TreeBuilder {
                     m.size -= size
                     m.textBytes -= textBytes
                     stack.append(.mapping(m))
-                    fail(.error("a mapping key must be a plain word, not \(node.kindDescription)", at: range))
+                    fail(.error(.yamlSyntax, "a mapping key must be a plain word, not \(node.kindDescription)", at: range))
                     return
                 }
                 m.pendingKey = (scalar.text, range)
@@ -262,7 +262,7 @@ struct TreeBuilder {
             }
             for source in pair.value.sequence ?? [pair.value] {
                 guard let merged = source.mapping else {
-                    diagnostics.append(.error("'<<' merges in the keys of a mapping (<<: *base, or <<: [*a, *b]), not \(source.kindDescription)",
+                    diagnostics.append(.error(.badAlias, "'<<' merges in the keys of a mapping (<<: *base, or <<: [*a, *b]), not \(source.kindDescription)",
                                               at: source.range))
                     continue
                 }
@@ -278,9 +278,15 @@ struct TreeBuilder {
         for index in m.rejoined.keys.sorted() where index < m.pairs.count {
             let pair = m.pairs[index]
             let text = pair.value.scalar?.text ?? ""
-            diagnostics.append(.error(
+            // Quotes around what is written (a text holding a quote or backslash would need escapes).
+            let range = pair.value.range
+            let fixes = text.contains("\"") || text.contains("\\") ? [] : [Fix("quote it: \(pair.key): \"\(text)\"", edits: [
+                TextEdit(range: SourceRange(start: range.start, end: range.start), newText: "\""),
+                TextEdit(range: SourceRange(start: range.end, end: range.end), newText: "\""),
+            ])]
+            diagnostics.append(.error(.commaInFlowValue,
                 "inside {…} a ', ' ends a value, so \(pair.key) was cut short; quote it: \(pair.key): \"\(text)\"",
-                at: pair.value.range))
+                at: range, fixes: fixes))
         }
     }
 }

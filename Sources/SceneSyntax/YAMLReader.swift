@@ -39,7 +39,7 @@ public struct YAMLReader {
             guard let base = buffer.baseAddress else { return }
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else {
-                builder.fail(.error("out of memory starting the YAML parser", at: .none))
+                builder.fail(.error(.yamlSyntax, "out of memory starting the YAML parser", at: .none))
                 return
             }
             defer { yaml_parser_delete(&parser) }
@@ -67,10 +67,10 @@ extension YAMLReader {
         let bytes = file.bytes
         let c1 = offset + 1 < bytes.count && bytes[offset] == 0xC2 && (0x80..<0xA0).contains(bytes[offset + 1])
         if offset < bytes.count, bytes[offset] < 0x80 || c1 {
-            return .error("the file holds a control character here, and a scene file is plain text", at: at,
+            return .error(.notText, "the file holds a control character here, and a scene file is plain text", at: at,
                           notes: ["of the control characters only TAB, CR and LF may stand in a scene file (others can be written as escapes in a double-quoted string, \"\\e\"); its lines are not shown"])
         }
-        return .error("the file is not UTF-8 text: this byte does not begin or continue a UTF-8 character", at: at,
+        return .error(.notText, "the file is not UTF-8 text: this byte does not begin or continue a UTF-8 character", at: at,
                       notes: ["scene files are UTF-8 text; its lines are not shown"])
     }
 }

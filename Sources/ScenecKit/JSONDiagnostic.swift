@@ -2,9 +2,11 @@ import SceneSupport
 import SceneSyntax
 
 /// One diagnostic in `--diagnostics json` (documented in docs/commands.md):
-/// `{"file", "line", "column", "endLine", "endColumn", "severity", "message", "hints", "origin"?}`;
-/// line and column are null for problems in a command-line option (`origin` names it) and for
-/// files that could not be read or written.
+/// `{"file", "line", "column", "endLine", "endColumn", "severity", "code", "message", "hints", "fixes",
+/// "origin"?}`; line and column are null for problems in a command-line option (`origin` names it)
+/// and for files that could not be read or written. `fixes` is
+/// `[{"title", "edits": [{"line", "column", "endLine", "endColumn", "newText"}]}]`, positions as the
+/// diagnostic's, in its file.
 package struct JSONDiagnostic: Sendable {
     package var file: String
     package var line: Int?
@@ -15,6 +17,8 @@ package struct JSONDiagnostic: Sendable {
     package var message: String
     package var hints: [String]
     package var origin: String?
+    package var code: DiagnosticCode
+    package var fixes: [Fix]
 
     package init(_ d: Diagnostic, file: String) {
         self.file = d.file?.name ?? file
@@ -27,11 +31,15 @@ package struct JSONDiagnostic: Sendable {
         message = d.message
         hints = d.notes
         origin = d.origin
+        code = d.code
+        fixes = located ? d.fixes : []
     }
 
     /// A file that could not be read or written.
-    package init(path: String, message: String) {
+    package init(path: String, message: String, code: DiagnosticCode = .fileError) {
         file = path
+        self.code = code
+        fixes = []
         severity = Diagnostic.Severity.error.rawValue
         self.message = message
         hints = []
@@ -45,9 +53,18 @@ package struct JSONDiagnostic: Sendable {
         func number(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
         var object: JSONValue = ["file": .string(file), "line": number(line), "column": number(column),
                                  "endLine": number(endLine), "endColumn": number(endColumn),
-                                 "severity": .string(severity), "message": .string(message),
-                                 "hints": .array(hints.map(JSONValue.string))]
+                                 "severity": .string(severity), "code": .string(code.rawValue),
+                                 "message": .string(message), "hints": .array(hints.map(JSONValue.string)),
+                                 "fixes": .array(fixes.map(Self.json))]
         if let origin { object = object.setting("origin", .string(origin)) }
         return object
+    }
+
+    static func json(_ fix: Fix) -> JSONValue {
+        ["title": .string(fix.title), "edits": .array(fix.edits.map { edit in
+            ["line": .number(Double(edit.range.start.line)), "column": .number(Double(edit.range.start.column)),
+             "endLine": .number(Double(edit.range.end.line)), "endColumn": .number(Double(edit.range.end.column)),
+             "newText": .string(edit.newText)]
+        })]
     }
 }

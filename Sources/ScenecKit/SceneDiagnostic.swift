@@ -22,10 +22,15 @@ public struct SceneDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let column: Int?
     /// Whether the scene can still be rendered with it.
     public let severity: Severity
+    /// What kind of problem it is (`unknown-attribute`), stable when the message is reworded;
+    /// docs/diagnostics.md lists every code.
+    public let code: String
     /// What is wrong, in one line ("'progres' is not an attribute of ring").
     public let message: String
     /// Further lines: what is allowed, a likely fix ("did you mean 'progress'?").
     public let notes: [String]
+    /// Repairs to offer, each a title and text edits in `file` (1-based line:column, end exclusive).
+    public let fixes: [Fix]
     /// Where the problem comes from when it is not in a file, named as the command line names
     /// it: an override ("--set ring.progress=2"), or an argument ("time", "scale", "fps").
     public let origin: String?
@@ -42,6 +47,8 @@ public struct SceneDiagnostic: Sendable, Hashable, CustomStringConvertible {
         line = located.line
         column = located.column
         severity = Severity(rawValue: d.severity.rawValue) ?? .error
+        code = d.code.rawValue
+        fixes = located.fixes
         message = d.message
         notes = d.notes
         origin = d.origin
@@ -54,6 +61,8 @@ public struct SceneDiagnostic: Sendable, Hashable, CustomStringConvertible {
         line = nil
         column = nil
         severity = .error
+        code = DiagnosticCode.fileError.rawValue
+        fixes = []
         self.message = message
         notes = []
         origin = nil

@@ -224,7 +224,7 @@ public struct SceneFile: Sendable {
     /// An argument the caller gave that cannot be used, named by `origin` as the command line
     /// names an option ("scale: error: …").
     func argumentError(_ origin: String, _ message: String) -> SceneError {
-        let d = Diagnostic(.error, message, at: .none, origin: origin)
+        let d = Diagnostic(.error, message, at: .none, origin: origin, code: .badOption)
         return SceneError(.invalidArgument, [SceneDiagnostic(d, in: source)])
     }
 }

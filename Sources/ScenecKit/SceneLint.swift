@@ -79,7 +79,7 @@ struct Linted {
         case .ring:
             let lineWidth = values[Ring.lineWidth]
             guard lineWidth > 0, side / 2 - lineWidth / 2 <= 0 else { return [] }
-            return [.warning("lineWidth \(formatNumber(lineWidth)) leaves \(name) no radius (min(width, height)/2 − lineWidth/2 = \(formatNumber(side / 2)) − \(formatNumber(lineWidth / 2))), so nothing is drawn",
+            return [.warning(.lintNoRadius, "lineWidth \(formatNumber(lineWidth)) leaves \(name) no radius (min(width, height)/2 − lineWidth/2 = \(formatNumber(side / 2)) − \(formatNumber(lineWidth / 2))), so nothing is drawn",
                              at: range(of: Ring.lineWidth.name),
                              notes: ["a line width under \(formatNumber(side)) keeps the ring visible"])]
         case .clock:
@@ -99,16 +99,16 @@ struct Linted {
             // small, not mistaken. Only a length someone wrote is checked.
             let given = values.explicit[lengthKey.name] != nil
             if given, length < 0 {
-                out.append(.error("\(lengthKey.name) of \(name) is \(formatNumber(length)): a hand runs from the centre, so its length is 0 or more",
+                out.append(.error(.lintHandLength, "\(lengthKey.name) of \(name) is \(formatNumber(length)): a hand runs from the centre, so its length is 0 or more",
                                   at: range(of: lengthKey.name),
                                   notes: ["the face's radius is \(formatNumber(radius)); \"100% - 18\" is the default hour hand"]))
             } else if given, length > radius {
-                out.append(.warning("\(lengthKey.name) of \(name) is \(formatNumber(length)), longer than the face's radius \(formatNumber(radius))",
+                out.append(.warning(.lintHandLength, "\(lengthKey.name) of \(name) is \(formatNumber(length)), longer than the face's radius \(formatNumber(radius))",
                                     at: range(of: lengthKey.name), notes: ["percent lengths are of the radius: \"100%\" reaches the rim"]))
             }
             let width = values[widthKey]
             if width >= radius * 2 {
-                out.append(.warning("\(widthKey.name) \(formatNumber(width)) of \(name) is as wide as the whole face (\(formatNumber(radius * 2)))",
+                out.append(.warning(.lintHandWidth, "\(widthKey.name) \(formatNumber(width)) of \(name) is as wide as the whole face (\(formatNumber(radius * 2)))",
                                     at: range(of: widthKey.name)))
             }
         }
@@ -121,7 +121,7 @@ struct Linted {
         let apart = f.x >= canvas.x + canvas.width || f.x + f.width <= canvas.x
             || f.y >= canvas.y + canvas.height || f.y + f.height <= canvas.y
         guard apart else { return nil }
-        return .warning("\(name) lies entirely outside the canvas: its frame is x \(formatNumber(f.x)), y \(formatNumber(f.y)), \(formatNumber(f.width)) × \(formatNumber(f.height)); the canvas is \(formatNumber(canvas.width)) × \(formatNumber(canvas.height))",
+        return .warning(.lintOffCanvas, "\(name) lies entirely outside the canvas: its frame is x \(formatNumber(f.x)), y \(formatNumber(f.y)), \(formatNumber(f.width)) × \(formatNumber(f.height)); the canvas is \(formatNumber(canvas.width)) × \(formatNumber(canvas.height))",
                         at: range(of: ""), notes: ["frames are in points or percent of the parent, from its top-left corner"])
     }
 
@@ -157,7 +157,7 @@ struct Linted {
         let drawn = visibleParts().filter(\.drawn)
         guard !drawn.isEmpty, drawn.allSatisfy({ color($0.name)?.isClear ?? false }),
               let culprit = drawn.first(where: { values.explicit[$0.name] != nil }) else { return [] }
-        return [.warning("\(culprit.name) of \(name) is fully transparent (alpha 0), and nothing else of it shows, so it draws nothing",
+        return [.warning(.lintInvisible, "\(culprit.name) of \(name) is fully transparent (alpha 0), and nothing else of it shows, so it draws nothing",
                          at: range(of: culprit.name))]
     }
 }

@@ -193,6 +193,19 @@ final class ValueGrammarTests: XCTestCase {
         refused("{rows: 1}", .gridSpacing, containing: "did you mean 'row'")
     }
 
+    /// "Did you mean" as the message's words and as the fix replacing the word where it stands;
+    /// a word from an option (no place) gets the words only.
+    func testASuggestionCarriesItsFix() {
+        let at = SourceRange(start: SourceLocation(line: 3, column: 5), end: SourceLocation(line: 3, column: 9))
+        let s: Suggestions.Suggestion = Suggestions.suggest("rund", in: ["butt", "round", "square"], at: at)
+        XCTAssertEqual(s.word, "round")
+        XCTAssertEqual(s.hint, "; did you mean 'round'?")
+        XCTAssertEqual(s.fixes, [Fix("change to 'round'", replacing: at, with: "round")])
+        XCTAssertEqual(Suggestions.suggest("rund", in: ["butt", "round"], at: .none).fixes, [])
+        XCTAssertEqual(Suggestions.suggest("zzzzzz", in: ["butt", "round"], at: at).hint, "")
+        XCTAssertEqual(Suggestions.suggest("zzzzzz", in: ["butt", "round"], at: at).fixes, [])
+    }
+
     func testSuggestions() {
         XCTAssertEqual(Suggestions.nearest(to: "progresColor", in: ["progressColor", "trackColor"]), "progressColor")
         XCTAssertEqual(Suggestions.nearest(to: "lineWdith", in: ["lineWidth", "lineCap"]), "lineWidth")

@@ -17,9 +17,10 @@ final class LanguageClient: LanguageServerSession {
 
     /// A server with `scenec lsp`'s options (its limits and `frontend`), checking as soon as it
     /// is asked.
-    init(frontend: Frontend = Frontend()) {
+    init(frontend: Frontend = Frontend(), configure: (inout LanguageServer.Options) -> Void = { _ in }) {
         var options = LanguageServer.Options(frontend: frontend)
         options.debounce = 0
+        configure(&options)
         server = LanguageServer(options: options, output: { [weak self] json in
             guard let message = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
                 return XCTFail("the server sent a message that is not a JSON object: \(json)")

@@ -84,6 +84,48 @@ final class BadSceneCorpusTests: XCTestCase {
         }
     }
 
+    /// Every diagnostic of every bad scene has a code (not `unclassified`) documented in
+    /// docs/diagnostics.md; each fix it carries is printed by `check` as a `help:` line, and
+    /// applying the fix's edits to the file removes that diagnostic (its code at its line).
+    func testEveryDiagnosticHasADocumentedCodeAndEveryFixRepairsIt() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        let names = fileNames(in: Self.corpus).filter { $0.hasSuffix(".scene.yaml") }
+        let fixedDir = try temporaryDirectory(self)
+        var fixesTried = 0
+        for name in names {
+            let diagnostics = try Self.jsonDiagnostics(["check", name], directory: Self.corpus)
+            XCTAssertFalse(diagnostics.isEmpty, "\(name): no diagnostics")
+            let printed = try scenec(["check", name], directory: Self.corpus).stderr
+            for d in diagnostics {
+                let code = d["code"] as? String ?? "(none)"
+                XCTAssertNotEqual(code, "unclassified", "\(name): \(d["message"] ?? "")")
+                XCTAssertTrue(page.contains("\n## \(code)\n"), "\(name): code \(code) is not documented in docs/diagnostics.md")
+                for fix in d["fixes"] as? [[String: Any]] ?? [] {
+                    fixesTried += 1
+                    let title = fix["title"] as? String ?? ""
+                    XCTAssertTrue(printed.contains("\nhelp: \(title)\n"), "\(name): check does not print help: \(title)\n\(printed)")
+                    let text = try String(contentsOf: Self.corpus.appendingPathComponent(name), encoding: .utf8)
+                    guard let fixed = applyingFixEdits(fix["edits"] as? [[String: Any]] ?? [], to: text) else {
+                        XCTFail("\(name): the edits of '\(title)' do not apply")
+                        continue
+                    }
+                    let path = try write(fixed, name, in: fixedDir)
+                    let after = try Self.jsonDiagnostics(["check", path], directory: nil)
+                    let still = after.filter { $0["code"] as? String == code && $0["line"] as? Int == d["line"] as? Int }
+                    XCTAssertTrue(still.isEmpty, "\(name): after '\(title)' the \(code) error is still there:\n\(fixed)")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(fixesTried, 20, "the corpus should exercise the fixes")
+    }
+
+    /// `scenec ARGS --diagnostics json`'s array.
+    static func jsonDiagnostics(_ arguments: [String], directory: URL?) throws -> [[String: Any]] {
+        let result = try scenec(arguments + ["--diagnostics", "json"], directory: directory)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]],
+                             "not a JSON array: \(result.stdoutText)\n\(result.stderr)")
+    }
+
     /// What is wrong with one run's outcome; empty when it is as the annotation says.
     /// Whether scenec may quote the file's lines: valid UTF-8 without control characters but
     /// TAB, CR and LF.

@@ -1,7 +1,7 @@
 import XCTest
 
-/// schema/scene.schema.json and the attribute tables of docs/language.md are what `scenec schema`
-/// prints now; `make generated` refreshes both. A stale copy fails here, and so in CI.
+/// schema/scene.schema.json, the attribute tables of docs/language.md and docs/diagnostics.md are
+/// what `scenec schema` prints now; `make generated` refreshes them. A stale copy fails here, and so in CI.
 final class GeneratedFilesTests: XCTestCase {
     static let beginMarker = "<!-- attribute-tables:begin -->"
     static let endMarker = "<!-- attribute-tables:end -->"
@@ -26,6 +26,17 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertEqual(section.trimmingCharacters(in: .whitespacesAndNewlines),
                        result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines),
                        "the attribute tables of docs/language.md are stale: run make generated")
+    }
+
+    /// docs/diagnostics.md, one section per code of the catalogue (SceneSyntax/DiagnosticCodes.swift).
+    func testTheDiagnosticsPageIsNotStale() throws {
+        let result = try scenec(["schema", "--diagnostic-codes"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"))
+        XCTAssertEqual(result.stdout, committed, "docs/diagnostics.md is stale: run make generated")
+        for code in ["unknown-attribute", "hash-comment-colour", "unclassified"] {
+            XCTAssertTrue(result.stdoutText.contains("\n## \(code)\n"), "no section for \(code)")
+        }
     }
 
     func testOutputOptionWritesWhatStandardOutputShows() throws {

@@ -46,7 +46,8 @@ final class SceneFileTests: XCTestCase {
             XCTAssertEqual(error.diagnostics.map(\.severity), [.error, .error])
             XCTAssertEqual(error.diagnostics.map(\.file), [path, path])
             XCTAssertEqual(error.diagnostics[0].message, "unknown attribute 'progres' for ring 'ring'; did you mean 'progress'?")
-            XCTAssertTrue(error.diagnostics[0].formatted.hasSuffix("    progres: 0.5\n    ^~~~~~~\n"), error.diagnostics[0].formatted)
+            XCTAssertTrue(error.diagnostics[0].formatted.hasSuffix("    progres: 0.5\n    ^~~~~~~\nhelp: change to 'progress'\n    progress: 0.5\n"),
+                          error.diagnostics[0].formatted)
         }
     }
 

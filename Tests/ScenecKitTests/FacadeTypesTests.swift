@@ -1,5 +1,6 @@
 import ScenecKit
 import SceneRender
+import SceneSyntax
 import XCTest
 
 /// The façade's types by name: a diagnostic and its severity, an error's kind, the frames of a
@@ -25,6 +26,21 @@ final class FacadeTypesTests: XCTestCase {
         XCTAssertTrue(warning.formatted.hasPrefix("off.scene.yaml:3:5: warning: "), warning.formatted)
         XCTAssertEqual(warning.description, warning.formatted)
         XCTAssertNil(warning.origin)
+        XCTAssertEqual(warning.code, "lint-off-canvas")
+        XCTAssertEqual(warning.fixes, [])
+    }
+
+    /// An error names its code and carries its fix as edits of the file, as `check` prints it.
+    func testADiagnosticHasACodeAndItsFixes() {
+        let typo = "canvas: {width: 100, height: 100}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, lineCap: rund}\n"
+        XCTAssertThrowsError(try SceneFile(source: typo, name: "typo.scene.yaml")) { error in
+            guard let d = (error as? SceneError)?.diagnostics.first else { return XCTFail("\(error)") }
+            XCTAssertEqual(d.code, "bad-value")
+            XCTAssertEqual(d.fixes.map(\.title), ["change to 'round'"])
+            XCTAssertEqual(d.fixes.first?.edits.map(\.newText), ["round"])
+            XCTAssertEqual(d.fixes.first?.edits.first?.range.start.column, 71)
+            XCTAssertTrue(d.formatted.contains("\nhelp: change to 'round'\n"), d.formatted)
+        }
     }
 
     func testAnErrorSaysWhatKindOfFailureItIs() {

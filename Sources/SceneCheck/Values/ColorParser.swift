@@ -27,12 +27,13 @@ enum ColorParser {
         var sides: [String: ColorForm] = [:]
         for pair in pairs {
             guard Appearance(rawValue: pair.key) != nil else {
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: appearanceKeys))",
+                let suggestion = Suggestions.suggest(pair.key, in: appearanceKeys, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown key '\(pair.key)' in \(what)\(suggestion.hint)",
                                            range: pair.keyRange,
-                                           notes: ["a color by appearance is {light: COLOR, dark: COLOR}"]))
+                                           notes: ["a color by appearance is {light: COLOR, dark: COLOR}"], fixes: suggestion.fixes))
             }
             if let inner = pair.value.mapping, inner.contains(where: { appearanceKeys.contains($0.key) }) {
-                return .failure(ValueError(message: "\(what).\(pair.key) cannot itself be {light, dark}: each side is one color",
+                return .failure(ValueError(code: .badValue, message: "\(what).\(pair.key) cannot itself be {light, dark}: each side is one color",
                                            range: pair.value.range,
                                            notes: ["write \(pair.key): \"#rrggbb\" (or any single color)"]))
             }
@@ -43,7 +44,7 @@ enum ColorParser {
         }
         guard let light = sides["light"], let dark = sides["dark"] else {
             let missing = sides["light"] == nil ? "light" : "dark"
-            return .failure(ValueError(message: "\(what) is missing '\(missing)'", range: node.range,
+            return .failure(ValueError(code: .missingKey, message: "\(what) is missing '\(missing)'", range: node.range,
                                        notes: ["a color by appearance needs both: {light: COLOR, dark: COLOR}"]))
         }
         return .success(.pair(light: light, dark: dark))
@@ -66,7 +67,7 @@ enum ColorParser {
             switch pair.key {
             case "color":
                 if let inner = pair.value.mapping, inner.contains(where: { ($0.key == "color") || appearanceKeys.contains($0.key) }) {
-                    return .failure(ValueError(message: "\(what).color must be one color, not {color, alpha} or {light, dark}",
+                    return .failure(ValueError(code: .badValue, message: "\(what).color must be one color, not {color, alpha} or {light, dark}",
                                                range: pair.value.range,
                                                notes: ["write {light: {color: C, alpha: A}, dark: …} to give each appearance its own alpha"]))
                 }
@@ -80,13 +81,14 @@ enum ColorParser {
                 case .failure(let e): return .failure(e)
                 }
             default:
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: alphaKeys))",
+                let suggestion = Suggestions.suggest(pair.key, in: alphaKeys, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown key '\(pair.key)' in \(what)\(suggestion.hint)",
                                            range: pair.keyRange,
-                                           notes: ["a color with its own alpha is {color: COLOR, alpha: 0–1}"]))
+                                           notes: ["a color with its own alpha is {color: COLOR, alpha: 0–1}"], fixes: suggestion.fixes))
             }
         }
         guard let base, let alpha else {
-            return .failure(ValueError(message: "\(what) is missing '\(base == nil ? "color" : "alpha")'", range: node.range,
+            return .failure(ValueError(code: .missingKey, message: "\(what) is missing '\(base == nil ? "color" : "alpha")'", range: node.range,
                                        notes: ["a color with its own alpha is {color: COLOR, alpha: 0–1}"]))
         }
         return .success(.withAlpha(base, alpha))
@@ -106,16 +108,17 @@ enum ColorParser {
         case .mapping:
             return mapping(node, what: what)
         case .sequence:
-            return .failure(ValueError(message: "\(what) must be \(expected), not a list", range: node.range))
+            return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not a list", range: node.range))
         case .scalar(let s):
             if s.isNull, let comment = s.comment, comment.text.count > 1,
                comment.text.dropFirst().allSatisfy(\.isHexDigit) {
-                return .failure(ValueError(
+                return .failure(ValueError(code: .hashCommentColour,
                     message: "a # starts a comment in YAML, so \(what) has no value; quote the colour: \(what): \"\(comment.text)\"",
-                    range: comment.range))
+                    range: comment.range, fixes: [Fix("quote the colour: \(what): \"\(comment.text)\"", replacing: comment.range,
+                                                      with: "\"\(comment.text)\"")]))
             }
             if s.isNull {
-                return .failure(ValueError(message: "\(what) must be \(expected), not nothing (null)", range: node.range))
+                return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not nothing (null)", range: node.range))
             }
             return text(s.text.trimmingSpaces, node: node, what: what)
         }
@@ -139,16 +142,17 @@ enum ColorParser {
         if let rgb = cssNamedColors[lowered] {
             return .success(.css(text, .rgb255(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF))))
         }
-        let hint = (nameIndex.nearest(to: text) ?? Suggestions.extended(text, in: names)).map { "; did you mean '\($0)'?" } ?? ""
-        return .failure(ValueError(message: "\(what): '\(text)' is not a color\(hint)",
+        let suggestion = Suggestions.Suggestion(word: nameIndex.nearest(to: text) ?? Suggestions.extended(text, in: names), at: node.range)
+        return .failure(ValueError(code: .badValue, message: "\(what): '\(text)' is not a color\(suggestion.hint)",
                                    range: node.range,
-                                   notes: ["write \"#rrggbb\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", a CSS color name, an iOS system color name (systemBlue, label, …) or clear"]))
+                                   notes: ["write \"#rrggbb\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", a CSS color name, an iOS system color name (systemBlue, label, …) or clear"],
+                                   fixes: suggestion.fixes))
     }
 
     static func hex(_ digits: String, node: Node, what: String) -> Parsed<Color> {
         let values = digits.compactMap(\.hexDigitValue)
         guard values.count == digits.count, [3, 4, 6, 8].contains(values.count) else {
-            return .failure(ValueError(message: "\(what): '#\(digits)' is not a hex color; use #rgb, #rgba, #rrggbb or #rrggbbaa",
+            return .failure(ValueError(code: .badValue, message: "\(what): '#\(digits)' is not a hex color; use #rgb, #rgba, #rrggbb or #rrggbbaa",
                                        range: node.range))
         }
         var components: [Double]
@@ -166,7 +170,7 @@ enum ColorParser {
         let isRGBA = text.hasPrefix("rgba")
         let name = isRGBA ? "rgba" : "rgb"
         let body = String(text.dropFirst(name.count)).trimmingSpaces
-        let fail = ValueError(message: "\(what): '\(text)' is not a color; write rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0–255 and a 0–1",
+        let fail = ValueError(code: .badValue, message: "\(what): '\(text)' is not a color; write rgb(r, g, b) or rgba(r, g, b, a) with r, g, b 0–255 and a 0–1",
                               range: node.range)
         guard body.hasPrefix("("), body.hasSuffix(")") else { return .failure(fail) }
         let numbers = body.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
@@ -174,19 +178,19 @@ enum ColorParser {
         guard numbers.count == (isRGBA ? 4 : 3), numbers.allSatisfy({ $0 != nil }) else { return .failure(fail) }
         let n = numbers.compactMap { $0 }
         guard n.prefix(3).allSatisfy({ $0 >= 0 && $0 <= 255 }) else {
-            return .failure(ValueError(message: "\(what): red, green and blue must be between 0 and 255 in '\(text)'",
+            return .failure(ValueError(code: .outOfRange, message: "\(what): red, green and blue must be between 0 and 255 in '\(text)'",
                                        range: node.range))
         }
         let alpha = isRGBA ? n[3] : 1
         guard alpha >= 0, alpha <= 1 else {
-            return .failure(ValueError(message: "\(what): alpha must be between 0 and 1 in '\(text)'", range: node.range))
+            return .failure(ValueError(code: .outOfRange, message: "\(what): alpha must be between 0 and 1 in '\(text)'", range: node.range))
         }
         return .success(.rgb255(n[0], n[1], n[2], alpha: alpha))
     }
 
     /// `{red: 235, green: 237, blue: 236, alpha: 1}` (0–255) or `{white: 1, alpha: 0.15}` (0–1).
     static func mapping(_ node: Node, what: String) -> Parsed<ColorForm> {
-        guard let pairs = node.mapping else { return .failure(ValueError(message: "\(what) must be \(expected)", range: node.range)) }
+        guard let pairs = node.mapping else { return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected)", range: node.range)) }
         let keys = pairs.map(\.key)
         let isWhite = keys.contains("white")
         let allowed = isWhite ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
@@ -195,8 +199,9 @@ enum ColorParser {
             guard allowed.contains(pair.key) else {
                 let note = isWhite ? "a white color takes white (0–1) and alpha (0–1)"
                     : "a color mapping takes red, green, blue (0–255) and alpha (0–1), white and alpha, color and alpha, or light and dark"
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: allowed + ["white", "color"] + appearanceKeys))",
-                                           range: pair.keyRange, notes: [note]))
+                let suggestion = Suggestions.suggest(pair.key, in: allowed + ["white", "color"] + appearanceKeys, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown key '\(pair.key)' in \(what)\(suggestion.hint)",
+                                           range: pair.keyRange, notes: [note], fixes: suggestion.fixes))
             }
             let range: NumberRange = (pair.key == "alpha" || isWhite) ? .unit : NumberRange(min: 0, max: 255)
             switch Numbers.number(pair.value, in: range, what: "\(what).\(pair.key)") {
@@ -209,7 +214,7 @@ enum ColorParser {
             return .success(.white(.white(fields["white"] ?? 0, alpha: alpha)))
         }
         for channel in ["red", "green", "blue"] where fields[channel] == nil {
-            return .failure(ValueError(message: "\(what) is missing '\(channel)'", range: node.range,
+            return .failure(ValueError(code: .missingKey, message: "\(what) is missing '\(channel)'", range: node.range,
                                        notes: ["a color mapping needs red, green and blue (0–255); alpha defaults to 1"]))
         }
         return .success(.components(.rgb255(fields["red"] ?? 0, fields["green"] ?? 0, fields["blue"] ?? 0, alpha: alpha)))

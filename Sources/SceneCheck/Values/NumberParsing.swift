@@ -31,16 +31,16 @@ enum Numbers {
     /// A scalar node that holds a finite number.
     static func number(_ node: Node, what: String) -> Parsed<Double> {
         guard let scalar = node.scalar, !scalar.isNull else {
-            return .failure(ValueError(message: "\(what) must be a number, not \(node.kindDescription)",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be a number, not \(node.kindDescription)",
                                        range: node.range))
         }
         let text = scalar.text.trimmingSpaces
         let lowered = text.lowercased()
         if lowered.hasSuffix(".nan") || lowered.hasSuffix(".inf") || lowered == "nan" || lowered.hasSuffix("inf") {
-            return .failure(ValueError(message: "\(what) must be a finite number, not '\(text)'", range: node.range))
+            return .failure(ValueError(code: .badValue, message: "\(what) must be a finite number, not '\(text)'", range: node.range))
         }
         guard let v = decimal(text) else {
-            return .failure(ValueError(message: "\(what) must be a number, not '\(text)'", range: node.range))
+            return .failure(ValueError(code: .badValue, message: "\(what) must be a number, not '\(text)'", range: node.range))
         }
         return sized(v, node, what)
     }
@@ -52,7 +52,7 @@ enum Numbers {
     /// `v` if it is finite and within ±`largest`.
     static func sized(_ v: Double, _ node: Node, _ what: String) -> Parsed<Double> {
         guard v.isFinite, Swift.abs(v) <= largest else {
-            return .failure(ValueError(message: "\(what) is too large: numbers in a scene stay within ±1e9",
+            return .failure(ValueError(code: .outOfRange, message: "\(what) is too large: numbers in a scene stay within ±1e9",
                                        range: node.range))
         }
         return .success(v)
@@ -62,7 +62,7 @@ enum Numbers {
     static func number(_ node: Node, in range: NumberRange, what: String) -> Parsed<Double> {
         number(node, what: what).flatMap { v in
             guard range.contains(v) else {
-                return .failure(ValueError(message: "\(what) must be \(rangePhrase(range)), not \(formatNumber(v))",
+                return .failure(ValueError(code: .outOfRange, message: "\(what) must be \(rangePhrase(range)), not \(formatNumber(v))",
                                            range: node.range))
             }
             return .success(v)

@@ -12,14 +12,14 @@ enum TextParsing {
             if node.mapping != nil {
                 notes.append("YAML reads an unquoted {…} as a mapping; quote the text: \(what): \"{download.progress:percent}\"")
             }
-            return .failure(ValueError(message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
+            return .failure(ValueError(code: .badValue, message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
                                        notes: notes))
         }
         guard template else { return .success(s.text) }
         switch TextTemplate.parse(s.text) {
         case .success: return .success(s.text)
         case .failure(let problem):
-            return .failure(ValueError(message: problem.message,
+            return .failure(ValueError(code: .badTextBinding, message: problem.message,
                                        range: range(of: s.text, writtenAt: node.range, offset: problem.offset,
                                                     length: problem.length),
                                        notes: problem.notes))
@@ -34,13 +34,14 @@ enum TextParsing {
             if let w = FontWeight.words.first(where: { $0.name == text }) { return .success(w.weight) }
             if let v = Numbers.decimal(text) {
                 guard FontWeight.range.contains(v) else {
-                    return .failure(ValueError(message: "\(what) must be between 100 and 900, not \(formatNumber(v))",
+                    return .failure(ValueError(code: .outOfRange, message: "\(what) must be between 100 and 900, not \(formatNumber(v))",
                                                range: node.range))
                 }
                 return .success(v)
             }
-            return .failure(ValueError(message: "\(what) cannot be '\(text)'\(Suggestions.hint(for: text, in: words))",
-                                       range: node.range, notes: ["allowed: " + words.joined(separator: ", ") + ", or 100–900"]))
+            let suggestion = Suggestions.suggest(text, in: words, at: node.range)
+            return .failure(ValueError(code: .badValue, message: "\(what) cannot be '\(text)'\(suggestion.hint)",
+                                       range: node.range, notes: ["allowed: " + words.joined(separator: ", ") + ", or 100–900"], fixes: suggestion.fixes))
         }
     }
 

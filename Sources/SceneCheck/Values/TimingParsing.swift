@@ -12,11 +12,11 @@ package enum Timing {
                 let number = String(text.dropLast(unit.count)).trimmingSpaces
                 guard let v = Numbers.decimal(number) else { continue }
                 guard v >= 0 || !v.isFinite else {
-                    return .failure(ValueError(message: "\(what) cannot be negative, not '\(text)'", range: node.range))
+                    return .failure(ValueError(code: .outOfRange, message: "\(what) cannot be negative, not '\(text)'", range: node.range))
                 }
                 return Numbers.sized(v * factor, node, what)
             }
-            return .failure(ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range,
+            return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range,
                                        notes: ["for example 2, \"1.5s\", \"250ms\" or \"12f\""]))
         }
     }
@@ -26,12 +26,12 @@ package enum Timing {
     static func easing(_ node: Node, what: String) -> Parsed<Easing> {
         if let pairs = node.mapping {
             guard pairs.count == 1, let pair = pairs.first else {
-                return .failure(ValueError(message: "\(what) must be one of \(easingForms)", range: node.range))
+                return .failure(ValueError(code: .badValue, message: "\(what) must be one of \(easingForms)", range: node.range))
             }
             switch pair.key {
             case "cubicBezier":
                 guard let items = pair.value.sequence, items.count == 4 else {
-                    return .failure(ValueError(message: "cubicBezier takes four numbers [x1, y1, x2, y2]", range: pair.value.range))
+                    return .failure(ValueError(code: .badValue, message: "cubicBezier takes four numbers [x1, y1, x2, y2]", range: pair.value.range))
                 }
                 return bezier(items.map { Numbers.number($0, what: "a cubicBezier control point") }, range: pair.value.range)
             case "steps":
@@ -40,12 +40,13 @@ package enum Timing {
                 return spring(pair.value)
             default:
                 let forms = ["cubicBezier", "steps", "spring"]
-                return .failure(ValueError(message: "unknown easing '\(pair.key)'\(Suggestions.hint(for: pair.key, in: forms))",
-                                           range: pair.keyRange, notes: ["easings: " + easingForms]))
+                let suggestion = Suggestions.suggest(pair.key, in: forms, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown easing '\(pair.key)'\(suggestion.hint)",
+                                           range: pair.keyRange, notes: ["easings: " + easingForms], fixes: suggestion.fixes))
             }
         }
         guard let s = node.scalar, !s.isNull else {
-            return .failure(ValueError(message: "\(what) must be one of \(easingForms)", range: node.range))
+            return .failure(ValueError(code: .badValue, message: "\(what) must be one of \(easingForms)", range: node.range))
         }
         let text = s.text.trimmingSpaces
         if let named = Easing.named[text] { return .success(named) }
@@ -54,25 +55,25 @@ package enum Timing {
             let args = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
             let numbers: [Parsed<Double>] = args.map { arg in
                 Numbers.decimal(arg).map { .success($0) }
-                    ?? .failure(ValueError(message: "'\(arg)' is not a number in \(function)(…)", range: node.range))
+                    ?? .failure(ValueError(code: .badValue, message: "'\(arg)' is not a number in \(function)(…)", range: node.range))
             }
             if function == "steps" {
                 guard numbers.count == 1, let n = numbers.first else {
-                    return .failure(ValueError(message: "steps takes one whole number: \"steps(4)\"", range: node.range))
+                    return .failure(ValueError(code: .badValue, message: "steps takes one whole number: \"steps(4)\"", range: node.range))
                 }
                 return steps(n, range: node.range)
             }
             guard numbers.count == 4 else {
-                return .failure(ValueError(message: "cubicBezier takes four numbers: \"cubicBezier(0.42, 0, 0.58, 1)\"",
+                return .failure(ValueError(code: .badValue, message: "cubicBezier takes four numbers: \"cubicBezier(0.42, 0, 0.58, 1)\"",
                                            range: node.range))
             }
             return bezier(numbers, range: node.range)
         }
         let names = Array(Easing.named.keys).sorted()
-        let hint = otherSpellings[text].map { "; did you mean '\($0)'?" }
-            ?? Suggestions.hint(for: text, in: names + ["cubicBezier", "steps", "spring"])
-        return .failure(ValueError(message: "unknown easing '\(text)'\(hint)",
-                                   range: node.range, notes: ["easings: " + easingForms]))
+        let suggestion = Suggestions.Suggestion(
+            word: otherSpellings[text] ?? Suggestions.nearest(to: text, in: names + ["cubicBezier", "steps", "spring"]), at: node.range)
+        return .failure(ValueError(code: .badValue, message: "unknown easing '\(text)'\(suggestion.hint)",
+                                   range: node.range, notes: ["easings: " + easingForms], fixes: suggestion.fixes))
     }
 
     /// CSS's and other tools' names for Core Animation's curves.
@@ -88,10 +89,10 @@ package enum Timing {
             }
         }
         guard v.count == 4, v.allSatisfy(\.isFinite) else {
-            return .failure(ValueError(message: "cubicBezier takes four finite numbers", range: range))
+            return .failure(ValueError(code: .badValue, message: "cubicBezier takes four finite numbers", range: range))
         }
         guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-            return .failure(ValueError(message: "cubicBezier's x1 and x2 must be between 0 and 1 (time runs forward)",
+            return .failure(ValueError(code: .outOfRange, message: "cubicBezier's x1 and x2 must be between 0 and 1 (time runs forward)",
                                        range: range))
         }
         return .success(.cubicBezier(v[0], v[1], v[2], v[3]))
@@ -100,7 +101,7 @@ package enum Timing {
     static func steps(_ n: Parsed<Double>, range: SourceRange) -> Parsed<Easing> {
         n.flatMap { v in
             guard v == v.rounded(), v >= 1, v <= Double(maxSteps) else {
-                return .failure(ValueError(message: "steps must be a whole number from 1 to \(maxSteps), not \(formatNumber(v))",
+                return .failure(ValueError(code: .outOfRange, message: "steps must be a whole number from 1 to \(maxSteps), not \(formatNumber(v))",
                                            range: range))
             }
             return .success(.steps(Int(v)))
@@ -120,13 +121,14 @@ package enum Timing {
     static func spring(_ node: Node) -> Parsed<Easing> {
         let fields = springFields
         guard let pairs = node.mapping else {
-            return .failure(ValueError(message: "spring takes {mass, stiffness, damping, initialVelocity}", range: node.range))
+            return .failure(ValueError(code: .badValue, message: "spring takes {mass, stiffness, damping, initialVelocity}", range: node.range))
         }
         var spring = Spring()
         for pair in pairs {
             guard fields.contains(pair.key) else {
-                return .failure(ValueError(message: "unknown spring parameter '\(pair.key)'\(Suggestions.hint(for: pair.key, in: fields))",
-                                           range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")]))
+                let suggestion = Suggestions.suggest(pair.key, in: fields, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown spring parameter '\(pair.key)'\(suggestion.hint)",
+                                           range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")], fixes: suggestion.fixes))
             }
             switch Numbers.number(pair.value, in: springRange(pair.key), what: "spring \(pair.key)") {
             case .failure(let e): return .failure(e)

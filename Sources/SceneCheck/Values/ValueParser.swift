@@ -16,7 +16,7 @@ package enum ValueParser {
         case .integer(let min):
             return Numbers.number(node, what: what).flatMap { v in
                 guard v == v.rounded(), v >= Double(min), v <= Double(largestCount) else {
-                    return .failure(ValueError(message: "\(what) must be a whole number of at least \(min), not \(formatNumber(v))",
+                    return .failure(ValueError(code: .outOfRange, message: "\(what) must be a whole number of at least \(min), not \(formatNumber(v))",
                                                range: node.range))
                 }
                 return .success(.number(v))
@@ -46,7 +46,7 @@ package enum ValueParser {
         case .fontFamily:
             return TextParsing.text(node, what: what, template: false).flatMap { family in
                 family.trimmingSpaces.isEmpty
-                    ? .failure(ValueError(message: "\(what) must name a font family", range: node.range))
+                    ? .failure(ValueError(code: .badValue, message: "\(what) must name a font family", range: node.range))
                     : .success(.text(family.trimmingSpaces))
             }
         case .fontWeight:
@@ -56,7 +56,7 @@ package enum ValueParser {
 
     static func scalarText(_ node: Node, what: String, expected: String) -> Parsed<String> {
         guard let s = node.scalar, !s.isNull else {
-            return .failure(ValueError(message: "\(what) must be \(expected), not \(node.kindDescription)",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not \(node.kindDescription)",
                                        range: node.range))
         }
         return .success(s.text.trimmingSpaces)
@@ -69,7 +69,7 @@ package enum ValueParser {
             if let v = Numbers.decimal(text) {
                 return finite(v, node, what).map { Length.pt($0) }
             }
-            let fail = ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range)
+            let fail = ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range)
             guard let percentSign = text.firstIndex(of: "%"),
                   let percent = Numbers.decimal(String(text[..<percentSign]).trimmingSpaces) else {
                 return .failure(fail)
@@ -107,9 +107,9 @@ package enum ValueParser {
                 }
             }
             if ["nan", "inf"].contains(where: { text.lowercased().contains($0) }) {
-                return .failure(ValueError(message: "\(what) must be a finite angle, not '\(text)'", range: node.range))
+                return .failure(ValueError(code: .badValue, message: "\(what) must be a finite angle, not '\(text)'", range: node.range))
             }
-            return .failure(ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range,
+            return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range,
                                        notes: ["for example 90, \"90deg\", \"1.5708rad\" or \"0.25turn\""]))
         }
     }
@@ -123,31 +123,31 @@ package enum ValueParser {
             let lowered = s.text.lowercased()
             if truthy.contains(lowered) || falsy.contains(lowered) {
                 let meant = truthy.contains(lowered) ? "true" : "false"
-                return .failure(ValueError(message: "\(what) must be true or false, not '\(s.text)'",
+                return .failure(ValueError(code: .badValue, message: "\(what) must be true or false, not '\(s.text)'",
                                            range: node.range,
                                            notes: ["write \(meant): scene files take only true and false as booleans"]))
             }
         }
         if let s = node.scalar, !s.isPlain, s.text == "true" || s.text == "false" {
-            return .failure(ValueError(message: "\(what) must be true or false, not the quoted string \"\(s.text)\"",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be true or false, not the quoted string \"\(s.text)\"",
                                        range: node.range,
                                        notes: ["write \(s.text) without quotes: quoted, it is text, not a bool"]))
         }
-        return .failure(ValueError(message: "\(what) must be true or false, not \(node.kindDescription)",
+        return .failure(ValueError(code: .badValue, message: "\(what) must be true or false, not \(node.kindDescription)",
                                    range: node.range))
     }
 
     static func choice(_ node: Node, _ words: [String], what: String) -> Parsed<String> {
         let allowed = "allowed: " + words.joined(separator: ", ")
         guard let s = node.scalar, !s.isNull else {
-            return .failure(ValueError(message: "\(what) must be one of the words \(words.joined(separator: ", ")), not \(node.kindDescription)",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be one of the words \(words.joined(separator: ", ")), not \(node.kindDescription)",
                                        range: node.range))
         }
         if words.contains(s.text) { return .success(s.text) }
-        var hint = Suggestions.hint(for: s.text, in: words)
-        if hint.isEmpty, let meant = Synonyms.word(for: s.text, among: words) { hint = "; did you mean '\(meant)'?" }
-        return .failure(ValueError(message: "\(what) cannot be '\(s.text)'\(hint)",
-                                   range: node.range, notes: [allowed]))
+        let suggestion = Suggestions.Suggestion(
+            word: Suggestions.nearest(to: s.text, in: words) ?? Synonyms.word(for: s.text, among: words), at: node.range)
+        return .failure(ValueError(code: .badValue, message: "\(what) cannot be '\(s.text)'\(suggestion.hint)",
+                                   range: node.range, notes: [allowed], fixes: suggestion.fixes))
     }
 
     /// `"10:09:30"`, `"22:15"`, hours 0–47, or `now`.
@@ -156,7 +156,7 @@ package enum ValueParser {
         return scalarText(node, what: what, expected: expected).flatMap { text in
             if text == "now" { return .success(.now) }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            let fail = ValueError(message: "\(what) must be \(expected), not '\(text)'", range: node.range)
+            let fail = ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range)
             guard parts.count == 2 || parts.count == 3,
                   parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber),
                   !parts[0].isEmpty, parts[1].count == 2,
@@ -170,11 +170,11 @@ package enum ValueParser {
                 s = v
             }
             guard h <= 47 else {
-                return .failure(ValueError(message: "\(what): hours run from 0 to 47, not \(h)", range: node.range,
+                return .failure(ValueError(code: .outOfRange, message: "\(what): hours run from 0 to 47, not \(h)", range: node.range,
                                            notes: ["hours past 24 let a timeline run over midnight"]))
             }
             guard m <= 59, s >= 0, s < 60 else {
-                return .failure(ValueError(message: "\(what): minutes and seconds run from 0 to 59 in '\(text)'",
+                return .failure(ValueError(code: .outOfRange, message: "\(what): minutes and seconds run from 0 to 59 in '\(text)'",
                                            range: node.range))
             }
             return .success(.hms(Double(h), Double(m), s))
@@ -183,7 +183,7 @@ package enum ValueParser {
 
     static func list(_ node: Node, what: String, expected: String) -> Parsed<[Node]> {
         guard let items = node.sequence else {
-            return .failure(ValueError(message: "\(what) must be \(expected), not \(node.kindDescription)",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not \(node.kindDescription)",
                                        range: node.range))
         }
         return .success(items)
@@ -192,13 +192,13 @@ package enum ValueParser {
     static func points(_ node: Node, what: String) -> Parsed<[Point]> {
         list(node, what: what, expected: "a list of [x, y] points").flatMap { items in
             guard items.count >= 2 else {
-                return .failure(ValueError(message: "\(what) needs at least 2 points, got \(items.count)",
+                return .failure(ValueError(code: .badValue, message: "\(what) needs at least 2 points, got \(items.count)",
                                            range: node.range))
             }
             var points: [Point] = []
             for item in items {
                 guard let xy = item.sequence, xy.count == 2 else {
-                    return .failure(ValueError(message: "each point of \(what) must be a pair [x, y], not \(item.kindDescription)",
+                    return .failure(ValueError(code: .badValue, message: "each point of \(what) must be a pair [x, y], not \(item.kindDescription)",
                                                range: item.range))
                 }
                 switch (length(xy[0], what: "x of a point"), length(xy[1], what: "y of a point")) {
@@ -213,7 +213,7 @@ package enum ValueParser {
     static func dash(_ node: Node, what: String) -> Parsed<[Double]> {
         list(node, what: what, expected: "a list of dash and gap lengths").flatMap { items in
             guard !items.isEmpty else {
-                return .failure(ValueError(message: "\(what) must list at least one length", range: node.range))
+                return .failure(ValueError(code: .badValue, message: "\(what) must list at least one length", range: node.range))
             }
             var lengths: [Double] = []
             for item in items {
@@ -223,7 +223,7 @@ package enum ValueParser {
                 }
             }
             guard lengths.contains(where: { $0 > 0 }) else {
-                return .failure(ValueError(message: "\(what) cannot be all zeros", range: node.range))
+                return .failure(ValueError(code: .badValue, message: "\(what) cannot be all zeros", range: node.range))
             }
             return .success(lengths)
         }
@@ -232,14 +232,15 @@ package enum ValueParser {
     /// The fields of a small mapping value (`{top, leading}`, `{row, column}`), each a number ≥ 0.
     static func numberFields(_ node: Node, _ fields: [String], what: String) -> Parsed<[String: Double]> {
         guard let pairs = node.mapping else {
-            return .failure(ValueError(message: "\(what) must be a number or {\(fields.joined(separator: ", "))}, not \(node.kindDescription)",
+            return .failure(ValueError(code: .badValue, message: "\(what) must be a number or {\(fields.joined(separator: ", "))}, not \(node.kindDescription)",
                                        range: node.range))
         }
         var result: [String: Double] = [:]
         for pair in pairs {
             guard fields.contains(pair.key) else {
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: fields))",
-                                           range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")]))
+                let suggestion = Suggestions.suggest(pair.key, in: fields, at: pair.keyRange)
+                return .failure(ValueError(code: .unknownKey, message: "unknown key '\(pair.key)' in \(what)\(suggestion.hint)",
+                                           range: pair.keyRange, notes: ["allowed: " + fields.joined(separator: ", ")], fixes: suggestion.fixes))
             }
             switch Numbers.number(pair.value, in: .nonNegative, what: "\(what).\(pair.key)") {
             case .success(let v): result[pair.key] = v

@@ -18,6 +18,8 @@ final class DocumentAnalysis {
     let encoding: PositionEncoding
 
     private let oversize: (Int) -> Diagnostic?
+    /// LanguageServer.Options.revise, for tests.
+    var revise: ((Diagnostic) -> Diagnostic)?
 
     init(_ document: TextDocument, frontend: Frontend, encoding: PositionEncoding,
          oversize: @escaping (Int) -> Diagnostic? = { _ in nil }) {
@@ -38,7 +40,8 @@ final class DocumentAnalysis {
     /// What `scenec check` finds, and the scene when it has no errors.
     lazy var checked: (scene: Scene?, diagnostics: [Diagnostic]) = {
         if let tooLarge = oversize(file.bytes.count) { return (nil, [tooLarge]) }
-        return frontend.compileAndLint(file, scenePath: path)
+        let checked = frontend.compileAndLint(file, scenePath: path)
+        return revise.map { (checked.scene, checked.diagnostics.map($0)) } ?? checked
     }()
 
     /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.

@@ -1,8 +1,10 @@
 import SceneSupport
+import ScenecKit
 import SceneSyntax
 
-/// `textDocument/codeAction`: quick fixes for scenec's own diagnostics in the range asked
-/// about — take the did-you-mean suggestion, quote an unquoted `#colour`.
+/// `textDocument/codeAction`: the fixes of scenec's own diagnostics in the range asked about,
+/// exactly as the diagnostics carry them (`Diagnostic.fixes`; `check --diagnostics json` prints
+/// the same) — never read from a message, so rewording one cannot break its fix.
 enum CodeActions {
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
         guard let asked = LSPRange(request.params["range"]) else {
@@ -11,27 +13,20 @@ enum CodeActions {
         var actions: [JSONValue] = []
         for d in request.analysis.checked.diagnostics where d.file == nil && d.origin == nil && !d.range.isNone {
             let range = request.document.range(of: d.range, encoding: request.encoding)
-            guard range.start <= asked.end, asked.start <= range.end, let (title, text) = fix(d) else { continue }
-            actions.append([
-                "title": .string(title), "kind": "quickfix", "isPreferred": true,
-                "edit": ["changes": .object([JSONMember(key: request.document.uri,
-                                                        value: [["range": range.json, "newText": .string(text)]])])],
-            ])
+            guard range.start <= asked.end, asked.start <= range.end else { continue }
+            for fix in d.fixes {
+                let edits = fix.edits.map { edit -> JSONValue in
+                    ["range": request.document.range(of: edit.range, encoding: request.encoding).json,
+                     "newText": .string(edit.newText)]
+                }
+                actions.append([
+                    "title": .string(fix.title), "kind": "quickfix", "isPreferred": .bool(d.fixes.count == 1),
+                    "diagnostics": .array([DiagnosticPublisher.item(JSONDiagnostic(d, file: request.analysis.file.name), range: range.json,
+                                                                    uri: request.document.uri, page: nil)]),
+                    "edit": ["changes": .object([JSONMember(key: request.document.uri, value: .array(edits))])],
+                ])
+            }
         }
         return .success(.array(actions))
-    }
-
-    /// The fix a diagnostic offers: its title and the text that replaces its range.
-    static func fix(_ d: Diagnostic) -> (String, String)? {
-        if d.message.hasPrefix("a # starts a comment in YAML"), let quote = d.message.firstRange(of: "quote the colour: ") {
-            // The range is the comment, `#ff2d55`; the message ends in `key: "#ff2d55"`.
-            guard let colon = d.message[quote.upperBound...].firstRange(of: ": ") else { return nil }
-            let quoted = String(d.message[colon.upperBound...])
-            return ("Quote the colour: \(quoted)", quoted)
-        }
-        guard let open = d.message.ranges(of: "did you mean '").last,
-              let close = d.message[open.upperBound...].firstIndex(of: "'") else { return nil }
-        let word = String(d.message[open.upperBound..<close])
-        return ("Change to '\(word)'", word)
     }
 }

@@ -81,7 +81,7 @@ package struct Build: Sendable {
             case .canvas: what = "a canvas"
             case .timeline(let index, _, _): what = "an animation at timeline.animations[\(index)]"
             }
-            return o.error("no scene has \(what), so this --set changes nothing",
+            return o.error(.badOption, "no scene has \(what), so this --set changes nothing",
                            notes: ["--set-where-present accepts a --set that some builds do not use"])
         }
     }

@@ -51,6 +51,9 @@ package struct BuildManifest: Codable {
         package var endColumn: Int
         package var origin: String?
         package var notes: [String]
+        /// Absent in manifests written before diagnostics had codes. (Fixes are not kept: a
+        /// replayed warning names its code, and `check` gives its fixes.)
+        package var code: String?
 
         package init(_ d: Diagnostic) {
             severity = d.severity.rawValue
@@ -61,13 +64,14 @@ package struct BuildManifest: Codable {
             endColumn = d.range.end.column
             origin = d.origin
             notes = d.notes
+            code = d.code.rawValue
         }
 
         package var diagnostic: Diagnostic {
             Diagnostic(Diagnostic.Severity(rawValue: severity) ?? .warning, message,
                        at: SourceRange(start: SourceLocation(line: line, column: column),
                                        end: SourceLocation(line: endLine, column: endColumn)),
-                       origin: origin, notes: notes)
+                       origin: origin, notes: notes, code: code.flatMap(DiagnosticCode.init(rawValue:)) ?? .unclassified)
         }
     }
 

@@ -300,7 +300,10 @@ struct SceneBuilder: Sendable {
         guard warningsAreErrors else { return diagnostics }
         return diagnostics.map { d in
             guard d.severity == .warning else { return d }
-            return Diagnostic(.error, d.message, at: d.range, origin: d.origin, notes: d.notes + ["a warning, made an error by --werror"])
+            var error = d
+            error.severity = .error
+            error.notes.append("a warning, made an error by --werror")
+            return error
         }
     }
 }

@@ -58,7 +58,7 @@ package struct SceneSettings: Sendable {
     /// A scene over `--max-file-size`: a located error, as `scenec lsp` also reports it.
     package static func tooLarge(_ limit: Int) -> Diagnostic {
         let firstCharacter = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
-        return Diagnostic.error("the scene file is larger than \(limit) bytes", at: firstCharacter,
+        return Diagnostic.error(.limitExceeded, "the scene file is larger than \(limit) bytes", at: firstCharacter,
                                 notes: ["raise the limit with --max-file-size if you mean it"])
     }
 }

@@ -119,15 +119,18 @@ package final class DiagnosticReporter: Sendable {
         }
     }
 
+    /// An item's lines indented one level inside the array (its final line break dropped, or the
+    /// array would hold a line of two spaces after each item).
     private func indent(_ json: String) -> String {
-        json.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        json.split(separator: "\n", omittingEmptySubsequences: true).map { "  " + $0 }.joined(separator: "\n")
     }
 
     private func relative(_ path: String) -> String {
         pathRoot?.relative(path) ?? path
     }
 
-    /// `::error file=F,line=L,col=C,endLine=…,endColumn=…::message`, escaped as the runner expects.
+    /// `::error file=F,line=L,col=C,endLine=…,endColumn=…::message`, escaped as the runner expects;
+    /// the notes and each fix's `help:` title follow the message on lines of their own.
     package func workflowCommand(_ d: Diagnostic, file: String) -> String {
         let command = d.severity == .error ? "error" : (d.severity == .warning ? "warning" : "notice")
         var properties = [("file", relative(file))]
@@ -135,7 +138,8 @@ package final class DiagnosticReporter: Sendable {
             properties += [("line", "\(d.range.start.line)"), ("col", "\(d.range.start.column)"),
                            ("endLine", "\(d.range.end.line)"), ("endColumn", "\(d.range.end.column)")]
         }
-        let message = ([d.origin.map { "\($0): \(d.message)" } ?? d.message] + d.notes).joined(separator: "\n")
+        let message = ([d.origin.map { "\($0): \(d.message)" } ?? d.message] + d.notes + d.fixes.map { "help: \($0.title)" })
+            .joined(separator: "\n")
         return WorkflowCommand.line(command, properties: properties, message: message)
     }
 }

@@ -28,6 +28,7 @@ enum LspCommand: Command {
         options.rootFromClient = !args.isGiven(ProjectOptions.root.declaration)
         options.oversize = { size in size > limit ? SceneSettings.tooLarge(limit) : nil }
         if let ms = try args[LspOptions.debounce] { options.debounce = Double(ms) / 1000 }
+        options.diagnosticsPage = LanguageServer.diagnosticsPage(besides: BuildCommand.executablePath())
         return LanguageServer.serve(options: options) == 0 ? .success : .sceneError
     }
 }

@@ -2,20 +2,22 @@ import CommandLineOptions
 import SceneModel
 import SceneSchema
 import ScenecBuild
+import SceneSyntax
 
-/// `scenec schema [KIND] [-o FILE] [--markdown]`
+/// `scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]`
 enum SchemaCommand: Command {
     static let name = "schema"
     static let summary = "print the JSON Schema of the scene language (or the attribute tables)"
     static let usage = """
-        usage: scenec schema [KIND] [-o FILE] [--markdown]
+        usage: scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]
 
         Prints the JSON Schema (draft-07) of scene files, generated from the attribute
         registry: the schema editors' YAML language servers read to complete and check scenes.
         Point a scene at it with a first line such as
             # yaml-language-server: $schema=../schema/scene.schema.json
         With a view KIND (ring, pie, …), only that kind: its part of the schema, or with
-        --markdown its page (as 'scenec help KIND' prints it, in Markdown).
+        --markdown its page (as 'scenec help KIND' prints it, in Markdown). With --diagnostic-codes,
+        the page of diagnostic codes instead (docs/diagnostics.md).
 
         """
 
@@ -26,6 +28,12 @@ enum SchemaCommand: Command {
             throw UsageError("schema takes at most one view kind")
         }
         var text = args[SchemaOptions.markdown] ? AttributeTables.markdown : SceneSchema.text
+        if args[SchemaOptions.diagnosticCodes] {
+            guard args.positionals.isEmpty, !args[SchemaOptions.markdown] else {
+                throw UsageError("--diagnostic-codes prints the page of every diagnostic code; it takes no view kind and no --markdown")
+            }
+            text = DiagnosticCode.markdownPage
+        }
         if let name = args.positionals.first {
             if name.contains("/") || name.hasSuffix(".yaml") {
                 throw UsageError("schema takes no scene file; it describes them all (or one view kind, such as ring)")

@@ -36,7 +36,8 @@ enum SchemaOptions: CommandOptions {
     static let output = Option<String?, SchemaOptions>.text(
         "--output", aliases: ["-o"], value: "PATH", help: "write to PATH (atomically) instead of standard output", path: true)
     static let markdown = Flag<SchemaOptions>("--markdown", help: "the attribute tables (docs/language.md) instead of the schema")
-    static let all = declarations(output, markdown, StandardOptions.help)
+    static let diagnosticCodes = Flag<SchemaOptions>("--diagnostic-codes", help: "the page of diagnostic codes (docs/diagnostics.md) instead of the schema")
+    static let all = declarations(output, markdown, diagnosticCodes, StandardOptions.help)
 }
 
 /// `scenec completions`'s options.

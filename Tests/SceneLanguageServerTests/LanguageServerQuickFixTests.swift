@@ -1,0 +1,102 @@
+import Foundation
+@testable import SceneLanguageServer
+import ScenecKit
+import SceneSyntax
+import TestSupport
+import XCTest
+
+/// Quick fixes are the diagnostics' own fixes (`Diagnostic.fixes`), never read from a message:
+/// the code actions at each diagnostic are exactly its fixes as `scenec check` has them, each
+/// published diagnostic names its code, and rewording every message leaves the fixes as they were.
+final class LanguageServerQuickFixTests: XCTestCase {
+    /// Four mistakes with fixes (a misspelt choice, an unquoted #colour, a misspelt attribute, a
+    /// misspelt style) and one without (a progress out of range).
+    static let scene = """
+        canvas: {width: 300, height: 200}
+        styles:
+          brand: {lineWidth: 12}
+        views:
+          - id: download
+            type: ring
+            style: brnd
+            frame: {x: 20, y: 20, width: 150, height: 100}
+            lineCap: rund
+            progres: 0.5
+            trackColor: #00ff00
+          - {id: other, type: ring, frame: {x: 180, y: 20, width: 100, height: 100}, progress: 2}
+
+        """
+
+    /// The code actions of every diagnostic published for `scene`, by the diagnostic's code and
+    /// line, as (title, [newText]) — with the server's messages optionally reworded.
+    func actions(reworded: Bool) throws -> (published: [[String: Any]], actions: [String: [[String]]]) {
+        let client = LanguageClient { options in
+            options.diagnosticsPage = "file:///doc/diagnostics.md"
+            if reworded {
+                options.revise = { d in
+                    var d = d
+                    d.message = "reworded: " + d.message.uppercased()
+                    return d
+                }
+            }
+        }
+        _ = try client.initialize()
+        defer { _ = try? client.shutdown() }
+        let dir = try temporaryDirectory(self)
+        let uri = "file://" + (try write(Self.scene, "fixes.scene.yaml", in: dir))
+        client.open(uri, text: Self.scene)
+        let published = try XCTUnwrap(client.diagnostics(uri, version: 1))
+        var actions: [String: [[String]]] = [:]
+        for d in published {
+            let range = try XCTUnwrap(d["range"] as? [String: Any])
+            let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range,
+                                                                          "context": ["diagnostics": [d]]])
+            let list = try XCTUnwrap(response["result"] as? [[String: Any]], "\(response)")
+            let key = "\(d["code"] ?? "no code")@\(((range["start"] as? [String: Any])?["line"] as? Int) ?? -1)"
+            actions[key] = list.map { action in
+                let edits = ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
+                return [action["title"] as? String ?? ""] + edits.map { $0["newText"] as? String ?? "" }
+            }
+        }
+        return (published, actions)
+    }
+
+    func testCodeActionsAreTheDiagnosticsFixes() throws {
+        let (published, actions) = try actions(reworded: false)
+        let checked = Frontend().compileAndLint(SourceFile(name: "fixes.scene.yaml", text: Self.scene)).diagnostics
+        XCTAssertEqual(published.count, checked.count)
+        var expected: [String: [[String]]] = [:]
+        for d in checked {
+            expected["\(d.code.rawValue)@\(d.range.start.line - 1)"] = d.fixes.map { [$0.title] + $0.edits.map(\.newText) }
+        }
+        XCTAssertEqual(actions, expected)
+        XCTAssertEqual(actions["bad-value@8"], [["change to 'round'", "round"]])
+        XCTAssertEqual(actions["hash-comment-colour@10"]?.first?.last, "\"#00ff00\"")
+        XCTAssertEqual(actions["out-of-range@11"], [], "a diagnostic without fixes has no quick fix")
+        for d in published {
+            XCTAssertEqual((d["codeDescription"] as? [String: Any])?["href"] as? String,
+                           "file:///doc/diagnostics.md#\(d["code"] ?? "")")
+        }
+        XCTAssertEqual(published.compactMap { $0["code"] as? String }.sorted(),
+                       ["bad-value", "hash-comment-colour", "out-of-range", "unknown-attribute", "unknown-style"])
+    }
+
+    /// The rewording hook rewrites every message; the quick fixes stay exactly what they were.
+    func testRewordedMessagesKeepTheirQuickFixes() throws {
+        let plain = try actions(reworded: false), reworded = try actions(reworded: true)
+        XCTAssertTrue(reworded.published.allSatisfy { ($0["message"] as? String)?.hasPrefix("reworded: ") == true },
+                      "\(reworded.published)")
+        XCTAssertEqual(reworded.actions, plain.actions)
+        XCTAssertEqual(plain.actions.values.map(\.count).reduce(0, +), 4)
+    }
+
+    /// `codeDescription.href` points into docs/diagnostics.md when the page is found beside the
+    /// binary (a build in this repository finds the repository's).
+    func testThePageOfCodesIsFoundBesideABuild() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = LanguageServer.diagnosticsPage(besides: root.path + "/.build/x86_64-unknown-linux-gnu/release/scenec")
+        XCTAssertEqual(page, "file://" + root.path + "/docs/diagnostics.md")
+        XCTAssertNil(LanguageServer.diagnosticsPage(besides: "/nonexistent/bin/scenec"))
+        XCTAssertNil(LanguageServer.diagnosticsPage(besides: "scenec"))
+    }
+}
