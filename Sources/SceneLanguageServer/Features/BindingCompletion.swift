@@ -18,10 +18,10 @@ enum BindingCompletion {
         var run = 0
         while brace - run >= 0, prefix[brace - run] == UInt8(ascii: "{") { run += 1 }
         let typed = String(decoding: prefix[(brace + 1)...], as: UTF8.self)
-        guard run % 2 == 1, typed.unicodeScalars.allSatisfy(isBindingCharacter),
-              let key = textKey(before: String(decoding: prefix[..<(brace + 1 - run)], as: UTF8.self)),
+        let before = String(decoding: prefix[..<(brace + 1 - run)], as: UTF8.self)
+        guard run % 2 == 1, typed.unicodeScalars.allSatisfy(isBindingCharacter), let (key, quote) = textKey(before: before),
               References.textKeys.contains(key) else { return nil }
-        let references = request.analysis.references
+        let references = graph(request, line: position.line, before: before, quote: quote)
         let partStart: Int, items: [Completion.Item]
         if let colon = typed.firstIndex(of: ":") {
             let reference = typed[..<colon].split(separator: ".", maxSplits: 1).map(String.init)
@@ -67,9 +67,20 @@ enum BindingCompletion {
         c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "_-.:()".unicodeScalars.contains(c))
     }
 
-    /// The key whose value the text before the `{` is: `text: "Now ` → `text`.
-    static func textKey(before text: String) -> String? {
-        guard let match = text.firstMatch(of: /([A-Za-z_][A-Za-z0-9_]*):[ \t]+["']?[^"']*$/) else { return nil }
-        return String(match.1)
+    /// The key whose value the text before the `{` is, and the quote it opened: `text: "Now ` → `text`, `"`.
+    static func textKey(before text: String) -> (String, String)? {
+        guard let match = text.firstMatch(of: /([A-Za-z_][A-Za-z0-9_]*):[ \t]+(["']?)[^"']*$/) else { return nil }
+        return (String(match.1), String(match.2))
+    }
+
+    /// The document's references; while the text being typed leaves the file unreadable (a quote
+    /// not closed yet), those of the file with the line cut before the binding and its quote closed.
+    static func graph(_ request: FeatureRequest, line: Int, before: String, quote: String) -> References {
+        guard request.analysis.tree == nil else { return request.analysis.references }
+        let document = request.document
+        var lines = (0..<document.lineCount).map { document.lineText($0) }
+        lines[line] = before + quote
+        let patched = TextDocument(uri: document.uri, version: document.version, text: lines.joined(separator: "\n"))
+        return DocumentAnalysis(patched, frontend: request.analysis.frontend, encoding: request.encoding).references
     }
 }
