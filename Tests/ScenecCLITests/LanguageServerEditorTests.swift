@@ -53,6 +53,71 @@ final class LanguageServerEditorTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?["col"] as? Int, 4)
     }
 
+    /// Neovim asks `scenec lsp` to go to the definition of the id inside a `{download.progress}`
+    /// binding (the cursor moves to the view's `id:`), then renames it with
+    /// `vim.lsp.buf.rename('dl')`: the buffer then names `dl` in the id, the target and the binding.
+    func testNeovimFollowsABindingAndRenamesAnIdThroughIt() throws {
+        let nvim = URL(fileURLWithPath: "/usr/bin/nvim")
+        guard FileManager.default.isExecutableFile(atPath: nvim.path) else {
+            throw XCTSkip("Debian's neovim is not installed (make test installs it)")
+        }
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("bound.scene.yaml")
+        try Data("""
+            canvas: {width: 200, height: 200}
+            views:
+              - id: download
+                type: ring
+                frame: {x: 0, y: 0, width: 100, height: 100}
+              - id: caption
+                type: label
+                frame: {x: 0, y: 100, width: 200, height: 50}
+                text: "Été {download.progress:percent}"
+            timeline:
+              animations:
+                - {target: download.progress, to: 1, duration: 1s}
+
+            """.utf8).write(to: scene)
+        let out = dir.appendingPathComponent("result.json")
+        let config = dir.appendingPathComponent("config.lua")
+        try Data("""
+            vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+              local id = vim.lsp.start_client({ name = "scenec", cmd = { os.getenv("SCENEC_BIN"), "lsp" },
+                                                root_dir = vim.fn.getcwd() })
+              vim.lsp.buf_attach_client(0, id)
+              vim.wait(15000, function()
+                local c = vim.lsp.get_client_by_id(id)
+                return c ~= nil and c.server_capabilities ~= nil and next(c.server_capabilities) ~= nil
+              end, 20)
+              -- The cursor on the 'download' of the binding (row 9; columns are bytes from 0).
+              local line = vim.api.nvim_buf_get_lines(0, 8, 9, false)[1]
+              vim.api.nvim_win_set_cursor(0, { 9, string.find(line, "{download", 1, true) + 2 })
+              vim.lsp.buf.definition()
+              vim.wait(10000, function() return vim.api.nvim_win_get_cursor(0)[1] ~= 9 end, 20)
+              local landed = vim.api.nvim_win_get_cursor(0)
+              vim.lsp.buf.rename("dl")
+              vim.wait(10000, function()
+                return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\\n"):find("{dl.", 1, true) ~= nil
+              end, 20)
+              local f = io.open(os.getenv("OUT"), "w")
+              f:write(vim.fn.json_encode({ cursor = landed, lines = vim.api.nvim_buf_get_lines(0, 0, -1, false) }))
+              f:close()
+              vim.cmd("qa!")
+            end })
+
+            """.utf8).write(to: config)
+        let result = try runProgram(nvim, ["--headless", "-n", "-i", "NONE", "-u", config.path, scene.path],
+                                    environment: ["SCENEC_BIN": scenecBinary().path, "OUT": out.path, "HOME": dir.path],
+                                    directory: dir, timeout: 40)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        XCTAssertEqual(answer["cursor"] as? [Int], [3, 8], "the definition is the view's id (row 3, byte column 8)")
+        let lines = try XCTUnwrap(answer["lines"] as? [String])
+        XCTAssertEqual(lines[2], "  - id: dl")
+        XCTAssertEqual(lines[8], "    text: \"Été {dl.progress:percent}\"")
+        XCTAssertEqual(lines[11], "    - {target: dl.progress, to: 1, duration: 1s}")
+    }
+
     /// A 1,000-view scene: the time from a one-character edit to its diagnostics, with the
     /// default debounce (printed, not asserted).
     func testDiagnosticsTimeForAThousandViews() throws {
