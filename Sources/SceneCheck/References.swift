@@ -131,6 +131,23 @@ public struct References: Sendable {
     }
 
     var bindingIndex: [BindingKey: Int] = [:]
+
+    /// A text whose `{…}` does not read (`'{' without its '}'`): the problem's message and its
+    /// own range, by the whole text's range.
+    var templateProblems: [SourceRange: (message: String, range: SourceRange)] = [:]
+
+    /// `diagnostics` with each template problem in a scene text that value parsing could place
+    /// only at the whole text (it has the tree, not the source: a quoted, escaped or block text)
+    /// moved to the `{…}` it is about.
+    package func placingTemplateProblems(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !templateProblems.isEmpty else { return diagnostics }
+        return diagnostics.map { d in
+            guard d.file == nil, d.origin == nil, let problem = templateProblems[d.range], problem.message == d.message else { return d }
+            var placed = d
+            placed.range = problem.range
+            return placed
+        }
+    }
 }
 
 extension References {
@@ -213,8 +230,17 @@ extension References {
 
     mutating func readText(_ node: Node, key: String, file: SourceFile?) {
         // Most texts bind nothing: the template is read only when a brace is there.
-        guard let text = node.scalar?.text, text.contains("{"), case .success(let template) = TextTemplate.parse(text),
-              template.isBound else { return }
+        guard let text = node.scalar?.text, text.contains("{") else { return }
+        let template: TextTemplate
+        switch TextTemplate.parse(text) {
+        case .success(let t): template = t
+        case .failure(let problem):
+            if let range = Self.map(text, in: node, file: file)?.range(offset: problem.offset, length: Swift.max(1, problem.length)) {
+                templateProblems[node.range] = (problem.message, range)
+            }
+            return
+        }
+        guard template.isBound else { return }
         let map = Self.map(text, in: node, file: file)
         for b in template.bindings {
             // `{` id `.` attribute [`:` format] `}`, in characters of the text.

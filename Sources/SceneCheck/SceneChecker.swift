@@ -91,7 +91,7 @@ public struct SceneChecker {
             log = checker.log
         }
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
-        let diagnostics = log.all.sortedByPosition()
+        let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
         var scene = Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files)
         scene.resolveColors(for: options.appearance)

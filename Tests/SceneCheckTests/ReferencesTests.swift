@@ -103,6 +103,15 @@ final class ReferencesTests: XCTestCase {
         }
     }
 
+    func testABraceWithoutItsCloseInAnEscapedOrBlockTextIsReportedAtTheBrace() throws {
+        for text in [#""\u00e9 50% {done""#, ">\n      line\n      50% {done\n"] {
+            let yaml = scene(text: text)
+            let d = try XCTUnwrap(check(yaml).diagnostics.first)
+            XCTAssertEqual(d.message, "'{' without its '}' in text")
+            XCTAssertEqual(written(d.range, in: yaml), "{", text)
+        }
+    }
+
     func testIdsTargetsAndTheirRanges() throws {
         let yaml = scene(text: "hi", extra: """
             timeline:

@@ -46,7 +46,9 @@ enum TextParsing {
 
     /// The part of a one-line scalar that `offset` and `length` (characters of its text) cover,
     /// so a message points at the `{…}` it is about; the whole value when the written form does
-    /// not map character for character (escapes, folded lines).
+    /// not map character for character (escapes, folded lines). Value parsing has the tree, not
+    /// the source text: in the scene's own texts, the references graph (`ScalarSourceMap`) then
+    /// places the `{…}` exactly (`References.placingTemplateProblems`, `TextBindingChecker.placed`).
     static func range(of text: String, writtenAt range: SourceRange, offset: Int, length: Int) -> SourceRange {
         guard range != .none, range.start.line == range.end.line else { return range }
         let written = range.end.column - range.start.column
