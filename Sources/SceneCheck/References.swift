@@ -132,6 +132,14 @@ public struct References: Sendable {
 
     var bindingIndex: [BindingKey: Int] = [:]
 
+    /// Each text with bindings, read once, by where it is written: the checker reads them here.
+    var templates: [SourceLocation: (text: String, template: TextTemplate)] = [:]
+
+    /// The template of `text` written at `range`, when the graph read it there.
+    func template(of text: String, writtenAt range: SourceRange) -> TextTemplate? {
+        templates[range.start].flatMap { $0.text == text ? $0.template : nil }
+    }
+
     /// A text whose `{…}` does not read (`'{' without its '}'`): the problem's message and its
     /// own range, by the whole text's range.
     var templateProblems: [SourceRange: (message: String, range: SourceRange)] = [:]
@@ -175,8 +183,11 @@ extension References {
 
     /// Attributes of any kind that hold text (and so may hold bindings), for styles, which
     /// serve every kind.
-    package static let textKeys: Set<String> = Set(Registry.kinds.flatMap { kind in
-        kind.attributes.filter { $0.kind == .text }.map(\.name)
+    package static let textKeys: Set<String> = Set(textAttributes.values.joined())
+
+    /// Each kind's attributes that hold text, worked out once (a check asks for every view).
+    static let textAttributes: [ViewType: [String]] = Dictionary(uniqueKeysWithValues: Registry.kinds.map { kind in
+        (kind.type, kind.attributes.filter { $0.kind == .text }.map(\.name))
     })
 
     /// The styles of one `styles:` mapping written in `path` (nil: the scene).
@@ -198,23 +209,32 @@ extension References {
     mutating func readViews(_ list: Node?, file: SourceFile?) {
         for item in list?.sequence ?? [] {
             guard let pairs = item.mapping else { continue }
-            let type = pairs["type"]?.value.scalar.flatMap { ViewType(rawValue: $0.text) }
-            if let idNode = pairs["id"]?.value, let s = idNode.scalar, !s.isNull {
+            // One pass over the keys: this runs for every view of every check.
+            var type: ViewType?, idNode: Node?, styleNode: Node?, children: Node?
+            var texts: [Node.Pair] = []
+            for pair in pairs {
+                switch pair.key {
+                case "type": type = pair.value.scalar.flatMap { ViewType(rawValue: $0.text) }
+                case "id": idNode = pair.value
+                case "style": styleNode = pair.value
+                case "children": children = pair.value
+                default: if Self.textKeys.contains(pair.key) { texts.append(pair) }
+                }
+            }
+            if let idNode, let s = idNode.scalar, !s.isNull {
                 let range = Self.range(of: s.text, in: idNode, file: file)
                 declarations.append(Declaration(id: s.text, type: type, range: range, viewRange: item.range))
                 // The checker's own rule, so a target or binding is known exactly when the view is.
                 if let type, ViewSelector.isValidID(s.text), viewTypes[s.text] == nil { viewTypes[s.text] = type }
             }
-            if let style = pairs["style"]?.value {
-                for name in style.sequence ?? [style] {
-                    if let s = name.scalar, !s.isNull { styleUses.append(StyleUse(name: s.text, range: Self.range(of: s.text, in: name, file: file))) }
-                }
+            for name in styleNode.map({ $0.sequence ?? [$0] }) ?? [] {
+                if let s = name.scalar, !s.isNull { styleUses.append(StyleUse(name: s.text, range: Self.range(of: s.text, in: name, file: file))) }
             }
-            let textKeys = type.map { Set($0.kind.attributes.filter { $0.kind == .text }.map(\.name)) } ?? Self.textKeys
-            for pair in pairs where textKeys.contains(pair.key) {
+            // A text attribute of the view's kind (of any kind, while its type is unknown).
+            for pair in texts where type.map({ Self.textAttributes[$0]?.contains(pair.key) ?? false }) ?? true {
                 readText(pair.value, key: pair.key, file: file)
             }
-            readViews(pairs["children"]?.value, file: file)
+            readViews(children, file: file)
         }
     }
 
@@ -241,6 +261,7 @@ extension References {
             return
         }
         guard template.isBound else { return }
+        templates[node.range.start] = (text, template)
         let map = Self.map(text, in: node, file: file)
         for b in template.bindings {
             // `{` id `.` attribute [`:` format] `}`, in characters of the text.

@@ -16,9 +16,11 @@ struct TextBindingChecker {
 
     mutating func check(_ views: [SceneView]) {
         for view in views {
-            for spec in view.type.kind.attributes where spec.kind == .text {
-                guard let entry = view.values.explicit[spec.name], case .text(let text) = entry.value,
-                      case .success(let template) = TextTemplate.parse(text) else { continue }
+            for name in References.textAttributes[view.type] ?? [] {
+                // A text without a brace binds nothing; the scene's own texts were read by the graph.
+                guard let entry = view.values.explicit[name], case .text(let text) = entry.value, text.contains("{"),
+                      let template = references.template(of: text, writtenAt: entry.range)
+                          ?? (try? TextTemplate.parse(text).get()) else { continue }
                 for binding in template.bindings {
                     check(binding, in: entry)
                 }

@@ -4,34 +4,72 @@
 /// a text needs its own, for messages, rename and the editor's cursor. Worked out on demand from
 /// the source text, only for the few scalars that need it.
 public struct ScalarSourceMap: Sendable {
-    /// The source range of each Unicode scalar of the text (an escape such as `\u00e9` is one).
-    private let scalars: [SourceRange]
-    /// Unicode scalars of each Character of the text, to turn character offsets into scalar ones.
-    private let characterWidths: [Int]
+    private enum Places: Sendable {
+        /// Written character for character on one line from this column (plain, or quoted without escapes).
+        case oneLine(SourceLocation)
+        /// The source range of each Unicode scalar of the text (an escape such as `\u00e9` is one).
+        case scanned([SourceRange])
+    }
+
+    private let places: Places
+    private let text: String
+    /// Characters and Unicode scalars count alike (every scene's ids and most texts).
+    private let ascii: Bool
 
     /// The map of `text`, the value the reader made of the scalar written at `range` in `file`;
     /// nil when the written form cannot be followed (an alias, a tag, text that is not there).
     public init?(text: String, writtenAt range: SourceRange, in file: SourceFile) {
+        guard !range.isNone else { return nil }
+        self.text = text
+        ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let count = ascii ? text.utf8.count : text.unicodeScalars.count
+        let width = range.end.column - range.start.column
+        // One line as wide as the text (plus its two quotes): nothing is escaped or folded, so
+        // each character is where the arithmetic says. Escapes and doubled quotes only widen.
+        if range.start.line == range.end.line, width == count || width == count + 2,
+           let first = file.text(line: range.start.line, fromColumn: range.start.column, count: 1)?.unicodeScalars.first,
+           !"*&!".unicodeScalars.contains(first) {
+            let quoted = first == "\"" || first == "'"
+            if quoted == (width == count + 2) {
+                places = .oneLine(SourceLocation(line: range.start.line, column: range.start.column + (quoted ? 1 : 0)))
+                return
+            }
+        }
         var scanner = Scanner(file: file, range: range)
-        guard !range.isNone, let scanned = scanner.map(text) else { return nil }
-        scalars = scanned
-        characterWidths = text.map(\.unicodeScalars.count)
+        guard let scanned = scanner.map(text) else { return nil }
+        places = .scanned(scanned)
     }
 
     /// The source range of characters `offset..<offset + length` of the text (characters as
     /// Swift counts them, as `TextTemplate` does). A range spanning lines ends where its last
     /// character does.
     public func range(offset: Int, length: Int) -> SourceRange? {
-        guard offset >= 0, length >= 0, offset + length <= characterWidths.count else { return nil }
-        var scalar = 0
-        for i in 0..<offset { scalar += characterWidths[i] }
-        let first = scalar
-        for i in offset..<(offset + length) { scalar += characterWidths[i] }
-        guard length > 0 else {
-            let at = first < scalars.count ? scalars[first].start : scalars.last?.end ?? .init(line: 0, column: 0)
-            return SourceRange(start: at, end: at)
+        guard offset >= 0, length >= 0, let (first, end) = scalarOffsets(offset, offset + length) else { return nil }
+        switch places {
+        case .oneLine(let start):
+            return SourceRange(start: SourceLocation(line: start.line, column: start.column + first),
+                               end: SourceLocation(line: start.line, column: start.column + end))
+        case .scanned(let scalars):
+            guard end > first else {
+                let at = first < scalars.count ? scalars[first].start : scalars.last?.end ?? SourceLocation(line: 0, column: 0)
+                return SourceRange(start: at, end: at)
+            }
+            return SourceRange(start: scalars[first].start, end: scalars[end - 1].end)
         }
-        return SourceRange(start: scalars[first].start, end: scalars[scalar - 1].end)
+    }
+
+    /// Unicode scalar offsets of character offsets `a` and `b` (a ≤ b); nil past the text.
+    private func scalarOffsets(_ a: Int, _ b: Int) -> (Int, Int)? {
+        if ascii { return b <= text.utf8.count ? (a, b) : nil }
+        var characters = 0, scalars = 0, first = 0
+        for c in text {
+            if characters == a { first = scalars }
+            if characters == b { return (first, scalars) }
+            characters += 1
+            scalars += c.unicodeScalars.count
+        }
+        if characters == a { first = scalars }
+        return characters == b ? (first, scalars) : nil
     }
 }
 

@@ -15,7 +15,8 @@ enum TextParsing {
             return .failure(ValueError(message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
                                        notes: notes))
         }
-        guard template else { return .success(s.text) }
+        // Without a `{` a text binds nothing and cannot be a bad template.
+        guard template, s.text.contains("{") else { return .success(s.text) }
         switch TextTemplate.parse(s.text) {
         case .success: return .success(s.text)
         case .failure(let problem):
