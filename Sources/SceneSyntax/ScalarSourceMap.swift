@@ -87,7 +87,21 @@ private struct Scanner {
         self.range = range
         line = range.start.line
         column = range.start.column
-        lineText = file.line(line).map { Array($0.unicodeScalars) } ?? []
+        lineText = Self.scalars(of: line, in: file) ?? []
+    }
+
+    /// Longer lines are not followed: each map reads its lines whole, and a hostile file of
+    /// thousands of texts on one line would cost the square of its length.
+    static let longestLine = 4096
+
+    static func scalars(of line: Int, in file: SourceFile) -> [Unicode.Scalar]? {
+        guard let bytes = file.lineBytes(line), bytes.count <= longestLine else { return nil }
+        return Array(String(decoding: file.bytes[bytes], as: UTF8.self).unicodeScalars)
+    }
+
+    /// Whether every line the scalar is written on can be read.
+    var readable: Bool {
+        (range.start.line...Swift.max(range.start.line, range.end.line)).allSatisfy { file.lineBytes($0).map { $0.count <= Self.longestLine } ?? true }
     }
 
     var current: Unicode.Scalar? {
@@ -105,7 +119,7 @@ private struct Scanner {
             if column - 1 >= lineText.count {
                 line += 1
                 column = 1
-                lineText = file.line(line).map { Array($0.unicodeScalars) } ?? []
+                lineText = Self.scalars(of: line, in: file) ?? []
             } else {
                 column += 1
             }
@@ -113,6 +127,7 @@ private struct Scanner {
     }
 
     mutating func map(_ text: String) -> [SourceRange]? {
+        guard readable else { return nil }
         var style: Unicode.Scalar = " "
         switch current {
         case "\"", "'":

@@ -43,6 +43,14 @@ final class ScalarSourceMapTests: XCTestCase {
         XCTAssertNil(ScalarSourceMap(text: "anchored", writtenAt: range(1, 4, 1, 6), in: file), "an alias")
         XCTAssertNil(ScalarSourceMap(text: "x", writtenAt: .none, in: file))
         XCTAssertNil(ScalarSourceMap(text: "absent", writtenAt: range(1, 1, 1, 3), in: file), "text that is not written there")
+        // An escaped text on a line of more than 4,096 bytes is not followed (a file of thousands
+        // of texts on one line would cost the square of its length); one without escapes is.
+        let padding = String(repeating: "x", count: 5000)
+        let long = SourceFile(name: "s", text: "k: \"\\t{a.b}\", pad: \(padding)\n")
+        XCTAssertNil(ScalarSourceMap(text: "\t{a.b}", writtenAt: range(1, 4, 1, 13), in: long))
+        let plain = SourceFile(name: "s", text: "k: \"{a.b}\", pad: \(padding)\n")
+        XCTAssertEqual(ScalarSourceMap(text: "{a.b}", writtenAt: range(1, 4, 1, 11), in: plain)?.range(offset: 1, length: 1),
+                       range(1, 6, 1, 7))
     }
 
     func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> SourceRange {
