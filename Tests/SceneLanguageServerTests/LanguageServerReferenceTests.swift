@@ -14,7 +14,7 @@ extension LanguageServerFeatureTests {
           - id: download
             type: ring
             style: brand
-            frame: {x: 20, y: 20, width: 150, height: 100}
+            frame: {x: 10, y: 10, width: 120, height: 120}
             progress: 0.75
           - id: caption
             type: label
@@ -56,9 +56,7 @@ extension LanguageServerFeatureTests {
             XCTAssertTrue(renamed.contains(expected), "\(expected) missing from:\n\(renamed)")
         }
         XCTAssertFalse(renamed.contains("download"), renamed)
-        let path = dir.appendingPathComponent("renamed.scene.yaml").path
-        try Data(renamed.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(checks(path), "scenec check refuses:\n\(renamed)")
+        XCTAssertTrue(try checksWritten(renamed), "scenec check refuses:\n\(renamed)")
         // The same rename asked from inside a binding, after the emoji (two UTF-16 units).
         let fromBinding = try renameEdits(uri, at(s, 12, "{download.progress}\"", 3), to: "dl")
         XCTAssertEqual(applying(fromBinding, to: s), renamed)
@@ -75,9 +73,7 @@ extension LanguageServerFeatureTests {
         XCTAssertEqual(edits.count, 2)
         let renamed = applying(edits, to: s)
         XCTAssertTrue(renamed.contains("  house: {progressColor") && renamed.contains("style: house\n"), renamed)
-        let path = dir.appendingPathComponent("restyled.scene.yaml").path
-        try Data(renamed.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(checks(path), "scenec check refuses:\n\(renamed)")
+        XCTAssertTrue(try checksWritten(renamed), "scenec check refuses:\n\(renamed)")
     }
 
     func testRenamesThatWouldChangeTheSceneAreRefusedWithTheReason() throws {
