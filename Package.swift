@@ -157,6 +157,6 @@ let package = Package(
                                    "TestSupport"]),
         // The repository itself: each library's types named by its tests, documentation links.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),
+        .testTarget(name: "ScenecKitTests", dependencies: ["ScenecKit", "SceneCodecs", "SceneLottie", "SceneCheck", "SceneModel", "SceneSyntax", "TestSupport"]),
     ]
 )

@@ -96,6 +96,14 @@ public struct Sampler: Sendable {
         return value(of: track, model: model, starts: starts[id]?[name], at: time)
     }
 
+    /// The animation that gives an animated `key` ("id.attribute") its value at `time`: the
+    /// last begun, or the first before any has; nil when it is not animated.
+    public func animation(driving key: String, at time: Double) -> Animation? {
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        guard let track = tracks[String(key[..<dot])]?[String(key[key.index(after: dot)...])] else { return nil }
+        return Self.lastBegun(track, by: time).map { track[$0] } ?? track.first
+    }
+
     /// The last animation that has begun by `time` gives the value; before the first begins,
     /// the attribute holds that animation's first value. `starts`: what each animation begins
     /// from when the track starts from `model` (worked out here when the model is another).

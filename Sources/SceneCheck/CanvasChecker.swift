@@ -29,12 +29,9 @@ extension SceneChecker {
         let width = dimension("width"), height = dimension("height")
         var canvas = Canvas(width: width ?? 1, height: height ?? 1)
         if let bg = given["background"] {
-            switch log.take(ColorParser.color(bg.node, what: "canvas background"), origin: bg.origin) {
-            case .color(let c)?: canvas.background = c
-            case .adaptiveColor(let adaptive)?:
-                canvas.background = adaptive.color(for: options.appearance)
-                canvas.backgroundAdaptive = adaptive
-            default: break
+            if let form = log.take(ColorParser.form(bg.node, what: "canvas background"), origin: bg.origin) {
+                canvas.background = form.color(for: options.appearance)
+                canvas.backgroundForm = form
             }
         }
         var scalePlace = CanvasValue(node: node, origin: nil)

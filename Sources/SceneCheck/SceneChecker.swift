@@ -85,10 +85,14 @@ public struct SceneChecker {
                         at: root.range.startOnly)
         }
         var timeline: Timeline?
-        if let timelinePair = pairs["timeline"] {
-            var checker = TimelineChecker(log: log, viewTypes: references.viewTypes, options: options)
-            timeline = checker.check(timelinePair.value)
-            log = checker.log
+        var timelineOverrides = TimelineOverrides(options: options)
+        let timelineNode = timelineOverrides.apply(to: pairs["timeline"]?.value, views: pairs["views"]?.value,
+                                                   viewTypes: viewTypes, fileName: options.scenePath ?? file?.name ?? "the scene",
+                                                   log: &log)
+        if let timelineNode {
+            var checker = TimelineChecker(log: DiagnosticLog(), viewTypes: references.viewTypes, options: options)
+            timeline = timelineOverrides.numbered(checker.check(timelineNode))
+            for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()

@@ -112,8 +112,10 @@ package struct TimelineChecker {
         }
         warnIfUnseen(keyframes, begin: begin, pairs: pairs, target: targetPair, timeline: timeline)
         let autoreverse = pairs["autoreverse"].flatMap { log.take(ValueParser.bool($0.value, what: "autoreverse")) } ?? false
-        return Animation(viewID: id, attribute: spec, begin: begin, keyframes: keyframes, repeatCount: repeatCount,
-                         autoreverse: autoreverse, range: node.range)
+        var animation = Animation(viewID: id, attribute: spec, begin: begin, keyframes: keyframes, repeatCount: repeatCount,
+                                  autoreverse: autoreverse, range: node.range)
+        animation.isKeyframed = pairs["keyframes"] != nil
+        return animation
     }
 
     /// An animation that cannot be seen: one whose values are all the same, or one that begins

@@ -174,7 +174,8 @@ struct ViewChecker {
                 guard let spec = kind.attribute(named: entry.key) else { continue }
                 if let v = log.take(ValueParser.parse(entry.value, as: spec.kind, what: entry.key), origin: entry.origin,
                                   file: entry.file) {
-                    values.set(spec.name, ResolvedValue(value: v, source: .style(styleName), range: entry.value.range))
+                    let source = entry.file.map { AttributeSource.imported(style: styleName, file: $0.name) } ?? .style(styleName)
+                    values.set(spec.name, ResolvedValue(value: v, source: source, range: entry.value.range))
                 }
             }
         }

@@ -62,6 +62,8 @@ struct EditPlanner {
                 }
                 return .success((.list(names), nil))
             }
+        case .timing:
+            return o.valueNode().map { (Self.writtenTiming($0), nil) }
         case .attribute(let kinds):
             var firstError: Diagnostic?
             for kind in kinds {
@@ -71,6 +73,24 @@ struct EditPlanner {
                 }
             }
             return .failure(firstError ?? o.error("no view kind has the attribute '\(target.key)'"))
+        }
+    }
+
+    /// A time or an easing as typed, in written form: a number as a number, a number with its
+    /// unit (`1.5s`, `250ms`, `12f`) plain, as no YAML reader takes it for anything but text;
+    /// other scalars quoted where YAML would misread them.
+    static func writtenTiming(_ node: Node) -> WrittenValue {
+        switch node.content {
+        case .scalar(let s):
+            if let number = Double(s.text), number.isFinite { return ValueWriter.number(number) }
+            let unit = ["ms", "s", "f"].first { s.text.hasSuffix($0) }
+            if let unit, let number = Double(s.text.dropLast(unit.count)), number.isFinite, number >= 0,
+               s.text.first?.isNumber == true {
+                return .scalar(s.text)
+            }
+            return .scalar(YAMLText.scalar(s.text))
+        case .sequence(let items): return .list(items.map(writtenTiming))
+        case .mapping(let pairs): return .mapping(pairs.map { .init(key: YAMLText.scalar($0.key), value: writtenTiming($0.value)) })
         }
     }
 

@@ -12,6 +12,9 @@ struct EditTarget {
         case attribute([ValueKind])
         /// A view's `style`: a name or a list of names.
         case styleNames
+        /// An animation's or keyframe's time or easing: written as the override gives it,
+        /// once the checker has read it (`SceneEditor` compiles the overrides first).
+        case timing
     }
 
     var mapping: Node
@@ -37,6 +40,20 @@ extension SourceText {
             return ownMapping(top, "styles", what: "styles", for: o).flatMap { styles in
                 ownMapping(styles.mapping ?? [], name, what: "style '\(name)'", for: o)
             }.map { EditTarget(mapping: $0, key: attribute, value: .attribute(kinds)) }
+        case .timeline(let index, let keyframe, let key):
+            return animation(index, top: top, for: o).flatMap { item in
+                var value = EditTarget.Value.timing
+                if ["from", "to", "value"].contains(key) {
+                    guard let spec = animatedSpec(of: item, top: top) else {
+                        return .failure(o.error("timeline.animations[\(index)] has no target this could be a value of"))
+                    }
+                    value = EditTarget.Value.attribute([spec.kind])
+                }
+                guard let keyframe else { return .success(EditTarget(mapping: item, key: key, value: value)) }
+                return self.keyframe(keyframe, of: item, animation: index, for: o).map {
+                    EditTarget(mapping: $0, key: key, value: value)
+                }
+            }
         case .view(let selector, let attribute):
             return view(selector, top: top, for: o).flatMap { node in
                 if attribute == SceneAddress.styleKey {
@@ -49,6 +66,47 @@ extension SourceText {
                 return .success(EditTarget(mapping: node, key: attribute, value: .attribute([spec.kind])))
             }
         }
+    }
+
+    /// The mapping of the animation at `index` in `timeline.animations`, written out where it is.
+    private func animation(_ index: Int, top: [Node.Pair], for o: Override) -> Result<Node, Diagnostic> {
+        ownMapping(top, "timeline", what: "timeline", for: o).flatMap { timeline in
+            ownItem(index, of: timeline.mapping?.first { $0.key == "animations" }, place: "timeline.animations", for: o)
+        }
+    }
+
+    /// The mapping of the keyframe at `index` in the animation's `keyframes`, written out where it is.
+    private func keyframe(_ index: Int, of animation: Node, animation number: Int, for o: Override) -> Result<Node, Diagnostic> {
+        ownItem(index, of: animation.mapping?.first { $0.key == "keyframes" },
+                place: "timeline.animations[\(number)].keyframes", for: o)
+    }
+
+    /// The mapping at `index` of the list under `pair`, neither the list nor the item an alias.
+    private func ownItem(_ index: Int, of pair: Node.Pair?, place: String, for o: Override) -> Result<Node, Diagnostic> {
+        guard let pair, let items = pair.value.sequence else {
+            return .failure(o.error("the file has no \(place) list to write into"))
+        }
+        guard items.indices.contains(index) else {
+            return .failure(o.error("no item at \(place)[\(index)]: the list holds \(items.count)"))
+        }
+        guard !valueIsAlias(pair), !aliasedItems(of: pair.value)[index] else {
+            return .failure(aliasRefusal("\(place)[\(index)]", for: o))
+        }
+        guard items[index].mapping != nil else { return .failure(o.error("\(place)[\(index)] is not a mapping")) }
+        return .success(items[index])
+    }
+
+    /// The attribute an animation's `target:` names (`id.attribute`), looked up in its view's kind.
+    private func animatedSpec(of animation: Node, top: [Node.Pair]) -> AttributeSpec? {
+        guard let target = animation.mapping?.first(where: { $0.key == "target" })?.value.scalar?.text,
+              let dot = target.firstIndex(of: "."),
+              let viewsPair = top.first(where: { $0.key == "views" }) else { return nil }
+        let id = String(target[..<dot]), name = String(target[target.index(after: dot)...])
+        var entries: [ViewEntry] = []
+        collectViews(viewsPair.value, parent: nil, viaAlias: false, into: &entries)
+        let view = entries.first { $0.node.mapping?.first { $0.key == "id" }?.value.scalar?.text == id }
+        let type = view?.node.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? ""
+        return ViewType(rawValue: type)?.kind.attribute(named: name)
     }
 
     /// The mapping under `key`, written out where it is (not an alias of one elsewhere).

@@ -18,12 +18,13 @@ enum SceneComparison {
         return names.allSatisfy { x.values.resolved($0)?.value == y.values.resolved($0)?.value } && sameViews(x.children, y.children)
     }
 
-    /// The timeline with the places its animations were written at left out.
+    /// The timeline with the places its animations were written at (line and list index) left out.
     static func placeless(_ timeline: Timeline?) -> Timeline? {
         guard var timeline else { return nil }
         timeline.animations = timeline.animations.map { animation in
             var a = animation
             a.range = .none
+            a.index = 0  // a deleted animation renumbers the ones after it
             return a
         }
         return timeline

@@ -56,6 +56,9 @@ public struct SceneEditor {
                 changes.append(EditChange(override: o, action: planned.action))
                 if let anchor = planned.anchor { anchored.append((o, anchor)) }
             }
+            if let failure = removeAnimations(replacedBy: o, from: &bytes, name: file.name) {
+                return .failure(EditRefusal(diagnostics: [failure], file: file))
+            }
         }
         return verified(EditedScene(bytes: bytes, file: SourceFile(name: file.name, bytes: bytes), warnings: [],
                                     changes: changes),
@@ -94,8 +97,25 @@ public struct SceneEditor {
             return .failure(EditRefusal(diagnostics: [d], file: original))
         }
         var done = edited
-        done.warnings = result.diagnostics
+        // What the overrides said as they were checked (an animation they replace), then
+        // what the new text says.
+        done.warnings = expected.diagnostics.filter { $0.severity == .warning && $0.origin != nil } + result.diagnostics
         return .success(done)
+    }
+
+    /// Deletes the animations of the attribute `o` sets, one at a time (each deletion moves
+    /// the text after it); the diagnostic says why one could not be.
+    private func removeAnimations(replacedBy o: Override, from bytes: inout [UInt8], name: String) -> Diagnostic? {
+        while true {
+            let read = YAMLReader(limits: frontend.readerLimits).read(SourceFile(name: name, bytes: bytes))
+            guard !read.diagnostics.hasErrors, let root = read.root else { return read.diagnostics.first }
+            let planner = EditPlanner(text: SourceText(bytes), root: root)
+            guard let (list, index) = planner.animation(replacedBy: o) else { return nil }
+            switch planner.remove(item: index, of: list, for: o) {
+            case .failure(let d): return d
+            case .success(let edit): bytes.replaceSubrange(edit.range, with: edit.replacement)
+            }
+        }
     }
 }
 

@@ -24,7 +24,7 @@ indirect enum WrittenValue: Equatable {
 }
 
 /// Values in the form a person writes them (docs/commands.md, "scenec edit"): numbers in their shortest
-/// exact form, colours as `"#rrggbb"`/`"#rrggbbaa"`, angles in degrees, words plain, and quotes
+/// exact form, colours in the form given (a name stays a name, hex stays hex), angles in degrees, words plain, and quotes
 /// only where a YAML reader could take the text for something else.
 enum ValueWriter {
     static func write(_ value: Value) -> WrittenValue {
@@ -33,9 +33,7 @@ enum ValueWriter {
         case .length(let l): return length(l)
         case .angle(let a): return number(a.degrees)
         case .color(let c): return color(c)
-        case .adaptiveColor(let a):
-            if let name = a.systemName { return .scalar(name) }
-            return .mapping([.init(key: "light", value: color(a.light)), .init(key: "dark", value: color(a.dark))])
+        case .colorForm(let form): return color(form)
         case .bool(let b): return .scalar(b ? "true" : "false")
         case .choice(let word): return .scalar(YAMLText.scalar(word))
         case .timeOfDay(let t): return .scalar(YAMLText.scalar(timeText(t)))
@@ -67,6 +65,26 @@ enum ValueWriter {
     /// Points as a number; a percentage as `"50%"` or `"100% - 10"`.
     static func length(_ l: Length) -> WrittenValue {
         l.percent == 0 ? number(l.points) : .scalar(YAMLText.scalar(l.description))
+    }
+
+    /// A colour in the form it was given: a name stays a name (`systemRed`, `tomato`), hex stays
+    /// hex, `rgb()` stays `rgb()`, `{color: systemBlue, alpha: 0.8}` and `{light: …, dark: …}`
+    /// keep their sides' forms — never flattened to the hex of one appearance.
+    static func color(_ form: ColorForm) -> WrittenValue {
+        switch form {
+        case .hex(let c): return color(c)
+        case .rgb, .css, .clear, .system: return .scalar(form.description)
+        case .components(let c):
+            let channels = [("red", c.red), ("green", c.green), ("blue", c.blue)]
+                .map { WrittenValue.Field(key: $0.0, value: number(($0.1 * 255 * 1e9).rounded() / 1e9)) }
+            return .mapping(channels + [.init(key: "alpha", value: number(c.alpha))])
+        case .white(let c):
+            return .mapping([.init(key: "white", value: number(c.red)), .init(key: "alpha", value: number(c.alpha))])
+        case .withAlpha(let base, let alpha):
+            return .mapping([.init(key: "color", value: color(base)), .init(key: "alpha", value: number(alpha))])
+        case .pair(let light, let dark):
+            return .mapping([.init(key: "light", value: color(light)), .init(key: "dark", value: color(dark))])
+        }
     }
 
     /// `"#rrggbb"` when every component is a whole 0–255 step (anything written as hex, rgb()

@@ -13,10 +13,10 @@ struct GridLayout {
         columns = Swift.max(1, values[Grid.columns])
         spacing = values[Grid.spacing]
         let box = contentBox(bounds, values[Grid.padding])
-        let width = Layout.nonNegative((box.width - spacing.column * Double(columns - 1)) / Double(columns))
+        let grid = ResolvedView(values: values, size: Size(width: bounds.width, height: bounds.height), type: .grid)
         content = box
-        cellWidth = width
-        rowHeight = values[Grid.rowHeight].map { Layout.nonNegative($0.resolved(against: box.height)) } ?? width
+        cellWidth = Grid.cellWidth(values, size: grid.size)
+        rowHeight = Layout.nonNegative(grid[Grid.rowHeight].resolved(against: box.height))
     }
 
     func frames(for children: [SceneView], ownSize: (SceneView) -> Size?) -> [Rect] {
@@ -37,13 +37,5 @@ struct GridLayout {
             guard let (w, h) = size else { return cell }
             return Rect(x: cell.midX - w / 2, y: cell.midY - h / 2, width: w, height: h)
         }
-    }
-}
-
-extension Layout {
-    /// A grid's row height in points: its cell width unless `rowHeight` is given (what inspect
-    /// shows for the derived default).
-    public static func gridRowHeight(_ values: AttributeValues, size: (width: Double, height: Double)) -> Double {
-        GridLayout(values: values, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height)).rowHeight
     }
 }

@@ -38,4 +38,9 @@ public struct PlacedView: Sendable {
     }
 
     public var values: AttributeValues { view.values }
+
+    /// The view as its consumers read it: each attribute given, defaulted or derived, with its source.
+    public var resolved: ResolvedView {
+        ResolvedView(values: view.values, size: Size(width: frame.width, height: frame.height), type: view.type)
+    }
 }

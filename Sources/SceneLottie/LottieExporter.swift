@@ -107,27 +107,27 @@ struct Composer {
         warn(about: placed.view)
         let f = placed.frame
         let name = placed.view.id ?? placed.view.displayName
-        let radius = { (v: AttributeValues) in
+        let radius = { (v: ResolvedView) in
             Swift.max(0, Swift.min(v[Layer.cornerRadius].resolved(against: Swift.min(f.width, f.height)), Swift.min(f.width, f.height) / 2))
         }
         let background = Shapes.group("background", [
             Shapes.rect(center: Shapes.fixed(view.center), size: Shapes.fixed([f.width, f.height]),
-                        radius: view.scalar(["cornerRadius"], Tolerance.points, radius)),
-            Shapes.fill(view.paint(["backgroundColor"]) { $0[Layer.backgroundColor] }),
+                        radius: view.scalar([Layer.cornerRadius], Tolerance.points, radius)),
+            Shapes.fill(view.paint(Layer.backgroundColor)),
         ])
-        let borderWidth = { (v: AttributeValues) in Swift.min(v[Layer.borderWidth], Swift.min(f.width, f.height) / 2) }
+        let borderWidth = { (v: ResolvedView) in Swift.min(v[Layer.borderWidth], Swift.min(f.width, f.height) / 2) }
         let border = Shapes.group("border", [
             Shapes.rect(center: Shapes.fixed(view.center),
-                        size: view.vector(["borderWidth"], Tolerance.points) { [f.width - borderWidth($0), f.height - borderWidth($0)] },
-                        radius: view.scalar(["cornerRadius", "borderWidth"], Tolerance.points) { Swift.max(0, radius($0) - borderWidth($0) / 2) }),
-            Shapes.stroke(view.paint(["borderColor"]) { $0[Layer.borderColor] },
-                          width: view.scalar(["borderWidth"], Tolerance.points) { Swift.max(0, borderWidth($0)) }, cap: "butt"),
+                        size: view.vector([Layer.borderWidth], Tolerance.points) { [f.width - borderWidth($0), f.height - borderWidth($0)] },
+                        radius: view.scalar([Layer.cornerRadius, Layer.borderWidth], Tolerance.points) { Swift.max(0, radius($0) - borderWidth($0) / 2) }),
+            Shapes.stroke(view.paint(Layer.borderColor),
+                          width: view.scalar([Layer.borderWidth], Tolerance.points) { Swift.max(0, borderWidth($0)) }, cap: "butt"),
         ])
         let content = placed.view.type.exporter?.shapes(view) ?? []
         let transform = Self.placement(
             position: [offset.0 + f.x + f.width / 2, offset.1 + f.y + f.height / 2], anchor: [f.width / 2, f.height / 2],
-            rotation: view.scalar(["rotation"], Tolerance.degrees) { $0[Layer.rotation].degrees },
-            opacity: view.scalar(["opacity", "hidden"], Tolerance.percent) { $0[Layer.hidden] ? 0 : $0[Layer.opacity] * 100 })
+            rotation: view.scalar([Layer.rotation], Tolerance.degrees) { $0[Layer.rotation].degrees },
+            opacity: view.scalar([Layer.opacity, Layer.hidden], Tolerance.percent) { $0[Layer.hidden] ? 0 : $0[Layer.opacity] * 100 })
         guard !placed.children.isEmpty else {
             return shapeLayer(name, [border] + content + [background], index: index, transform: transform)
         }

@@ -34,9 +34,15 @@ struct PropertyBuilder {
 
     var end: Double { Double(lastFrame) / fps }
 
-    func property(_ view: ViewTimeline, reads: [String], tolerance: Double,
-                  _ f: @escaping (AttributeValues) -> [Double]) -> Property {
-        let inputs = reads.filter(view.animated.contains)
+    /// `reads`: the attributes `f` reads; with their derivations' inputs (`ViewKind.inputs(of:)`),
+    /// the ones whose animation the property follows.
+    func property(_ view: ViewTimeline, reads: [any AttributeKey], tolerance: Double,
+                  _ f: @escaping (ResolvedView) -> [Double]) -> Property {
+        var names: [String] = []
+        for key in reads {
+            for name in view.kind.inputs(of: key.name) where !names.contains(name) { names.append(name) }
+        }
+        let inputs = names.filter(view.animated.contains)
         guard !inputs.isEmpty, lastFrame > 0 else { return .fixed(f(view.values(at: 0))) }
         let truth = { (t: Double) in f(view.values(at: t)) }
         if inputs.count == 1, let id = view.id, let track = tracks[id + "." + inputs[0]],
@@ -51,7 +57,7 @@ struct PropertyBuilder {
 
     /// The input's pieces, one keyframe each (sampled pieces sampled).
     func mapped(_ view: ViewTimeline, input: String, track: [Animation], key: String, tolerance: Double,
-                _ f: (AttributeValues) -> [Double]) -> Curve? {
+                _ f: (ResolvedView) -> [Double]) -> Curve? {
         guard let pieces = AttributeTrack.pieces(of: track, key: key, sampler: view.sampler, end: end) else { return nil }
         func at(_ t: Double, _ v: Value) -> [Double] { f(view.values(at: t, setting: input, to: v)) }
         var keys: [Keyframe] = []

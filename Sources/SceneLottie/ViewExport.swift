@@ -13,18 +13,32 @@ struct ViewExport {
     var center: [Double] { [size.width / 2, size.height / 2] }
 
     /// The values as they are at the start (for what cannot animate: words, flags, points).
-    var values: AttributeValues { timeline.values(at: 0) }
+    var values: ResolvedView { timeline.values(at: 0) }
 
-    func scalar(_ reads: [String], _ tolerance: Double, _ f: @escaping (AttributeValues) -> Double) -> JSONValue {
+    // `reads` are the attributes `f` reads, as typed keys: a property follows the animation of
+    // each, and of each input of their derivations (the registry's rules), so no input can be
+    // left off by hand.
+
+    func scalar(_ reads: [any AttributeKey], _ tolerance: Double, _ f: @escaping (ResolvedView) -> Double) -> JSONValue {
         builder.property(timeline, reads: reads, tolerance: tolerance) { [f($0)] }.scalar
     }
 
-    func vector(_ reads: [String], _ tolerance: Double, _ f: @escaping (AttributeValues) -> [Double]) -> JSONValue {
+    func vector(_ reads: [any AttributeKey], _ tolerance: Double, _ f: @escaping (ResolvedView) -> [Double]) -> JSONValue {
         builder.property(timeline, reads: reads, tolerance: tolerance, f).vector
     }
 
-    /// A colour attribute (or a colour worked out from several) as Lottie's colour and opacity.
-    func paint(_ reads: [String], _ f: @escaping (AttributeValues) -> Color) -> Shapes.Paint {
+    /// A colour attribute as Lottie's colour and opacity.
+    func paint(_ key: Attribute<Color>) -> Shapes.Paint {
+        paint([key]) { $0[key] }
+    }
+
+    /// A derived colour (given, or its rule's) as Lottie's colour and opacity.
+    func paint(_ key: DerivedAttribute<Color>) -> Shapes.Paint {
+        paint([key]) { $0[key] }
+    }
+
+    /// A colour worked out from several attributes as Lottie's colour and opacity.
+    func paint(_ reads: [any AttributeKey], _ f: @escaping (ResolvedView) -> Color) -> Shapes.Paint {
         let color = builder.property(timeline, reads: reads, tolerance: Tolerance.color) { values in
             let c = f(values)
             return [c.red, c.green, c.blue]

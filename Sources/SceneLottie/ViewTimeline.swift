@@ -15,7 +15,23 @@ struct ViewTimeline {
     var kind: ViewKind { placed.view.type.kind }
     var size: (width: Double, height: Double) { (placed.frame.width, placed.frame.height) }
 
-    func values(at t: Double) -> AttributeValues {
+    func values(at t: Double) -> ResolvedView {
+        resolved(unclamped(at: t))
+    }
+
+    /// The values with `name` set to `value` (a piece's end, where the sampler has moved on).
+    func values(at t: Double, setting name: String, to value: Value) -> ResolvedView {
+        var values = unclamped(at: t)
+        values.set(name, ResolvedValue(value: value, source: .defaultValue))
+        return resolved(values)
+    }
+
+    private func resolved(_ values: AttributeValues) -> ResolvedView {
+        ResolvedView(values: values.clamped(to: kind), size: Size(width: placed.frame.width, height: placed.frame.height),
+                     type: placed.view.type)
+    }
+
+    private func unclamped(at t: Double) -> AttributeValues {
         var values = placed.view.values
         if let id {
             for name in animated {
@@ -24,13 +40,6 @@ struct ViewTimeline {
                 values.set(name, ResolvedValue(value: v, source: entry?.source ?? .defaultValue, range: entry?.range ?? .none))
             }
         }
-        return values.clamped(to: kind)
-    }
-
-    /// The values with `name` set to `value` (a piece's end, where the sampler has moved on).
-    func values(at t: Double, setting name: String, to value: Value) -> AttributeValues {
-        var values = self.values(at: t)
-        values.set(name, ResolvedValue(value: value, source: .defaultValue))
-        return values.clamped(to: kind)
+        return values
     }
 }

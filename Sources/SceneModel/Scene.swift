@@ -4,6 +4,11 @@ import SceneSyntax
 public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
     case defaultValue
     case style(String)
+    /// A style of a file the scene imports (directly or through another import).
+    case imported(style: String, file: String)
+    /// Not given: the attribute's derivation worked it out from these attributes (`size`: the
+    /// view's size).
+    case derived(from: [String])
     case file
     case commandLine
 
@@ -11,6 +16,8 @@ public enum AttributeSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .defaultValue: return "default"
         case .style(let name): return "style \(name)"
+        case .imported(let style, let file): return "style \(style) from \(file)"
+        case .derived(let inputs): return "derived from \(inputs.joined(separator: ", "))"
         case .file: return "file"
         case .commandLine: return "--set"
         }
@@ -22,14 +29,15 @@ public struct ResolvedValue: Sendable, Hashable {
     public var value: Value
     public var source: AttributeSource
     public var range: SourceRange
-    /// The system colour or `{light, dark}` a colour was resolved from, for inspect.
-    public var adaptive: AdaptiveColor?
+    /// A colour's form as written (`systemBlue`, `{light, dark}`, `"#0a84ff"`…), kept when
+    /// `value` became the colour for the scene's appearance.
+    public var form: ColorForm?
 
-    public init(value: Value, source: AttributeSource, range: SourceRange = .none, adaptive: AdaptiveColor? = nil) {
+    public init(value: Value, source: AttributeSource, range: SourceRange = .none, form: ColorForm? = nil) {
         self.value = value
         self.source = source
         self.range = range
-        self.adaptive = adaptive
+        self.form = form
     }
 }
 
@@ -62,8 +70,18 @@ public struct AttributeValues: Sendable, Hashable {
         resolved(attribute.name).flatMap { T($0.value) } ?? attribute.defaultValue
     }
 
-    public subscript<T>(_ attribute: DerivedAttribute<T>) -> T? {
-        resolved(attribute.name).flatMap { T($0.value) }
+    /// The value a style, the file, `--set` or the timeline gave; nil leaves it to the rule,
+    /// which `ResolvedView` applies.
+    public func given<T>(_ attribute: DerivedAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
+    }
+
+    public subscript<T>(_ attribute: MeasuredAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
+    }
+
+    public subscript<T>(_ attribute: OptionalAttribute<T>) -> T? {
+        explicit[attribute.name].flatMap { T($0.value) }
     }
 
     public subscript(name: String) -> Value? {
@@ -160,8 +178,8 @@ public struct Canvas: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public var background: Color
-    /// The system colour or `{light, dark}` the background was resolved from.
-    public var backgroundAdaptive: AdaptiveColor?
+    /// The background's colour form as written (`background` is its colour for the appearance).
+    public var backgroundForm: ColorForm?
     /// Pixels per point for PNG.
     public var scale: Double
 

@@ -80,6 +80,12 @@ public struct Animation: Sendable, Hashable {
     public var autoreverse: Bool
     /// Where the animation is written, for messages.
     public var range: SourceRange
+    /// Its place in the file's `timeline.animations` (0-based): what `timeline.animations[I]`
+    /// addresses name, kept when a `--set` takes out an animation before it.
+    public var index = 0
+    /// Whether the file gives it as `keyframes:` rather than `from`/`to`/`duration`: which
+    /// keys address its values.
+    public var isKeyframed = false
 
     public init(viewID: String, attribute: AttributeSpec, begin: Double, keyframes: [Keyframe], repeatCount: Repeat,
                 autoreverse: Bool, range: SourceRange) {

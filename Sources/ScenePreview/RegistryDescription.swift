@@ -32,6 +32,8 @@ struct RegistryDescription: Encodable, Sendable {
     }
 
     var kinds: [String: KindInfo]
+    /// The iOS system colours the colour control offers by name, with their light and dark values.
+    var systemColors = SystemColorInfo.all
 
     static let shared = RegistryDescription()
 

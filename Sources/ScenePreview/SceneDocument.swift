@@ -18,6 +18,8 @@ struct SceneDocument: Encodable {
         var type: String
         var frame: InspectReport.Frame
         var attributes: [InspectReport.AttributeInfo]
+        /// Each colour attribute's form as written, by attribute name (the colour control's state).
+        var colorForms: [String: ColorFormInfo]
         var children: [View]
     }
 
@@ -54,7 +56,11 @@ struct SceneDocument: Encodable {
                                    sampler: animated.sampler, time: time)
         appearance = report.appearance
         canvas = report.canvas
-        views = report.views.enumerated().map { i, v in Self.view(v, address: "views[\(i)]", sampler: animated, time: time) }
+        let placed = animated.views(at: time)
+        views = report.views.enumerated().map { i, v in
+            Self.view(v, placed: placed.indices.contains(i) ? placed[i] : nil, appearance: animated.scene.appearance,
+                      address: "views[\(i)]", sampler: animated, time: time)
+        }
         timeline = animated.scene.timeline.map {
             TimelineInfo(fps: $0.fps, duration: $0.length.isFinite ? $0.length : 0,
                          frames: $0.frameCount(fps: $0.fps), loop: $0.loop)
@@ -66,12 +72,22 @@ struct SceneDocument: Encodable {
         variantColumns = variants.columns
     }
 
-    static func view(_ v: InspectReport.ViewInfo, address: String, sampler: AnimatedScene, time: Double) -> View {
+    /// `placed` is the same view as laid out, read for what the report does not carry (colour forms).
+    static func view(_ v: InspectReport.ViewInfo, placed: PlacedView?, appearance: Appearance, address: String,
+                     sampler: AnimatedScene, time: Double) -> View {
         let children = v.children.enumerated().map { i, child in
-            view(child, address: "\(address).children[\(i)]", sampler: sampler, time: time)
+            let placedChild = placed.flatMap { $0.children.indices.contains(i) ? $0.children[i] : nil }
+            return view(child, placed: placedChild, appearance: appearance, address: "\(address).children[\(i)]",
+                        sampler: sampler, time: time)
+        }
+        var forms: [String: ColorFormInfo] = [:]
+        for attribute in v.attributes where attribute.source != "timeline" {
+            // A default colour has no written form: it is shown as the hex a user would type.
+            guard let entry = placed?.values.resolved(attribute.name), case .color(let c) = entry.value else { continue }
+            forms[attribute.name] = ColorFormInfo(entry.form ?? .hex(c), appearance: appearance)
         }
         return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame, attributes: v.attributes,
-                    children: children)
+                    colorForms: forms, children: children)
     }
 }
 

@@ -36,7 +36,9 @@ enum SceneDrawer {
         }
         // The kind's own line caps, joins and dashes stay with its content, not the border.
         g.save()
-        placed.view.type.drawer?.draw(values, size: (f.width, f.height), in: g, environment: environment)
+        placed.view.type.drawer?.draw(ResolvedView(values: values, size: Size(width: f.width, height: f.height),
+                                                   type: placed.view.type),
+                                      in: g, environment: environment)
         g.restore()
         // A timeout among the children leaves this context unbalanced; the picture is dropped.
         try draw(placed.children, in: g, environment: environment)

@@ -138,13 +138,17 @@ enum ValueSchemas {
 
     static var colorNames: [String] { cssNamedColors.keys.sorted() + ["clear", "transparent"] }
 
-    /// Any colour: one for every appearance, or `{light, dark}` of two such.
+    /// Any colour: one for every appearance, `{color, alpha}`, or `{light, dark}` of two such.
     static var color: JSONValue {
-        let side = ref("singleColor")
+        let single = ref("singleColor")
+        let withAlpha: JSONValue = ["type": "object", "additionalProperties": false, "required": ["color", "alpha"],
+                                    "properties": ["color": single, "alpha": number(.unit)]]
+        let side: JSONValue = ["anyOf": [single, withAlpha]]
         return [
-            "description": "A colour: one colour for every appearance, or {light: COLOR, dark: COLOR}, one for each (--appearance picks).",
+            "description": "A colour: one colour for every appearance, {color: COLOR, alpha: 0–1} (the colour with that alpha: a system colour keeps its name), or {light: COLOR, dark: COLOR}, one for each (--appearance picks; a side may be {color, alpha}).",
             "anyOf": [
-                side,
+                single,
+                withAlpha,
                 ["type": "object", "additionalProperties": false, "required": ["light", "dark"],
                  "properties": ["light": side, "dark": side]],
             ],
@@ -198,9 +202,7 @@ enum ValueSchemas {
         case .length(let l): return l.percent == 0 ? .number(l.points) : .string(l.description)
         case .angle(let a): return .number(a.degrees)
         case .color(let c): return json(c)
-        case .adaptiveColor(let a):
-            guard let name = a.systemName else { return json(a.light).flatMap { l in json(a.dark).map { ["light": l, "dark": $0] } } }
-            return .string(name)
+        case .colorForm(let form): return json(form)
         case .bool(let b): return .bool(b)
         case .choice(let w): return .string(w)
         case .timeOfDay(let t): return .string(t.description)
@@ -216,6 +218,16 @@ enum ValueSchemas {
         case .gridSpacing(let g):
             return g.row == g.column ? .number(g.row) : ["row": .number(g.row), "column": .number(g.column)]
         case .text(let t): return .string(t)
+        }
+    }
+
+    /// A colour form as the file writes it.
+    static func json(_ form: ColorForm) -> JSONValue? {
+        switch form {
+        case .components(let c), .white(let c): return json(c)
+        case .withAlpha(let base, let alpha): return json(base).map { ["color": $0, "alpha": .number(alpha)] }
+        case .pair(let light, let dark): return json(light).flatMap { l in json(dark).map { ["light": l, "dark": $0] } }
+        default: return .string(form.description)
         }
     }
 

@@ -1,7 +1,9 @@
 import SceneAnimation
 import SceneCheck
 import SceneLayout
+import SceneFonts
 import SceneModel
+import SceneRender
 import SceneSyntax
 
 /// What `scenec inspect` shows: every view with its placed frame and every inspectable
@@ -9,18 +11,24 @@ import SceneSyntax
 ///
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
-///                 "attributes": [{"name", "value", "kind", "source", "style"?, "default", "range"?,
-///                                 "animatable", "appearance"?}],
-///                 "children": [...]}]}
+///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
+///                                 "derivedFrom"?, "default", "range"?, "animatable", "appearance"?,
+///                                 "animation"?: {"address", "line", "valueAddress"?}}],
+///                 "children": [...]}],
+///      "timeline": [{"address", "value", "line"}]}
 ///
 /// `appearance` is the one the colours were resolved for (light or dark); a colour written as
 /// an iOS system colour or `{light, dark}` has `appearance`: `{"from", "light", "dark"}`, where
 /// `from` says what gave `value` (`systemBlue (dark)`, `{light, dark} → dark`).
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
-/// accept for it; a derived default is computed for the view (`default` says what it follows),
-/// and is `null` only where it is "none". `source` is "default", "style", "file", "--set" or
-/// "timeline" (animated at the time shown); `style` names the style when the source is one. `address` is the view's index path (`views[1].children[0]`),
+/// accept for it; a derived default is its registry rule's value for the view (`default` says
+/// the rule, `derivedFrom` lists what it reads; a ring's labelSize is measured as drawn), and is
+/// `null` only where it is "none". `source` is "default", "style", "file", "--set" or
+/// "timeline" (animated at the time shown, `animation` naming the one that drives it); `style`
+/// names the style when the source is one, `importedFrom` the imported file that defines it.
+/// `timeline` lists every value `--set timeline.animations[…]…` can change (InspectTimeline.swift).
+/// `address` is the view's index path (`views[1].children[0]`),
 /// which `--set` takes for any view, with an id or without.
 package struct InspectReport: Encodable, Sendable {
     package struct CanvasInfo: Encodable, Sendable {
@@ -37,10 +45,12 @@ package struct InspectReport: Encodable, Sendable {
         package var light: String
         package var dark: String
 
-        init(_ adaptive: AdaptiveColor, _ appearance: Appearance) {
-            from = adaptive.origin(for: appearance)
-            light = adaptive.light.description
-            dark = adaptive.dark.description
+        /// Nil for a colour the same in both appearances.
+        init?(_ form: ColorForm, _ appearance: Appearance) {
+            guard form.dependsOnAppearance else { return nil }
+            from = form.origin(for: appearance)
+            light = form.color(for: .light).description
+            dark = form.color(for: .dark).description
         }
     }
 
@@ -57,11 +67,16 @@ package struct InspectReport: Encodable, Sendable {
         package var kind: String
         package var source: String
         package var style: String?
+        /// The imported file the style is defined in.
+        package var importedFrom: String?
+        /// What a derived default was worked out from: attribute names, and `size` for the view's size.
+        package var derivedFrom: [String]?
         package var `default`: String
         /// The allowed numbers ("0–1", "≥ 0"), for number attributes that have a range.
         package var range: String?
         package var animatable: Bool
         package var appearance: AppearanceInfo?
+        package var animation: AnimationInfo?
     }
 
     package struct ViewInfo: Encodable, Sendable {
@@ -76,6 +91,7 @@ package struct InspectReport: Encodable, Sendable {
     package var appearance: String
     package var canvas: CanvasInfo
     package var views: [ViewInfo]
+    package var timeline: [TimelineValue]
 
     /// `placed` are the scene's views at `time`; with the scene's `sampler`, values its
     /// timeline animates are marked as coming from the timeline.
@@ -84,43 +100,78 @@ package struct InspectReport: Encodable, Sendable {
         appearance = scene.appearance.rawValue
         self.canvas = CanvasInfo(width: canvas.width, height: canvas.height, scale: canvas.scale,
                                  background: canvas.background.description,
-                                 backgroundAppearance: canvas.backgroundAdaptive.map { AppearanceInfo($0, scene.appearance) })
+                                 backgroundAppearance: canvas.backgroundForm.flatMap { AppearanceInfo($0, scene.appearance) })
+        // Text is measured (with the scene's fonts) only where a default needs it.
+        let measured = Self.measures(placed) ? MeasuredDefaults(fonts: FontLibrary.of(scene), views: placed) : nil
         // A checked scene keeps every view of the file, in order, so positions are index paths.
         views = placed.enumerated().map {
-            Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time)
+            Self.info($1, at: ViewPath(root: $0), appearance: scene.appearance, sampler: sampler, time: time,
+                      measured: measured)
+        }
+        timeline = Self.timelineValues(scene.timeline)
+    }
+
+    /// Whether a view's default is measured from text (`MeasuredAttribute`: a ring's labelSize).
+    static func measures(_ views: [PlacedView]) -> Bool {
+        views.contains { placed in
+            let measured = placed.view.type.kind.attributes.contains {
+                $0.derivation?.isMeasured == true && placed.values.explicit[$0.name] == nil
+            }
+            return measured || measures(placed.children)
         }
     }
 
     package static func info(_ placed: PlacedView, at path: ViewPath, appearance: Appearance = .light,
-                            sampler: Sampler? = nil, time: Double = 0) -> ViewInfo {
+                            sampler: Sampler? = nil, time: Double = 0, measured: MeasuredDefaults? = nil) -> ViewInfo {
         let view = placed.view
+        let resolved = placed.resolved
         let f = placed.canvasFrame
         let attributes = view.type.kind.attributes.map { spec -> AttributeInfo in
             let entry = view.values.resolved(spec.name)
-            var source = "default", style: String?
-            switch entry?.source {
-            case .style(let name)?: source = "style"; style = name
-            case .file?: source = "file"
-            case .commandLine?: source = "--set"
-            default: break
+            var source = "default", style: String?, importedFrom: String?, derivedFrom: [String]?
+            switch resolved.source(of: spec.name) {
+            case .style(let name): source = "style"; style = name
+            case .imported(let name, let file): source = "style"; style = name; importedFrom = file
+            case .derived(let inputs): derivedFrom = inputs
+            case .file: source = "file"
+            case .commandLine: source = "--set"
+            case .defaultValue: break
             }
-            var adaptive = entry?.adaptive.map { AppearanceInfo($0, appearance) }
-            if let id = view.id, sampler?.value(of: "\(id).\(spec.name)", at: time) != nil {
+            var adaptive = entry?.form.flatMap { AppearanceInfo($0, appearance) }
+            var animation: AnimationInfo?
+            if let id = view.id, let driving = sampler?.animation(driving: "\(id).\(spec.name)", at: time) {
                 source = "timeline"
                 style = nil
+                importedFrom = nil
+                derivedFrom = nil
                 adaptive = nil
+                animation = AnimationInfo(driving, at: time)
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
-            return AttributeInfo(name: spec.name, value: JSONScalar(entry?.value ?? DerivedDefaults.value(of: spec.name, in: placed)),
-                                 kind: spec.kind.name, source: source, style: style, default: spec.defaultDescription,
-                                 range: range, animatable: spec.animatable != .no, appearance: adaptive)
+            let value = resolved.value(of: spec.name) ?? measured?.value(of: spec.name, in: resolved, now: 0)
+            return AttributeInfo(name: spec.name, value: JSONScalar(value),
+                                 kind: spec.kind.name, source: source, style: style, importedFrom: importedFrom,
+                                 derivedFrom: derivedFrom, default: spec.defaultDescription,
+                                 range: range, animatable: spec.animatable != .no, appearance: adaptive,
+                                 animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
                         frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
                         children: placed.children.enumerated().map {
-                            info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time)
+                            info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time,
+                                 measured: measured)
                         })
+    }
+}
+
+extension InspectReport.AttributeInfo {
+    /// The source as the text shows it: "style card from styles.yaml", "derived from borderColor".
+    package var provenance: String {
+        if let animation { return "timeline: \(animation.address), line \(animation.line)" }
+        if let style { return "style \(style)" + (importedFrom.map { " from \($0)" } ?? "") }
+        if let derivedFrom { return "derived from \(derivedFrom.joined(separator: ", "))" }
+        return source
     }
 }
 
@@ -180,7 +231,7 @@ extension InspectReport {
                 let rows = [heading] + v.attributes.map { a in
                     var value = a.value.text == "—" ? "(\(a.default))" : a.value.text
                     if let from = a.appearance?.from { value += " from \(from)" }
-                    let source = a.style.map { "style \($0)" } ?? a.source
+                    let source = a.provenance
                     let more = wide ? [a.default, a.range ?? ""] : []
                     return [a.name, value.escaped(.text), source.escaped(.text), a.animatable ? "yes" : "no"] + more
                 }
@@ -197,6 +248,6 @@ extension InspectReport {
             }
         }
         walk(views, depth: 0)
-        return out
+        return out + timelineText
     }
 }

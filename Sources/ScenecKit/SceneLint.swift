@@ -147,7 +147,7 @@ struct Linted {
     }
 
     func color(_ name: String) -> Color? {
-        if case .color(let c)? = values[name] ?? DerivedDefaults.value(of: name, in: placed) { return c }
+        if case .color(let c)? = placed.resolved.value(of: name) { return c }
         return nil
     }
 

@@ -8,7 +8,8 @@ package enum OverrideOptions {
     package static let set = Option<[String], Shared>.repeated(
         "--set", value: "ADDRESS=VALUE",
         help: "override a value (repeatable), checked like the file and applied after styles and the file; "
-            + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, canvas.ATTR or styles.NAME.ATTR",
+            + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, canvas.ATTR, styles.NAME.ATTR "
+            + "or timeline.animations[I].KEY; an animated ID.ATTR replaces its animation (a warning says so)",
         group: group)
     package static let setWherePresent = Flag<Shared>(
         "--set-where-present",

@@ -9,7 +9,8 @@ selects `download`, sets its progress to 0.25 and probes the screenshot (the arc
 (in place and by rename-over) and sees the page follow without a reload, writes a broken file
 and sees the overlay with file:line:col over the last picture; then moves the scrubber of an
 animated example. Then "Write to file": the file changes in exactly the value set, comments
-intact, and a file changed on disk meanwhile gives 409 with the page showing it; the --vary
+intact, and a file changed on disk meanwhile gives 409 with the page showing it; an animated
+ring's keyframe edited at its time and written, and its animation replaced between keyframes; the --vary
 strip; the Light/Dark switch over system colours and {light, dark}; and the static sheet of
 --static opened from disk, its variant cells probed. Prints one line per check; exits 1 at the
 first failure.
@@ -214,9 +215,9 @@ def timeline_checks(driver, binary, root, work):
         expect_color(page.ring_color("circularProgressView", 0), (255, 0, 0), f"scrubbed to the end ({label})")
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="circularProgressView"]').click()
         source = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] .source').text
-        if source != "timeline":
-            fail(f"an animated attribute's source should be timeline, not {source!r}")
-        ok("the inspector shows source timeline")
+        if not source.startswith("timeline · timeline.animations[0] (line "):
+            fail(f"an animated attribute's source should be the timeline's animation, not {source!r}")
+        ok(f"the inspector shows source {source!r}")
     finally:
         preview.stop()
 
@@ -291,6 +292,106 @@ def write_checks(driver, binary, root, work):
         if "changed on disk" not in driver.find_element(By.ID, "status").text:
             fail("the status line should say the file changed on disk")
         ok("409: file untouched, new file shown, the override still pending")
+    finally:
+        preview.stop()
+
+
+ANIMATED_SCENE = """canvas: {width: 200, height: 200, background: white}
+views:
+  - {id: ring, type: ring, frame: {x: 20, y: 20, width: 160, height: 160}, lineWidth: 20,
+     progressColor: "#ff0000", trackColor: "#00ff00"}
+timeline:
+  fps: 10
+  animations:
+    # fills to half, then back to a quarter
+    - target: ring.progress
+      keyframes:
+        - {at: 0, value: 0}
+        - {at: 1, value: 0.5}
+        - {at: 2, value: 0.25}
+"""
+
+
+def move_slider(page, row, value):
+    """Moves an inspector row's slider to `value`, as a drag ends there."""
+    page.js("const s = arguments[0].querySelector('input[type=range]'); s.value = arguments[1];"
+            "s.dispatchEvent(new Event('input', {bubbles: true}));", row, value)
+
+
+def scrub(driver, page, seconds):
+    page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));",
+            driver.find_element(By.ID, "scrubber"), seconds)
+    page.settle(f"the picture at {seconds} s")
+
+
+def animated_edit_checks(driver, binary, work):
+    """Issue 23, acceptance 2 in the page: an animated attribute's control edits the keyframe
+    the scrubber stands on (the picture changes, "Write to file" writes that keyframe);
+    between keyframes it asks, and "Replace the animation" is the attribute's --set."""
+    scene = os.path.join(work, "animated.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(ANIMATED_SCENE)
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    overrides = "return [...window.scenecPreview.state.overrides]"
+    try:
+        driver.get(preview.url)
+        page.settle("the animated scene to load")
+        driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="ring"]').click()
+        row = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"]')
+
+        # Between keyframes (0.5 s): the page asks, and sets nothing until told.
+        scrub(driver, page, 0.5)
+        move_slider(page, row, 0.9)
+        choice = row.find_element(By.CSS_SELECTOR, ".choice")
+        if not choice.is_displayed() or "Replace the animation" not in choice.text:
+            fail(f"between keyframes the row should offer to replace the animation: {choice.text!r}")
+        if page.js(overrides):
+            fail(f"a value between keyframes should set nothing before the choice: {page.js(overrides)}")
+        choice.find_element(By.CSS_SELECTOR, "button.keep").click()
+        ok("between keyframes: the row asks, Keep it sets nothing")
+
+        # On the keyframe at 1 s (progress 0.5: 9 o'clock is the track), the slider edits it.
+        scrub(driver, page, 1)
+        expect_color(page.ring_color("ring", 180), (0, 255, 0), "at 1 s the keyframe's half ring leaves 9 o'clock to the track")
+        source = row.find_element(By.CSS_SELECTOR, ".source").text
+        if "timeline.animations[0]" not in source:
+            fail(f"the row should name the animation that drives it, not {source!r}")
+        move_slider(page, row, 1)
+        page.settle("the keyframe edited")
+        got = page.js(overrides)
+        if got != [["timeline.animations[0].keyframes[1].value", "1"]]:
+            fail(f"on a keyframe the slider should set that keyframe's value, got {got}")
+        expect_color(page.ring_color("ring", 180), (255, 0, 0), "the edited keyframe: a full ring at 1 s")
+        if page.js("return arguments[0].querySelector('input[type=range]').value", row) != "1":
+            fail("the slider snapped back")
+        status = driver.find_element(By.ID, "status").text
+        if "edited timeline.animations[0].keyframes[1].value" not in status:
+            fail(f"the status line should say the keyframe was edited: {status!r}")
+        ok(f"on a keyframe the slider edits it, no snap back; status {status!r}")
+
+        if press_write(driver, page) != 200:
+            fail("Write to file refused the keyframe edit")
+        with open(scene) as f:
+            after = f.read()
+        want = ANIMATED_SCENE.replace("{at: 1, value: 0.5}", "{at: 1, value: 1}")
+        if after != want:
+            fail(f"the file should differ in that keyframe only:\n{after}")
+        ok("Write to file wrote the keyframe: {at: 1, value: 1}, the rest intact")
+
+        # Between keyframes again, Replace the animation: the attribute's --set.
+        scrub(driver, page, 0.5)
+        move_slider(page, row, 1)
+        row.find_element(By.CSS_SELECTOR, ".choice button.replace").click()
+        page.settle("the animation replaced")
+        got = page.js(overrides)
+        if got != [["ring.progress", "1"]]:
+            fail(f"Replace the animation should set ring.progress, got {got}")
+        expect_color(page.ring_color("ring", 180), (255, 0, 0), "the animation replaced: a full ring at 0.5 s")
+        status = driver.find_element(By.ID, "status").text
+        if "replaced the animation timeline.animations[0]" not in status:
+            fail(f"the status line should say the animation was replaced: {status!r}")
+        ok(f"Replace the animation: {status!r}")
     finally:
         preview.stop()
 
@@ -417,6 +518,7 @@ def main():
         showcase_checks(driver, binary, root, work)
         timeline_checks(driver, binary, root, work)
         write_checks(driver, binary, root, work)
+        animated_edit_checks(driver, binary, work)
         variant_checks(driver, binary, root, work)
         appearance_checks(driver, binary, work)
         sheet_checks(driver, binary, root, work)

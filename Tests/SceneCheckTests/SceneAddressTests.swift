@@ -9,13 +9,7 @@ final class SceneAddressTests: XCTestCase {
     }
 
     func problem(_ text: String) -> String {
-        do {
-            let address = try SceneAddress(parsing: text)
-            XCTFail("'\(text)' parsed as \(address)")
-            return ""
-        } catch {
-            return error.message
-        }
+        addressProblem(text)
     }
 
     func testEachFormParses() throws {
@@ -122,5 +116,16 @@ final class SceneAddressTests: XCTestCase {
         XCTAssertEqual(try missing("views[2].children[0]"), "no view at views[2].children[0]: views[2] (a group) holds no children")
         XCTAssertEqual(try missing("views[1].children[0].children[0]"),
                        "no view at views[1].children[0].children[0]: views[1].children[0] is a pie, which has no children")
+    }
+}
+
+/// Why `text` is not an address (a failure when it is one).
+func addressProblem(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    do {
+        let address = try SceneAddress(parsing: text)
+        XCTFail("'\(text)' parsed as \(address)", file: file, line: line)
+        return ""
+    } catch {
+        return error.message
     }
 }

@@ -74,23 +74,29 @@ final class ValueGrammarTests: XCTestCase {
         refused("\"90degs\"", .angle, containing: "angle")
     }
 
+    /// A colour's form as read, and its concrete colour in `appearance`.
+    func form(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ColorForm? {
+        guard case .colorForm(let f)? = value(text, .color, file: file, line: line) else { return nil }
+        return f
+    }
+
     func testColors() {
-        let red = Value.color(Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(value("\"#f00\"", .color), red)
-        XCTAssertEqual(value("\"#ff0000\"", .color), red)
-        XCTAssertEqual(value("\"#FF0000FF\"", .color), red)
-        XCTAssertEqual(value("\"#f00f\"", .color), red)
-        XCTAssertEqual(value("\"#ff00\"", .color), .color(Color(red: 1, green: 1, blue: 0, alpha: 0)))
-        XCTAssertEqual(value("red", .color), red)
-        XCTAssertEqual(value("\"rgb(255, 0, 0)\"", .color), red)
-        XCTAssertEqual(value("{red: 255, green: 0, blue: 0}", .color), red)
-        XCTAssertEqual(value("\"rgba(255, 255, 255, 0.15)\"", .color), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
-        XCTAssertEqual(value("{white: 1, alpha: 0.15}", .color), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
-        XCTAssertEqual(value("\"#ff000080\"", .color), .color(Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
-        XCTAssertEqual(value("clear", .color), .color(.clear))
-        XCTAssertEqual(value("transparent", .color), .color(.clear))
-        XCTAssertEqual(value("rebeccapurple", .color), .color(.rgb255(0x66, 0x33, 0x99)))
-        XCTAssertEqual(value("LightGoldenrodYellow", .color), .color(.rgb255(0xFA, 0xFA, 0xD2)))
+        let red = Color(red: 1, green: 0, blue: 0)
+        XCTAssertEqual(form("\"#f00\""), .hex(red))
+        XCTAssertEqual(form("\"#ff0000\""), .hex(red))
+        XCTAssertEqual(form("\"#FF0000FF\""), .hex(red))
+        XCTAssertEqual(form("\"#f00f\""), .hex(red))
+        XCTAssertEqual(form("\"#ff00\""), .hex(Color(red: 1, green: 1, blue: 0, alpha: 0)))
+        XCTAssertEqual(form("red"), .css("red", red))
+        XCTAssertEqual(form("\"rgb(255, 0, 0)\""), .rgb(red))
+        XCTAssertEqual(form("{red: 255, green: 0, blue: 0}"), .components(red))
+        XCTAssertEqual(form("\"rgba(255, 255, 255, 0.15)\""), .rgb(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
+        XCTAssertEqual(form("{white: 1, alpha: 0.15}"), .white(Color(red: 1, green: 1, blue: 1, alpha: 0.15)))
+        XCTAssertEqual(form("\"#ff000080\""), .hex(Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
+        XCTAssertEqual(form("clear"), .clear)
+        XCTAssertEqual(form("transparent")?.color(for: .dark), .clear)
+        XCTAssertEqual(form("rebeccapurple")?.color(for: .light), .rgb255(0x66, 0x33, 0x99))
+        XCTAssertEqual(form("LightGoldenrodYellow"), .css("LightGoldenrodYellow", .rgb255(0xFA, 0xFA, 0xD2)), "as written")
         refused("\"#ff00f\"", .color, containing: "#ff00f")
         refused("\"#ggg\"", .color, containing: "hex")
         refused("gren", .color, containing: "did you mean 'green'")
@@ -99,6 +105,53 @@ final class ValueGrammarTests: XCTestCase {
         refused("{red: 1, green: 2}", .color, containing: "blue")
         refused("{red: 1, green: 2, blu: 3}", .color, containing: "did you mean 'blue'")
         refused("{white: 2}", .color, containing: "between 0 and 1")
+    }
+
+    /// System colours, `{color, alpha}` and `{light, dark}` keep their form, and give each
+    /// appearance its own colour.
+    func testColorFormsByAppearance() throws {
+        let blue = try XCTUnwrap(ColorForm.system(named: "systemBlue"))
+        let red = try XCTUnwrap(ColorForm.system(named: "systemRed"))
+        XCTAssertEqual(form("systemBlue"), blue)
+        XCTAssertEqual(form("systemBlue")?.color(for: .light), .rgb255(0, 122, 255))
+        XCTAssertEqual(form("systemBlue")?.color(for: .dark), .rgb255(10, 132, 255))
+
+        let translucent = form("{color: systemBlue, alpha: 0.5}")
+        XCTAssertEqual(translucent, .withAlpha(blue, 0.5))
+        XCTAssertEqual(translucent?.color(for: .light), .rgb255(0, 122, 255, alpha: 0.5))
+        XCTAssertEqual(translucent?.color(for: .dark), .rgb255(10, 132, 255, alpha: 0.5))
+        XCTAssertEqual(form("{color: \"#ff000080\", alpha: 1}")?.color(for: .dark), .rgb255(255, 0, 0), "alpha replaced, not multiplied")
+        XCTAssertEqual(form("{color: {white: 1}, alpha: 0.2}"), .withAlpha(.white(.white(1)), 0.2))
+
+        let pair = form("{light: systemRed, dark: \"#0a84ff\"}")
+        XCTAssertEqual(pair, .pair(light: red, dark: .hex(.rgb255(10, 132, 255))), "the light side stays systemRed")
+        XCTAssertEqual(pair?.color(for: .light), .rgb255(255, 59, 48))
+        XCTAssertEqual(pair?.color(for: .dark), .rgb255(10, 132, 255))
+        let mixed = form("{light: systemBlue, dark: {color: systemBlue, alpha: 0.5}}")
+        XCTAssertEqual(mixed, .pair(light: blue, dark: .withAlpha(blue, 0.5)))
+        XCTAssertEqual(mixed?.color(for: .light), .rgb255(0, 122, 255))
+        XCTAssertEqual(mixed?.color(for: .dark), .rgb255(10, 132, 255, alpha: 0.5))
+        XCTAssertEqual(form("{light: systemBlue, dark: systemRed}")?.color(for: .dark), .rgb255(255, 69, 58), "a system side, own appearance")
+
+        let mistakes = [
+            ("{color: systemBlue}", "missing 'alpha'"), ("{alpha: 0.5}", "missing"),
+            ("{color: systemBlue, alpha: 1.5}", "between 0 and 1"), ("{color: systemBlue, alpha: 0.5, beta: 1}", "unknown key 'beta'"),
+            ("{color: systemBlu, alpha: 0.5}", "did you mean 'systemBlue'"),
+            ("{color: {color: red, alpha: 1}, alpha: 0.5}", "must be one color"),
+            ("{color: {light: red, dark: blue}, alpha: 0.5}", "must be one color"),
+            ("{light: {light: red, dark: blue}, dark: red}", "cannot itself be"), ("{light: red}", "missing 'dark'"),
+            ("{light: red, dark: {color: red}}", "missing 'alpha'"),
+        ]
+        for (text, word) in mistakes { refused(text, .color, containing: word) }
+    }
+
+    /// Where an error in `{color, alpha}` points: the wrong part, not the whole value.
+    func testColorFormErrorsPointAtTheirPart() {
+        guard case .failure(let e) = parse("{color: systemBlue, alpha: 2}", as: .color) else { return XCTFail("accepted") }
+        XCTAssertEqual(e.range.start.column, 31, "at the alpha's value")
+        guard case .failure(let k) = parse("{light: red, dark: {color: red, alhpa: 1}}", as: .color) else { return XCTFail("accepted") }
+        XCTAssertEqual(k.range.start.column, 36, "at the misspelt key")
+        XCTAssertTrue(k.message.contains("did you mean 'alpha'"), k.message)
     }
 
     func testBoolsAreStrict() {

@@ -21,6 +21,9 @@ final class EditCorpusTests: XCTestCase {
         var sets: [String]
         var expected: Data?
         var refusal: String?
+        /// `NAME.warns`: a phrase the edit's warnings must say (an animation the edit deletes);
+        /// without it the edit must give none.
+        var warning: String?
     }
 
     static func cases() throws -> [Case] {
@@ -32,7 +35,9 @@ final class EditCorpusTests: XCTestCase {
             return Case(name: name, scene: try Data(contentsOf: url(".scene.yaml")),
                         sets: edits.split(separator: "\n").map(String.init).filter { !$0.isEmpty },
                         expected: try? Data(contentsOf: url(".expected.yaml")),
-                        refusal: refused?.trimmingCharacters(in: .whitespacesAndNewlines))
+                        refusal: refused?.trimmingCharacters(in: .whitespacesAndNewlines),
+                        warning: (try? String(contentsOf: url(".warns"), encoding: .utf8))?
+                            .trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
@@ -61,7 +66,12 @@ final class EditCorpusTests: XCTestCase {
                     }
                     continue
                 }
-                XCTAssertEqual(edited.warnings.map { $0.rendered(in: edited.file) }, [], c.name)
+                let warnings = edited.warnings.map { $0.rendered(in: edited.file) }
+                if let warning = c.warning {
+                    XCTAssertTrue(warnings.joined().contains(warning), "\(c.name): '\(warning)' not in: \(warnings)")
+                } else {
+                    XCTAssertEqual(warnings, [], c.name)
+                }
                 XCTAssertEqual(Data(edited.bytes), expected, "\(c.name): got\n\(String(decoding: edited.bytes, as: UTF8.self))")
                 let checked = SourceFile(name: c.name + ".scene.yaml", bytes: edited.bytes)
                 let errors = Frontend().compile(checked).1.filter { $0.severity == .error }

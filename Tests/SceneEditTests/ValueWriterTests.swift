@@ -23,9 +23,18 @@ final class ValueWriterTests: XCTestCase {
 
     /// A system colour keeps its name; `{light, dark}` is written with both sides.
     func testColoursByAppearanceKeepTheirForm() {
-        XCTAssertEqual(text(.adaptiveColor(SystemColors.named["systemBlue"]!)), "systemBlue")
-        XCTAssertEqual(text(.adaptiveColor(AdaptiveColor(light: .rgb255(255, 0, 0), dark: .rgb255(0, 0, 255)))),
+        let blue = ColorForm.system(named: "systemBlue") ?? .clear
+        let red = ColorForm.system(named: "systemRed") ?? .clear
+        XCTAssertEqual(text(.colorForm(blue)), "systemBlue")
+        XCTAssertEqual(text(.colorForm(.pair(light: .hex(.rgb255(255, 0, 0)), dark: .hex(.rgb255(0, 0, 255))))),
                        "{light: \"#ff0000\", dark: \"#0000ff\"}")
+        XCTAssertEqual(text(.colorForm(.pair(light: red, dark: .hex(.rgb255(10, 132, 255))))),
+                       "{light: systemRed, dark: \"#0a84ff\"}", "a side's name is kept, not flattened")
+        XCTAssertEqual(text(.colorForm(.withAlpha(blue, 0.8))), "{color: systemBlue, alpha: 0.8}")
+        XCTAssertEqual(text(.colorForm(.pair(light: blue, dark: .withAlpha(blue, 0.5)))),
+                       "{light: systemBlue, dark: {color: systemBlue, alpha: 0.5}}")
+        XCTAssertEqual(text(.colorForm(.rgb(.rgb255(1, 111, 37)))), "\"rgb(1, 111, 37)\"", "rgb() stays rgb()")
+        XCTAssertEqual(text(.colorForm(.css("tomato", .rgb255(255, 99, 71)))), "tomato", "a CSS name stays a name")
     }
 
     func testLengthsTimesAndWords() {

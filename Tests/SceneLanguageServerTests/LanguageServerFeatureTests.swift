@@ -132,6 +132,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         let colours = try labels(uri, at(s, 12, "red", 2))
         XCTAssertTrue(colours.contains("red") && colours.contains("rebeccapurple") && colours.contains("clear"))
         XCTAssertTrue(colours.contains("systemBlue") && colours.contains("secondarySystemBackground"), "system colors: \(colours)")
+        XCTAssertTrue(colours.contains("{color: systemBlue, alpha: 0.5}"), "the {color, alpha} form: \(colours)")
         XCTAssertEqual(try labels(uri, at(s, 6, "ring", 1)), ["ring", "pie", "clock", "indicator", "lines", "label", "group", "stack", "grid"])
         XCTAssertEqual(try labels(uri, at(s, 7, "brand", 2)), ["brand"])
 
@@ -158,9 +159,15 @@ final class LanguageServerFeatureTests: XCTestCase {
         // 50% of the ring's smaller side, 100.
         XCTAssertTrue(try hover(uri, at(s, 10, "50%", 1)).hasPrefix("50 pt"))
         XCTAssertTrue(try hover(uri, at(s, 11, "0.25turn", 1)).contains("90°"))
-        XCTAssertTrue(try hover(uri, at(s, 6, "ring", 1)).contains("x 20, y 20, 150 × 100 pt"))
-        // The indicator fills the stack: its frame is the stack's.
-        XCTAssertTrue(try hover(uri, at(s, 17, "dot", 1)).contains("x 180, y 20, 100 × 100 pt"))
+        let ring = try hover(uri, at(s, 6, "ring", 1))
+        XCTAssertTrue(ring.contains("x 20, y 20, 150 × 100 pt"), ring)
+        // The defaults the view derives, as drawn: the label follows the style's progress colour.
+        XCTAssertTrue(ring.contains("labelColor: #ff2d55 (the progressColor)"), ring)
+        // The indicator fills the stack: its frame is the stack's; on, its edge is #34c759 × 0.75.
+        let dot = try hover(uri, at(s, 17, "dot", 1))
+        XCTAssertTrue(dot.contains("x 180, y 20, 100 × 100 pt"), dot)
+        XCTAssertTrue(dot.contains("strokeColor: #279543 (the current fill with r, g, b × 0.75)"), dot)
+        XCTAssertTrue(dot.contains("lineWidth: 5 (5% of the view's width)"), dot)
     }
 
     func testColors() throws {
@@ -188,6 +195,37 @@ final class LanguageServerFeatureTests: XCTestCase {
         let inspected = InspectReport(scene: picked.animated.scene, placed: picked.animated.views(at: 0),
                                       sampler: picked.animated.sampler, time: 0).text
         XCTAssertTrue(inspected.contains("trackColor       #ff8000"), "scenec inspect shows:\n\(inspected)")
+    }
+
+    /// Each side of `{light, dark}` is its own swatch; picking a new alpha for a system
+    /// colour's side offers `{color: NAME, alpha: A}` first, so the name and Dark Mode survive;
+    /// a new hue is no longer the system colour and is offered as hex only.
+    func testPickingASystemColoursAlphaKeepsItsName() throws {
+        let s = Self.scene.replacingOccurrences(of: "trackColor: red",
+                                                with: "trackColor: {light: systemBlue, dark: {color: systemBlue, alpha: 0.5}}")
+        let uri = try open(s)
+        let colours = try XCTUnwrap(result("textDocument/documentColor", uri) as? [[String: Any]])
+        let onLine12 = colours.filter { (($0["range"] as? [String: Any])?["start"] as? [String: Int])?["line"] == 12 }
+            .compactMap { $0["color"] as? [String: Double] }
+            .map { c in ["red", "green", "blue", "alpha"].map { ((c[$0] ?? -1) * 255).rounded() } }
+        XCTAssertEqual(onLine12, [[0, 122, 255, 255], [10, 132, 255, 128]], "light side, then dark side with its alpha")
+        let side = "{color: systemBlue, alpha: 0.5}"
+        let range = ["start": at(s, 12, side), "end": at(s, 12, side, side.utf16.count)]
+        func labels(_ color: [String: Double]) throws -> [String] {
+            let forms = try XCTUnwrap(result("textDocument/colorPresentation", uri, ["color": color, "range": range]) as? [[String: Any]])
+            return forms.compactMap { $0["label"] as? String }
+        }
+        let dark80 = ["red": 10.0 / 255, "green": 132.0 / 255, "blue": 1, "alpha": 0.8]
+        XCTAssertEqual(try labels(dark80).first, "{color: systemBlue, alpha: 0.8}")
+        XCTAssertEqual(try labels(dark80.merging(["alpha": 1]) { $1 }).first, "systemBlue", "its own alpha: the bare name")
+        XCTAssertEqual(try labels(["red": 1, "green": 0, "blue": 0, "alpha": 0.8]), ["\"#ff0000cc\"", "\"rgba(255, 0, 0, 0.8)\""])
+
+        let forms = try XCTUnwrap(result("textDocument/colorPresentation", uri, ["color": dark80, "range": range]) as? [[String: Any]])
+        let written = applying([forms[0]["textEdit"] as! [String: Any]], to: s)
+        XCTAssertTrue(written.contains("trackColor: {light: systemBlue, dark: {color: systemBlue, alpha: 0.8}}"), written)
+        let path = dir.appendingPathComponent("alpha.scene.yaml").path
+        try Data(written.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNoThrow(try SceneFile(contentsOf: path), "the written file checks")
     }
 
     func testDefinition() throws {

@@ -111,6 +111,44 @@ final class LottieExportTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: dark, encoding: .utf8).contains(#""c":{"a":0,"k":[0.2,0.2,0.2]}"#))
     }
 
+    /// `{color: systemBlue, alpha: 0.5}` exports as the resolved colour: systemBlue's dark side
+    /// in dark, light side in light, with Lottie's opacity at 50 — the form is the model's, the
+    /// exporter reads only the colour.
+    func testAColourWithItsOwnAlphaExportsItsSideAndOpacity() throws {
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("alpha.scene.yaml")
+        try """
+            canvas: {width: 120, height: 120}
+            views:
+              - {id: r, type: ring, frame: {x: 10, y: 10, width: 100, height: 100}, progress: 0.5,
+                 progressColor: {color: systemBlue, alpha: 0.5}, trackColor: clear}
+
+            """.write(to: scene, atomically: true, encoding: .utf8)
+        func paints(_ appearance: Appearance) throws -> [([Double], Double)] {
+            let json = try export(try load(scene, appearance: appearance), name: "alpha").json
+            var found: [([Double], Double)] = []
+            func walk(_ any: Any) {
+                if let dict = any as? [String: Any] {
+                    if let c = (dict["c"] as? [String: Any])?["k"] as? [Double], let o = (dict["o"] as? [String: Any])?["k"] as? Double {
+                        found.append((c, o))
+                    }
+                    dict.values.forEach(walk)
+                } else if let list = any as? [Any] {
+                    list.forEach(walk)
+                }
+            }
+            walk(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+            return found
+        }
+        func has(_ found: [([Double], Double)], _ rgb: [Double], opacity: Double) -> Bool {
+            found.contains { c, o in c.count >= 3 && zip(c, rgb).allSatisfy { abs($0 - $1 / 255) < 0.002 } && abs(o - opacity) < 0.01 }
+        }
+        let dark = try paints(.dark), light = try paints(.light)
+        XCTAssertTrue(has(dark, [10, 132, 255], opacity: 50), "dark side at 50%: \(dark)")
+        XCTAssertFalse(has(dark, [0, 122, 255], opacity: 50), "not the light side in dark")
+        XCTAssertTrue(has(light, [0, 122, 255], opacity: 50), "light side at 50%: \(light)")
+    }
+
     /// Every example (animated or not) and every random scene, exported and read by
     /// check-jsonschema with the lottie-spec project's schema.
     func testExportsValidateAgainstTheLottieSchema() throws {

@@ -12,12 +12,12 @@ final class ModelTypesTests: XCTestCase {
         XCTAssertTrue(values[Pie.clockwise])
         XCTAssertEqual(values[Layer.opacity], 1)
         XCTAssertFalse(values[Layer.hidden])
-        XCTAssertNil(values[Pie.fillColor], "a derived default reads nil until a value is given")
+        XCTAssertNil(values.given(Pie.fillColor), "a derived default is not given until a value is (ResolvedView applies the rule)")
         XCTAssertEqual(values.resolved(Pie.progress.name)?.source, .defaultValue)
         values.set(Pie.progress.name, ResolvedValue(value: .number(0.25), source: .commandLine))
         values.set(Pie.fillColor.name, ResolvedValue(value: .color(.black), source: .style("warm")))
         XCTAssertEqual(values[Pie.progress], 0.25)
-        XCTAssertEqual(values[Pie.fillColor], .black)
+        XCTAssertEqual(values.given(Pie.fillColor), .black)
         XCTAssertEqual(values.resolved(Pie.progress.name)?.source.description, "--set")
         XCTAssertEqual(values.resolved(Pie.fillColor.name)?.source.description, "style warm")
         XCTAssertEqual(AttributeSource.file.description, "file")
@@ -85,7 +85,7 @@ final class ModelTypesTests: XCTestCase {
         let blue = try XCTUnwrap(SystemColors.all.first { (entry: SystemColors.Entry) in entry.name == "systemBlue" })
         XCTAssertEqual(blue.light, .rgb255(0, 122, 255))
         XCTAssertEqual(blue.dark, .rgb255(10, 132, 255))
-        XCTAssertEqual(blue.adaptive.systemName, "systemBlue")
+        XCTAssertEqual(ColorForm.system(blue).systemName, "systemBlue")
     }
 
     func testATemplateIsLiteralsAndBindings() throws {

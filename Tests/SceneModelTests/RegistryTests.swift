@@ -48,7 +48,7 @@ final class RegistryTests: XCTestCase {
                      (.points, .points), (.dash, .dash), (.insets, .insets), (.gridSpacing, .gridSpacing),
                      (.text, .text), (.fontFamily, .text), (.fontWeight, .choice), (.fontWeight, .number):
                     break
-                case (.color, .color), (.color, .adaptiveColor):
+                case (.color, .color), (.color, .colorForm):
                     break
                 default:
                     XCTFail("\(label): default \(value) is not a value of kind \(spec.kind.name)")
@@ -111,5 +111,44 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(values[Ring.progress], 1.5)
         XCTAssertEqual(values.clamped(to: ViewType.ring.kind)[Ring.progress], 1, "an overshoot is clamped to 0–1")
         XCTAssertNil(values["noSuchAttribute"])
+    }
+
+    /// A derivation reads only attributes of its own kind (so the Lottie exporter, which follows
+    /// the inputs' animations, watches real names), states its rule in the docs' words, and a
+    /// computed rule gives a value of the attribute's kind for a view of the kind's defaults.
+    func testEveryDerivationsInputsAreAttributesOfItsKind() {
+        var derived = 0
+        for kind in Registry.kinds {
+            for spec in kind.attributes {
+                guard let derivation = spec.derivation else { continue }
+                derived += 1
+                let label = "\(kind.type.rawValue).\(spec.name)"
+                XCTAssertNil(spec.defaultValue, "\(label): derived, so no fixed default")
+                XCTAssertEqual(spec.defaultDescription, derivation.description, label)
+                XCTAssertTrue(!derivation.inputs.isEmpty || derivation.usesSize, "\(label) reads nothing")
+                for input in derivation.inputs {
+                    XCTAssertNotNil(kind.attribute(named: input), "\(label) reads \(input), which \(kind.type.rawValue) lacks")
+                    XCTAssertNotEqual(input, spec.name, "\(label) reads itself")
+                }
+                XCTAssertEqual(kind.inputs(of: spec.name), [spec.name] + derivation.inputs, label)
+                let values = AttributeValues(defaultsOf: kind), size = Size(width: 120, height: 80)
+                if derivation.isMeasured {
+                    XCTAssertNil(derivation.value(in: values, size: size), label)
+                    continue
+                }
+                let value = derivation.value(in: values, size: size)
+                let view = ResolvedView(values: values, size: size, type: kind.type)
+                XCTAssertEqual(view.value(of: spec.name), value, label)
+                XCTAssertEqual(view.source(of: spec.name),
+                               .derived(from: derivation.inputs + (derivation.usesSize ? ["size"] : [])), label)
+                switch (spec.kind, value) {
+                case (.color, .color?), (.number, .number?), (.length, .length?):
+                    break
+                default:
+                    XCTFail("\(label): the rule gives \(String(describing: value)), not a \(spec.kind.name)")
+                }
+            }
+        }
+        XCTAssertEqual(derived, 9, "indicator ×2, pie, ring ×2, clock ×3, grid")
     }
 }

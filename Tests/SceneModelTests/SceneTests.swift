@@ -12,9 +12,9 @@ final class SceneTests: XCTestCase {
     }
 
     func testResolvingColoursKeepsTheAdaptiveSideForInspectAndSaysWhetherAnyDepended() throws {
-        let blue = try XCTUnwrap(SystemColors.named["systemBlue"])
+        let blue = try XCTUnwrap(ColorForm.system(named: "systemBlue"))
         var group = SceneView(id: "g", type: .group, frame: nil, size: nil, values: AttributeValues(defaultsOf: ViewType.group.kind),
-                              children: [ring("inner", progressColor: .adaptiveColor(blue))], range: .none)
+                              children: [ring("inner", progressColor: .colorForm(blue))], range: .none)
         group.values.set("opacity", ResolvedValue(value: .number(0.5), source: .file))
         var scene = Scene(canvas: Canvas(width: 10, height: 10), views: [group])
         scene.resolveColors(for: .dark)
@@ -22,12 +22,14 @@ final class SceneTests: XCTestCase {
         XCTAssertTrue(scene.usesAppearance)
         let resolved = try XCTUnwrap(scene.views[0].children[0].values.resolved("progressColor"))
         XCTAssertEqual(resolved.value, .color(.rgb255(10, 132, 255)), "a child's colour, dark side")
-        XCTAssertEqual(resolved.adaptive, blue, "kept for inspect")
+        XCTAssertEqual(resolved.form, blue, "kept for inspect")
         XCTAssertEqual(scene.views[0].children[0].displayName, "ring 'inner'")
 
-        var plain = Scene(canvas: Canvas(width: 10, height: 10), views: [ring("r", progressColor: .color(.black))])
+        var plain = Scene(canvas: Canvas(width: 10, height: 10), views: [ring("r", progressColor: .colorForm(.hex(.black)))])
         plain.resolveColors(for: .dark)
         XCTAssertFalse(plain.usesAppearance)
+        XCTAssertEqual(plain.views[0].values.resolved("progressColor")?.form, .hex(.black), "a hex colour keeps its form too")
+        XCTAssertEqual(plain.views[0].values["progressColor"], .color(.black))
         XCTAssertEqual(plain.views[0].values["progressColor"], .color(.black))
     }
 

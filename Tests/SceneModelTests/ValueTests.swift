@@ -18,7 +18,7 @@ final class ValueTests: XCTestCase {
     }
 
     func testSystemColoursHaveApplesLightAndDarkValues() throws {
-        let blue = try XCTUnwrap(SystemColors.named["systemBlue"])
+        let blue = try XCTUnwrap(ColorForm.system(named: "systemBlue"))
         XCTAssertEqual(blue.color(for: .light), .rgb255(0, 122, 255))
         XCTAssertEqual(blue.color(for: .dark), .rgb255(10, 132, 255))
         XCTAssertEqual(blue.description, "systemBlue")
@@ -35,11 +35,29 @@ final class ValueTests: XCTestCase {
         }
     }
 
-    func testAdaptiveColourValuesResolvePerAppearance() {
-        let written = AdaptiveColor(light: .black, dark: .whiteColor)
-        XCTAssertEqual(written.description, "{light: #000000, dark: #ffffff}")
+    func testColourFormsResolvePerAppearance() throws {
+        let written = ColorForm.pair(light: .hex(.black), dark: .hex(.whiteColor))
+        XCTAssertEqual(written.description, "{light: \"#000000\", dark: \"#ffffff\"}")
         XCTAssertEqual(written.origin(for: .light), "{light, dark} → light")
-        XCTAssertEqual(Value.adaptiveColor(written).color(for: .dark), .whiteColor)
+        XCTAssertEqual(Value.colorForm(written).color(for: .dark), .whiteColor)
+        let blue = try XCTUnwrap(ColorForm.system(named: "systemBlue"))
+        let translucent = ColorForm.withAlpha(blue, 0.5)
+        XCTAssertEqual(translucent.color(for: .dark), .rgb255(10, 132, 255, alpha: 0.5), "dark side, alpha replaced")
+        XCTAssertEqual(translucent.color(for: .light), .rgb255(0, 122, 255, alpha: 0.5))
+        XCTAssertEqual(translucent.description, "{color: systemBlue, alpha: 0.5}")
+        XCTAssertEqual(translucent.systemName, "systemBlue")
+        XCTAssertTrue(translucent.dependsOnAppearance)
+        XCTAssertFalse(ColorForm.withAlpha(.hex(.black), 0.5).dependsOnAppearance)
+        let mixed = ColorForm.pair(light: .system(SystemColors.all[0]), dark: translucent)
+        XCTAssertEqual(mixed.color(for: .light), .rgb255(255, 59, 48), "a system side gives its own light side")
+        XCTAssertEqual(mixed.color(for: .dark), .rgb255(10, 132, 255, alpha: 0.5))
+        XCTAssertEqual(mixed.side(.dark), translucent)
+        XCTAssertEqual(mixed.description, "{light: systemRed, dark: {color: systemBlue, alpha: 0.5}}")
+        XCTAssertEqual(ColorForm.rgb(.rgb255(12, 34, 56, alpha: 0.5)).description, "\"rgba(12, 34, 56, 0.5)\"")
+        XCTAssertEqual(ColorForm.components(.rgb255(12, 34, 56)).description, "{red: 12, green: 34, blue: 56, alpha: 1}")
+        XCTAssertEqual(ColorForm.white(.white(0.5, alpha: 0.25)).description, "{white: 0.5, alpha: 0.25}")
+        XCTAssertEqual(ColorForm.css("Tomato", .rgb255(255, 99, 71)).description, "Tomato")
+        XCTAssertNil(ColorForm.system(named: "SystemBlue"), "UIKit's spelling only")
         XCTAssertEqual(Value.color(.black).color(for: .dark), .black, "a plain colour is the same in both")
         XCTAssertNil(Value.number(1).color(for: .light))
         XCTAssertEqual(Appearance.allCases, [.light, .dark])

@@ -43,6 +43,48 @@ final class PreviewWriteTests: XCTestCase {
         XCTAssertEqual(document["hash"] as? String, try hash(scene))
     }
 
+    /// The colour control's texts (issue 23): the file gets the form chosen — names, a pair
+    /// with a `{color, alpha}` side, hex only where hex was sent — and the scene document
+    /// then gives each colour's form and both of its sides, and the system colours by name.
+    func testColourFormsAreWrittenAsChosenAndDescribedBack() throws {
+        let scene = try copyOfShowcase()
+        let preview = try ServedPreview(self, scene: scene.path)
+        let reply = try post(preview, try body(try hash(scene), [
+            "download.progressColor={light: systemBlue, dark: {color: systemBlue, alpha: 0.8}}",
+            "upload.progressColor=systemRed",
+            "download.trackColor=#ff000080",
+        ]))
+        XCTAssertEqual(reply.status, 200, reply.text)
+        let after = try String(contentsOf: scene, encoding: .utf8)
+        XCTAssertTrue(after.contains("progressColor: {light: systemBlue, dark: {color: systemBlue, alpha: 0.8}}"), after)
+        XCTAssertTrue(after.contains("progressColor: systemRed"), after)
+        XCTAssertTrue(after.contains("trackColor: \"#ff000080\""), "hex where hex was sent: \(after)")
+
+        let document = try preview.get("/api/scene?appearance=dark").json()
+        let views = try XCTUnwrap(document["views"] as? [[String: Any]])
+        func view(_ id: String) -> [String: Any]? {
+            var stack = views
+            while let v = stack.popLast() {
+                if v["id"] as? String == id { return v }
+                stack += v["children"] as? [[String: Any]] ?? []
+            }
+            return nil
+        }
+        let forms = try XCTUnwrap(view("download")?["colorForms"] as? [String: [String: Any]])
+        let progress = try XCTUnwrap(forms["progressColor"])
+        XCTAssertEqual(progress["text"] as? String, "{light: systemBlue, dark: {color: systemBlue, alpha: 0.8}}")
+        XCTAssertEqual(progress["paired"] as? Bool, true)
+        XCTAssertEqual(progress["appearance"] as? String, "dark")
+        let dark = try XCTUnwrap(progress["dark"] as? [String: Any])
+        XCTAssertEqual(dark["system"] as? String, "systemBlue")
+        XCTAssertEqual(dark["alpha"] as? Double, 0.8)
+        XCTAssertEqual(dark["color"] as? String, "#0a84ffcc")
+        XCTAssertEqual((progress["light"] as? [String: Any])?["text"] as? String, "systemBlue")
+        XCTAssertEqual((forms["trackColor"]?["light"] as? [String: Any])?["text"] as? String, "\"#ff000080\"")
+        let systemColors = try XCTUnwrap((document["registry"] as? [String: Any])?["systemColors"] as? [[String: String]])
+        XCTAssertEqual(systemColors.first { $0["name"] == "systemBlue" }, ["name": "systemBlue", "light": "#007aff", "dark": "#0a84ff"])
+    }
+
     func testAStaleHashIs409AndTheFileIsLeftAlone() throws {
         let scene = try copyOfShowcase()
         let preview = try ServedPreview(self, scene: scene.path)

@@ -90,7 +90,7 @@ final class KindHelpAndVocabularyTests: XCTestCase {
         func node(_ yaml: String) throws -> Node {
             try XCTUnwrap(YAMLReader().read(SourceFile(name: "v", text: "v: \(yaml)\n")).root?.mapping?.first?.value)
         }
-        XCTAssertEqual(EditorVocabulary.value(try node("\"#ff0000\""), as: .color), .color(.rgb255(255, 0, 0)))
+        XCTAssertEqual(EditorVocabulary.value(try node("\"#ff0000\""), as: .color), .colorForm(.hex(.rgb255(255, 0, 0))))
         XCTAssertNil(EditorVocabulary.value(try node("reddish"), as: .color))
         XCTAssertEqual(EditorVocabulary.value(try node("true"), as: .bool), .bool(true))
         XCTAssertNil(EditorVocabulary.value(try node("maybe"), as: .bool))

@@ -60,6 +60,31 @@ final class EditCommandTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: path, encoding: .utf8).contains("progress: 0.5}"))
     }
 
+    /// Colours are written in the form given (issue 23): names stay names, a pair keeps its
+    /// sides' names, alpha on a system colour is `{color, alpha}`, and a hex colour becoming
+    /// the system colour of the same value is a change, not "unchanged".
+    func testColoursAreWrittenInTheFormGiven() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write(dir)
+        let paired = try scenec(["edit", path.path, "--set", "r.progressColor={light: systemRed, dark: systemBlue}",
+                                 "--set", "r.trackColor={color: systemBlue, alpha: 0.8}"])
+        XCTAssertEqual(paired.status, 0, paired.stderr)
+        let text = try String(contentsOf: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("progressColor: {light: systemRed, dark: systemBlue}"), text)
+        XCTAssertTrue(text.contains("trackColor: {color: systemBlue, alpha: 0.8}"), text)
+        XCTAssertFalse(text.contains("#"), "no side flattened to hex: \(text)")
+
+        XCTAssertEqual(try scenec(["edit", path.path, "--set", "r.labelColor=#0a84ff"]).status, 0)
+        XCTAssertTrue(try String(contentsOf: path, encoding: .utf8).contains("labelColor: \"#0a84ff\""), "hex stays hex")
+        let named = try scenec(["edit", path.path, "--set", "r.labelColor=systemBlue", "--dry-run", "--diff"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stdoutText.contains("labelColor: systemBlue}\n"), "#0a84ff → systemBlue is a change: \(named.stdoutText)")
+        let light = dir.appendingPathComponent("light.png"), dark = dir.appendingPathComponent("dark.png")
+        XCTAssertEqual(try scenec(["render", path.path, "-o", light.path]).status, 0)
+        XCTAssertEqual(try scenec(["render", path.path, "--appearance", "dark", "-o", dark.path]).status, 0)
+        XCTAssertNotEqual(try Data(contentsOf: light), try Data(contentsOf: dark), "the pair draws each appearance its own")
+    }
+
     func testDryRunWritesNothingAndDiffGoesToStandardOutput() throws {
         let dir = try temporaryDirectory(self)
         let path = try write(dir)

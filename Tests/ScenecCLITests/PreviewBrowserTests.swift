@@ -10,6 +10,12 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_test.py", passes: "all browser checks passed")
     }
 
+    /// Issue 23, acceptance 1: the colour control keeps systemBlue and light/dark pairs in both
+    /// appearances, and "Write to file" writes the form chosen (Tests/Browser/preview_color_test.py).
+    func testTheColourControlKeepsNamesAndPairs() throws {
+        try runBrowserScript("preview_color_test.py", passes: "all colour checks passed")
+    }
+
     /// Issue 21's attacks on the preview: the token in the cookie jar or sent to another port,
     /// the API without it, a symbolic link swapped under `/api/write`, a read-only scene.
     func testTheTokenStaysOutOfCookiesAndWritesAreGuarded() throws {

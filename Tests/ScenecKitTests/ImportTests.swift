@@ -38,4 +38,31 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(error.diagnostics.first?.file, dir.path + "/theme/t.yaml")
         XCTAssertEqual(error.diagnostics.first?.line, 2)
     }
+
+    /// inspect names an imported style's file: `importedFrom` in JSON, "style t from FILE" in the
+    /// table; the scene's own style has none.
+    func testInspectSaysWhichFileAStylesValueIsImportedFrom() throws {
+        let dir = try temporaryDirectory(self)
+        try write(["s.scene.yaml": """
+                       imports: [t.yaml]
+                       canvas: {width: 10, height: 10}
+                       styles: {own: {trackColor: "#000000"}}
+                       views:
+                         - {id: r, type: ring, style: [t, own], frame: {x: 0, y: 0, width: 9, height: 9}}
+                       """,
+                   "t.yaml": "styles:\n  t: {progressColor: \"#ff2d55\"}\n"], in: dir)
+        let file = try SceneFile(contentsOf: dir.appendingPathComponent("s.scene.yaml").path, root: dir.path)
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.placed)
+        let rows = report.views[0].attributes
+        let progress = try XCTUnwrap(rows.first { $0.name == "progressColor" })
+        XCTAssertEqual([progress.source, progress.style, progress.importedFrom], ["style", "t", dir.path + "/t.yaml"])
+        XCTAssertEqual(progress.provenance, "style t from \(dir.path)/t.yaml")
+        let track = try XCTUnwrap(rows.first { $0.name == "trackColor" })
+        XCTAssertEqual([track.source, track.style], ["style", "own"])
+        XCTAssertNil(track.importedFrom)
+        let label = try XCTUnwrap(rows.first { $0.name == "labelColor" })
+        XCTAssertEqual(label.value.text, "#ff2d55", "the ring's label follows the imported progressColor")
+        XCTAssertEqual(label.derivedFrom, ["progressColor"])
+        XCTAssertTrue(report.text.contains("style t from \(dir.path)/t.yaml"), report.text)
+    }
 }

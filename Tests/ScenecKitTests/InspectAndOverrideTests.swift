@@ -83,9 +83,13 @@ final class InspectAndOverrideTests: XCTestCase {
     func testInspectTextIsATablePerView() throws {
         let text = try report().text(wide: false)
         XCTAssertTrue(text.contains("ring 'r' at views[0]  frame x 0, y 0, width 200, height 200"), text)
-        // Columns are as wide as their widest cell (a derived default such as "(the progressColor)").
-        XCTAssertNotNil(text.range(of: "\n  progressColor +#ff2d55 +style brand  yes\n", options: .regularExpression),
+        // Columns are as wide as their widest cell (a derived default such as "(the progressColor)";
+        // in the source column the ring's labelSize's).
+        let widest = "derived from label, labelFont, lineWidth, size"
+        let gap = String(repeating: " ", count: widest.count - "style brand".count + 2)
+        XCTAssertNotNil(text.range(of: "\n  progressColor +#ff2d55 +style brand\(gap)yes\n", options: .regularExpression),
                         text)
+        XCTAssertTrue(text.contains("  " + widest + "  yes\n"), text)
         XCTAssertTrue(text.contains("\n  pie 'p' at views[1].children[0]  frame x 41.5, y 25, width 37, height 37"), text)
     }
 
@@ -136,7 +140,7 @@ final class InspectAndOverrideTests: XCTestCase {
     }
 
     /// What `inspect --wide --time 0.5` adds for authors: defaults and ranges, derived defaults
-    /// computed, animated values marked `timeline`.
+    /// computed, animated values marked `timeline` with the animation that drives them.
     func testInspectComputesDerivedDefaultsShowsRangesAndMarksTheTimeline() throws {
         let file = try SceneFile(source: """
             canvas: {width: 200, height: 200}
@@ -150,9 +154,9 @@ final class InspectAndOverrideTests: XCTestCase {
         let text = InspectReport(scene: file.animated.scene, placed: file.animated.views(at: 0.5), sampler: file.animated.sampler,
                                  time: 0.5).text(wide: true)
         for row in [#"attribute +value +source +animatable +default +range\n"#,
-                    #"strokeColor +#bf0000 +default +yes +the current fill with r, g, b × 0.75\n"#,
-                    #"lineWidth +2 +default +yes +5% of the view's width +≥ 0\n"#,
-                    #"progress +0.5 +timeline +yes +0 +0–1\n"#] {
+                    #"strokeColor +#bf0000 +derived from on, onColor, offColor +yes +the current fill with r, g, b × 0.75\n"#,
+                    #"lineWidth +2 +derived from size +yes +5% of the view's width +≥ 0\n"#,
+                    #"progress +0.5 +timeline: timeline\.animations\[0\], line 7 +yes +0 +0–1\n"#] {
             XCTAssertNotNil(text.range(of: row, options: .regularExpression), "no row \(row) in\n\(text)")
         }
     }

@@ -62,6 +62,7 @@ final class InspectReportTests: XCTestCase {
         XCTAssertEqual([pie.frame.x, pie.frame.y, pie.frame.width, pie.frame.height], [110, 10, 50, 50], "on the canvas")
         XCTAssertEqual(attribute(pie, "fillColor")?.value.text, "#bf0000", "a pie's fill is its border colour")
         XCTAssertEqual(attribute(pie, "fillColor")?.source, "default")
+        XCTAssertEqual(attribute(pie, "fillColor")?.derivedFrom, ["borderColor"])
     }
 
     func testTheTextIsATablePerView() throws {

@@ -25,3 +25,19 @@ public func fadeScene(to color: String) -> String {
 
     """
 }
+
+/// A 100 × 100 white picture with ring `r` (centre (50, 50), outer radius 40, line width 10:
+/// its stroke's middle at radius 35, so 9 o'clock is (15, 50)), red progress on a green track,
+/// its progress animated from 0 to 0.5 over 2 s by `timeline.animations[0]` on line 6, and
+/// `more` animations after it (lines of the list, indented by 4).
+public func animatedRingScene(more: String = "") -> String {
+    """
+    canvas: {width: 100, height: 100, background: white}
+    views:
+      - {id: r, type: ring, frame: {x: 10, y: 10, width: 80, height: 80}, lineWidth: 10, progressColor: "#ff0000", trackColor: "#00ff00"}
+    timeline:
+      animations:
+        - {target: r.progress, from: 0, to: 0.5, duration: 2}
+
+    """ + more
+}

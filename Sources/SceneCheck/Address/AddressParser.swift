@@ -15,6 +15,8 @@ extension SceneAddress {
         switch head {
         case "canvas":
             self = .canvas(attribute: try Self.attribute(tail, in: text))
+        case "timeline":
+            self = try Self.timeline(tail, in: text)
         case "styles":
             guard let last = tail.lastIndex(of: "."), last != tail.startIndex else {
                 throw AddressError("'\(text)' is not an address: a style's attribute is styles.NAME.ATTR, such as styles.brand.lineWidth")

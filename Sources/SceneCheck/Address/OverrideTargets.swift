@@ -2,7 +2,7 @@ import SceneSyntax
 
 extension Override {
     /// Whether the scene read into `root` has what this override names: a view with its id or
-    /// at its index path, a style of its name; the canvas always. Read from the file's tree as
+    /// at its index path, a style of its name, an animation (and keyframe) at its index; the canvas always. Read from the file's tree as
     /// written, so a build can tell a `--set` that serves no scene at all from one that serves
     /// some (which `--set-where-present` skips in the others).
     public func hasTarget(in root: Node?) -> Bool {
@@ -11,6 +11,12 @@ extension Override {
         switch address {
         case .canvas:
             return true
+        case .timeline(let index, let keyframe, _):
+            let animations = value("timeline", in: top)?.mapping.flatMap { value("animations", in: $0) }?.sequence ?? []
+            guard animations.indices.contains(index) else { return false }
+            guard let keyframe else { return true }
+            let frames = animations[index].mapping.flatMap { value("keyframes", in: $0) }?.sequence ?? []
+            return frames.indices.contains(keyframe)
         case .style(let name, _):
             return value("styles", in: top)?.mapping?.contains { $0.key == name } ?? false
         case .view(.path(let path), _):

@@ -7,9 +7,11 @@
 ///     download.style                     a view's style: a name or a list of names
 ///     canvas.background                  the canvas's width, height, background or scale
 ///     styles.brand.lineWidth             an attribute inside the style 'brand'
+///     timeline.animations[0].to          a key of the first animation of `timeline:`
+///     timeline.animations[1].keyframes[2].value   a keyframe's value (or `at`, also written `time`)
 ///
-/// `canvas` and `styles` are reserved at the start of an address, so a view whose id is one of
-/// them is reached by its index path. `SceneAddress(parsing:)` and `description` round-trip.
+/// `canvas`, `styles` and `timeline` are reserved at the start of an address, so a view whose
+/// id is one of them is reached by its index path. `SceneAddress(parsing:)` and `description` round-trip.
 /// Whether the address exists in a given scene (an id, an index, a style) is the checker's
 /// business: parsing only says whether the text is an address at all.
 public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
@@ -19,6 +21,10 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     case canvas(attribute: String)
     /// An attribute inside the named style of `styles:`.
     case style(name: String, attribute: String)
+    /// A key of the animation at `animation` in `timeline.animations` (one of
+    /// `TimelineAddress.animationKeys`), or with `keyframe`, a key of that keyframe
+    /// (`TimelineAddress.keyframeKeys`). 0-based, as in the file's lists.
+    case timeline(animation: Int, keyframe: Int?, key: String)
 
     /// The canvas's keys: what the file's `canvas:` and `canvas.ATTR` may name.
     public static let canvasAttributes = ["width", "height", "background", "scale"]
@@ -29,6 +35,7 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     public var attribute: String {
         switch self {
         case .view(_, let attribute), .canvas(let attribute), .style(_, let attribute): return attribute
+        case .timeline(_, _, let key): return key
         }
     }
 
@@ -37,6 +44,8 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
         case .view(let selector, let attribute): return "\(selector).\(attribute)"
         case .canvas(let attribute): return "canvas.\(attribute)"
         case .style(let name, let attribute): return "styles.\(name).\(attribute)"
+        case .timeline(let animation, let keyframe, let key):
+            return "timeline.animations[\(animation)]" + (keyframe.map { ".keyframes[\($0)]" } ?? "") + ".\(key)"
         }
     }
 

@@ -2,14 +2,19 @@ import SceneModel
 import SceneSyntax
 
 /// Every colour form of docs/language.md §2: hex, rgb()/rgba(), CSS names, clear, the two
-/// UIColor mappings, iOS system colours by name and `{light: C, dark: C}`.
+/// UIColor mappings, iOS system colours by name, `{color: C, alpha: A}` and `{light: C, dark: C}`.
+/// Each is read into its `ColorForm`, so the form as written reaches inspect, `edit` and the preview.
 enum ColorParser {
-    static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS or iOS system color name, clear, {red, green, blue, alpha}, {white, alpha} or {light, dark})"
+    static let expected = "a color (\"#rrggbb\", \"rgb(1, 111, 37)\", a CSS or iOS system color name, clear, {red, green, blue, alpha}, {white, alpha}, {color, alpha} or {light, dark})"
     static let appearanceKeys = Appearance.allCases.map(\.rawValue)
+    static let alphaKeys = ["color", "alpha"]
 
-    /// A colour as written: `.color`, or `.adaptiveColor` for a system colour or `{light, dark}`
-    /// (resolved once the whole scene is checked).
+    /// A colour as written: `.colorForm`, resolved to a plain colour once the whole scene is checked.
     static func color(_ node: Node, what: String) -> Parsed<Value> {
+        form(node, what: what).map(Value.colorForm)
+    }
+
+    static func form(_ node: Node, what: String) -> Parsed<ColorForm> {
         if let pairs = node.mapping, pairs.contains(where: { appearanceKeys.contains($0.key) }) {
             return byAppearance(node, pairs, what: what)
         }
@@ -18,10 +23,10 @@ enum ColorParser {
 
     /// `{light: C, dark: C}`: each side any other colour form; a system colour gives its own
     /// side for that appearance (`{light: systemBlue, …}` is systemBlue's light blue).
-    static func byAppearance(_ node: Node, _ pairs: [Node.Pair], what: String) -> Parsed<Value> {
-        var sides: [String: Color] = [:]
+    static func byAppearance(_ node: Node, _ pairs: [Node.Pair], what: String) -> Parsed<ColorForm> {
+        var sides: [String: ColorForm] = [:]
         for pair in pairs {
-            guard let appearance = Appearance(rawValue: pair.key) else {
+            guard Appearance(rawValue: pair.key) != nil else {
                 return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: appearanceKeys))",
                                            range: pair.keyRange,
                                            notes: ["a color by appearance is {light: COLOR, dark: COLOR}"]))
@@ -32,7 +37,7 @@ enum ColorParser {
                                            notes: ["write \(pair.key): \"#rrggbb\" (or any single color)"]))
             }
             switch single(pair.value, what: "\(what).\(pair.key)") {
-            case .success(let side): sides[pair.key] = side.color(for: appearance)
+            case .success(let side): sides[pair.key] = side
             case .failure(let e): return .failure(e)
             }
         }
@@ -41,19 +46,62 @@ enum ColorParser {
             return .failure(ValueError(message: "\(what) is missing '\(missing)'", range: node.range,
                                        notes: ["a color by appearance needs both: {light: COLOR, dark: COLOR}"]))
         }
-        return .success(.adaptiveColor(AdaptiveColor(light: light, dark: dark)))
+        return .success(.pair(light: light, dark: dark))
     }
 
     /// One colour, any form but `{light, dark}`.
-    static func single(_ node: Node, what: String) -> Parsed<Value> {
-        if let s = node.scalar, !s.isNull, let system = SystemColors.named[s.text.trimmingSpaces] {
-            return .success(.adaptiveColor(system))
+    static func single(_ node: Node, what: String) -> Parsed<ColorForm> {
+        if let pairs = node.mapping, pairs.contains(where: { $0.key == "color" }) {
+            return withAlpha(node, pairs, what: what)
         }
-        return fixed(node, what: what).map(Value.color)
+        return plain(node, what: what)
+    }
+
+    /// `{color: C, alpha: A}`: C any single form but another `{color, alpha}`, its alpha
+    /// replaced by A (0–1) — how a system colour is made translucent and keeps its name.
+    static func withAlpha(_ node: Node, _ pairs: [Node.Pair], what: String) -> Parsed<ColorForm> {
+        var base: ColorForm?
+        var alpha: Double?
+        for pair in pairs {
+            switch pair.key {
+            case "color":
+                if let inner = pair.value.mapping, inner.contains(where: { ($0.key == "color") || appearanceKeys.contains($0.key) }) {
+                    return .failure(ValueError(message: "\(what).color must be one color, not {color, alpha} or {light, dark}",
+                                               range: pair.value.range,
+                                               notes: ["write {light: {color: C, alpha: A}, dark: …} to give each appearance its own alpha"]))
+                }
+                switch plain(pair.value, what: "\(what).color") {
+                case .success(let form): base = form
+                case .failure(let e): return .failure(e)
+                }
+            case "alpha":
+                switch Numbers.number(pair.value, in: .unit, what: "\(what).alpha") {
+                case .success(let v): alpha = v
+                case .failure(let e): return .failure(e)
+                }
+            default:
+                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: alphaKeys))",
+                                           range: pair.keyRange,
+                                           notes: ["a color with its own alpha is {color: COLOR, alpha: 0–1}"]))
+            }
+        }
+        guard let base, let alpha else {
+            return .failure(ValueError(message: "\(what) is missing '\(base == nil ? "color" : "alpha")'", range: node.range,
+                                       notes: ["a color with its own alpha is {color: COLOR, alpha: 0–1}"]))
+        }
+        return .success(.withAlpha(base, alpha))
+    }
+
+    /// One colour by name or value: a system colour, or a colour the same in every appearance.
+    static func plain(_ node: Node, what: String) -> Parsed<ColorForm> {
+        if let s = node.scalar, !s.isNull, let system = ColorForm.system(named: s.text.trimmingSpaces) {
+            return .success(system)
+        }
+        return fixed(node, what: what)
     }
 
     /// One colour the same in every appearance.
-    static func fixed(_ node: Node, what: String) -> Parsed<Color> {
+    static func fixed(_ node: Node, what: String) -> Parsed<ColorForm> {
         switch node.content {
         case .mapping:
             return mapping(node, what: what)
@@ -78,17 +126,18 @@ enum ColorParser {
     static let names = SystemColors.all.map(\.name) + cssNamedColors.keys.sorted() + ["clear", "transparent"]
     static let nameIndex = Suggestions.Index(names)
 
-    static func text(_ text: String, node: Node, what: String) -> Parsed<Color> {
+    static func text(_ text: String, node: Node, what: String) -> Parsed<ColorForm> {
         let lowered = text.lowercased()
         if lowered.hasPrefix("#") {
-            return hex(String(lowered.dropFirst()), node: node, what: what)
+            return hex(String(lowered.dropFirst()), node: node, what: what).map(ColorForm.hex)
         }
         if lowered.hasPrefix("rgb") {
-            return function(lowered, node: node, what: what)
+            return function(lowered, node: node, what: what).map(ColorForm.rgb)
         }
-        if lowered == "clear" || lowered == "transparent" { return .success(.clear) }
+        if lowered == "clear" { return .success(.clear) }
+        if lowered == "transparent" { return .success(.css(text, .clear)) }
         if let rgb = cssNamedColors[lowered] {
-            return .success(.rgb255(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF)))
+            return .success(.css(text, .rgb255(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF))))
         }
         let hint = (nameIndex.nearest(to: text) ?? Suggestions.extended(text, in: names)).map { "; did you mean '\($0)'?" } ?? ""
         return .failure(ValueError(message: "\(what): '\(text)' is not a color\(hint)",
@@ -136,7 +185,7 @@ enum ColorParser {
     }
 
     /// `{red: 235, green: 237, blue: 236, alpha: 1}` (0–255) or `{white: 1, alpha: 0.15}` (0–1).
-    static func mapping(_ node: Node, what: String) -> Parsed<Color> {
+    static func mapping(_ node: Node, what: String) -> Parsed<ColorForm> {
         guard let pairs = node.mapping else { return .failure(ValueError(message: "\(what) must be \(expected)", range: node.range)) }
         let keys = pairs.map(\.key)
         let isWhite = keys.contains("white")
@@ -145,8 +194,8 @@ enum ColorParser {
         for pair in pairs {
             guard allowed.contains(pair.key) else {
                 let note = isWhite ? "a white color takes white (0–1) and alpha (0–1)"
-                    : "a color mapping takes red, green, blue (0–255) and alpha (0–1), white and alpha, or light and dark"
-                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: allowed + ["white"] + appearanceKeys))",
+                    : "a color mapping takes red, green, blue (0–255) and alpha (0–1), white and alpha, color and alpha, or light and dark"
+                return .failure(ValueError(message: "unknown key '\(pair.key)' in \(what)\(Suggestions.hint(for: pair.key, in: allowed + ["white", "color"] + appearanceKeys))",
                                            range: pair.keyRange, notes: [note]))
             }
             let range: NumberRange = (pair.key == "alpha" || isWhite) ? .unit : NumberRange(min: 0, max: 255)
@@ -157,12 +206,12 @@ enum ColorParser {
         }
         let alpha = fields["alpha"] ?? 1
         if isWhite {
-            return .success(.white(fields["white"] ?? 0, alpha: alpha))
+            return .success(.white(.white(fields["white"] ?? 0, alpha: alpha)))
         }
         for channel in ["red", "green", "blue"] where fields[channel] == nil {
             return .failure(ValueError(message: "\(what) is missing '\(channel)'", range: node.range,
                                        notes: ["a color mapping needs red, green and blue (0–255); alpha defaults to 1"]))
         }
-        return .success(.rgb255(fields["red"] ?? 0, fields["green"] ?? 0, fields["blue"] ?? 0, alpha: alpha))
+        return .success(.components(.rgb255(fields["red"] ?? 0, fields["green"] ?? 0, fields["blue"] ?? 0, alpha: alpha)))
     }
 }

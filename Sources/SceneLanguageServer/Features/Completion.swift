@@ -140,7 +140,9 @@ enum Completion {
             return EditorVocabulary.colorNames.map { Item(label: $0.name, kind: Kind.color, detail: "color",
                                                           doc: Colors.hex($0.color)) }
                 + SystemColors.all.map { Item(label: $0.name, kind: Kind.color, detail: "iOS system color",
-                                              doc: Colors.sides($0.adaptive)) }
+                                              doc: Colors.sides(.system($0))) }
+                + [Item(label: "{color: systemBlue, alpha: 0.5}", kind: Kind.color, detail: "color with its own alpha",
+                        doc: "Any single color with its alpha replaced (0–1): a system color keeps its name and both sides.")]
         default: return []
         }
     }

@@ -52,7 +52,10 @@ enum Hover {
         switch (spot.role, spot.pair.key) {
         case (.view?, "type"), (.view?, "id"):
             var text = spot.viewType.map { "**\($0.rawValue)**: \(EditorVocabulary.summary(of: $0))" } ?? ""
-            if let placed { text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed) }
+            if let placed {
+                text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed)
+                text += derivedText(placed.resolved)
+            }
             return text.isEmpty ? nil : text
         case (.animation?, "target"):
             guard let text = spot.node.scalar?.text, let spec = Vocabulary.target(text, in: analysis) else { return nil }
@@ -70,7 +73,8 @@ enum Hover {
         guard let kind = valueKind(spot, in: analysis), let value = EditorVocabulary.value(spot.node, as: kind) else { return nil }
         switch value {
         case .color(let c): return "color \(Colors.hex(c))"
-        case .adaptiveColor(let a): return "color \(Colors.sides(a))"
+        case .colorForm(let form):
+            return form.dependsOnAppearance ? "color \(form): \(Colors.sides(form))" : "color \(Colors.hex(form.color(for: .light)))"
         case .angle(let a): return "\(formatNumber(a.degrees))°"
         case .length(let l):
             guard let reference = reference(kind, placed) else { return "\(l.description)" }
@@ -85,13 +89,13 @@ enum Hover {
         }
     }
 
-    /// `download.progress` now (as the scene is drawn at its start) and as the binding writes it,
-    /// then the attribute's doc.
+    /// `download.progress` now (as the scene is drawn at its start, derived defaults worked out)
+    /// and as the binding writes it, then the attribute's doc.
     static func bindingText(_ b: References.Binding, in analysis: DocumentAnalysis) -> String? {
         guard let type = analysis.references.viewTypes[b.id] else { return "no view has the id '\(b.id)'" }
         guard let spec = type.kind.attribute(named: b.attribute) else { return "\(type.rawValue) '\(b.id)' has no attribute '\(b.attribute)'" }
         var text = "**\(b.id).\(b.attribute)** (\(type.rawValue))"
-        if let value = analysis.placed(id: b.id)?.values[b.attribute] {
+        if let value = analysis.placed(id: b.id)?.resolved.value(of: b.attribute) {
             text += " = \(value.description)"
             let shown = TextTemplate.write(value, as: b.format, now: 0)
             if shown != value.description { text += ", shown as \(shown)" }
@@ -107,6 +111,14 @@ enum Hover {
         case "the radius": return Swift.min(frame.width, frame.height) / 2
         default: return nil
         }
+    }
+
+    /// The defaults the view works out from its other values, as drawn (the registry's rules).
+    static func derivedText(_ view: ResolvedView) -> String {
+        view.kind.attributes.compactMap { spec -> String? in
+            guard case .derived = view.source(of: spec.name), let value = view.value(of: spec.name) else { return nil }
+            return "\n\n\(spec.name): \(value.description) (\(spec.defaultDescription))"
+        }.joined()
     }
 
     static func frameText(_ placed: PlacedView) -> String {

@@ -11,19 +11,19 @@ enum ClockExporter: KindExporter {
         guard r > 0 else { return [] }
         let center = view.center
         let face = Shapes.group("face", [Shapes.ellipse(center: Shapes.fixed(center), size: Shapes.fixed([2 * r, 2 * r])),
-                                         Shapes.fill(view.paint(["faceColor"]) { $0[Clock.faceColor] })])
+                                         Shapes.fill(view.paint(Clock.faceColor))])
         let marks = (0..<12).map { hour -> JSONValue in
             let a = (Double(hour) * 30 - 90) * Double.pi / 180
             return Shapes.path([(center[0] + 0.85 * r * cos(a), center[1] + 0.85 * r * sin(a)),
                                 (center[0] + 0.95 * r * cos(a), center[1] + 0.95 * r * sin(a))], closed: false)
         }
         let ticks = Shapes.group("hour marks", marks + [
-            Shapes.stroke(view.paint(["tickColor"]) { $0[Clock.tickColor] }, width: Shapes.fixed(2), cap: "butt"),
+            Shapes.stroke(view.paint(Clock.tickColor), width: Shapes.fixed(2), cap: "butt"),
         ])
         let sweep = view.values[Clock.motion] == "sweep"
         /// Seconds since midnight as a hand shows them: with tick, the hour and minute hands
         /// move each whole minute and the second hand each whole second (as the drawer does).
-        func shown(_ v: AttributeValues, step: Double) -> Double {
+        func shown(_ v: ResolvedView, step: Double) -> Double {
             let t: Double
             switch v[Clock.time] {
             case .seconds(let s): t = Swift.max(0, s)
@@ -34,33 +34,30 @@ enum ClockExporter: KindExporter {
         // The drawer's angles without its wrap at whole turns, so a sweeping hand's rotation
         // is a straight function of the time.
         let hour = hand(view, "hour", angle: { shown($0, step: 60) / 120 - 90 }, length: Clock.hourHandLength,
-                        width: Clock.hourHandWidth, color: ["handColor"]) { $0[Clock.handColor] }
+                        width: Clock.hourHandWidth, color: view.paint(Clock.handColor))
         let minute = hand(view, "minute", angle: { shown($0, step: 60) / 10 - 90 }, length: Clock.minuteHandLength,
-                          width: Clock.minuteHandWidth, color: ["handColor"]) { $0[Clock.handColor] }
+                          width: Clock.minuteHandWidth, color: view.paint(Clock.handColor))
         var hands = [minute, hour]
         if view.values[Clock.showsSeconds] {
             let second = hand(view, "second", angle: { shown($0, step: 1) * 6 - 90 }, length: Clock.secondHandLength,
-                              width: Clock.secondHandWidth, color: ["secondHandColor", "handColor"]) {
-                $0[Clock.secondHandColor] ?? $0[Clock.handColor]
-            }
+                              width: Clock.secondHandWidth, color: view.paint(Clock.secondHandColor))
             hands.insert(second, at: 0)
         }
         return hands + [ticks, face]
     }
 
     /// A hand: a butt-capped line from the centre is a bar `length` long and `width` wide.
-    static func hand(_ view: ViewExport, _ name: String, angle: @escaping (AttributeValues) -> Double,
-                     length: Attribute<Length>, width: Attribute<Double>, color: [String],
-                     _ paint: @escaping (AttributeValues) -> Color) -> JSONValue {
+    static func hand(_ view: ViewExport, _ name: String, angle: @escaping (ResolvedView) -> Double,
+                     length: Attribute<Length>, width: Attribute<Double>, color: Shapes.Paint) -> JSONValue {
         let r = Swift.min(view.size.width, view.size.height) / 2
         let bar = Shapes.rect(
-            center: view.vector([length.name], Tolerance.points) { [$0[length].resolved(against: r) / 2, 0] },
-            size: view.vector([length.name, width.name], Tolerance.points) { [abs($0[length].resolved(against: r)), $0[width]] },
+            center: view.vector([length], Tolerance.points) { [$0[length].resolved(against: r) / 2, 0] },
+            size: view.vector([length, width], Tolerance.points) { [abs($0[length].resolved(against: r)), $0[width]] },
             radius: Shapes.fixed(0))
         // Less the whole turns it starts with: players turn by single-precision angles.
         let turns = (angle(view.values) / 360).rounded(.down) * 360
-        return Shapes.group(name + " hand", [bar, Shapes.fill(view.paint(color, paint))],
+        return Shapes.group(name + " hand", [bar, Shapes.fill(color)],
                             transform: Shapes.transform(position: Shapes.fixed(view.center),
-                                                        rotation: view.scalar(["time"], Tolerance.degrees) { angle($0) - turns }))
+                                                        rotation: view.scalar([Clock.time], Tolerance.degrees) { angle($0) - turns }))
     }
 }

@@ -12,24 +12,24 @@ enum LinesExporter: KindExporter {
         guard points.count >= 2 else { return [] }
         let closed = values[Lines.closed]
         let fill = Shapes.group("fill", [Shapes.path(points, closed: true),
-                                         Shapes.fill(view.paint(["fillColor"]) { $0[Lines.fillColor] })])
+                                         Shapes.fill(view.paint(Lines.fillColor))])
         let vertices = closed ? points + [points[0]] : points
         let total = zip(vertices, vertices.dropFirst()).reduce(0.0) {
             $0 + (($1.1.x - $1.0.x) * ($1.1.x - $1.0.x) + ($1.1.y - $1.0.y) * ($1.1.y - $1.0.y)).squareRoot()
         }
-        let trimmed = view.timeline.animated.contains("strokeStart") || view.timeline.animated.contains("strokeEnd")
+        let trimmed = view.timeline.animated.contains(Lines.strokeStart.name) || view.timeline.animated.contains(Lines.strokeEnd.name)
             || values[Lines.strokeStart] > 0 || values[Lines.strokeEnd] < 1
         var items = [Shapes.path(points, closed: closed)]
         if trimmed {
             // scenec draws nothing when the end is not past the start; a trim whose ends meet is empty too.
             items.append(Shapes.trim(
-                start: view.scalar(["strokeStart"], Tolerance.percent) { $0[Lines.strokeStart] * 100 },
-                end: view.scalar(["strokeStart", "strokeEnd"], Tolerance.percent) {
+                start: view.scalar([Lines.strokeStart], Tolerance.percent) { $0[Lines.strokeStart] * 100 },
+                end: view.scalar([Lines.strokeStart, Lines.strokeEnd], Tolerance.percent) {
                     Swift.max($0[Lines.strokeStart], $0[Lines.strokeEnd]) * 100
                 }))
         }
-        let width = view.scalar(["lineWidth"], Tolerance.points) { total > 0 ? $0[Lines.lineWidth] : 0 }
-        items.append(Shapes.stroke(view.paint(["strokeColor"]) { $0[Lines.strokeColor] }, width: width,
+        let width = view.scalar([Lines.lineWidth], Tolerance.points) { total > 0 ? $0[Lines.lineWidth] : 0 }
+        items.append(Shapes.stroke(view.paint(Lines.strokeColor), width: width,
                                    cap: values[Lines.lineCap], join: values[Lines.lineJoin],
                                    dashes: values[Lines.dash].map { dashes($0, view: view, total: total) }))
         return [Shapes.group("stroke", items), fill]
@@ -42,7 +42,7 @@ enum LinesExporter: KindExporter {
         var items: [JSONValue] = pattern.enumerated().map { i, length in
             ["n": .string(i % 2 == 0 ? "d" : "g"), "v": Shapes.fixed(length)]
         }
-        items.append(["n": "o", "v": view.scalar(["strokeStart"], Tolerance.points) { $0[Lines.strokeStart] * total }])
+        items.append(["n": "o", "v": view.scalar([Lines.strokeStart], Tolerance.points) { $0[Lines.strokeStart] * total }])
         return items
     }
 }

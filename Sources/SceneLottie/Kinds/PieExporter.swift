@@ -10,8 +10,8 @@ enum PieExporter: KindExporter {
         let wedge = Shapes.group("wedge", [
             Shapes.ellipse(center: Shapes.fixed([0, 0]), size: Shapes.fixed([radius, radius]),
                            clockwise: view.values[Pie.clockwise]),
-            Shapes.trim(start: Shapes.fixed(0), end: view.scalar(["progress"], Tolerance.percent) { $0[Pie.progress] * 100 }),
-            Shapes.stroke(view.paint(["fillColor", "borderColor"]) { $0[Pie.fillColor] ?? $0[Layer.borderColor] },
+            Shapes.trim(start: Shapes.fixed(0), end: view.scalar([Pie.progress], Tolerance.percent) { $0[Pie.progress] * 100 }),
+            Shapes.stroke(view.paint(Pie.fillColor),
                           width: Shapes.fixed(radius), cap: "butt"),
         ], transform: Shapes.transform(position: Shapes.fixed(view.center),
                                        rotation: RingExporter.startRotation(view, Pie.startAngle)))

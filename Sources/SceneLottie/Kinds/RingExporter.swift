@@ -6,22 +6,22 @@ import SceneSupport
 enum RingExporter: KindExporter {
     static func shapes(_ view: ViewExport) -> [JSONValue] {
         let side = Swift.min(view.size.width, view.size.height)
-        func radius(_ v: AttributeValues) -> Double { side / 2 - v[Ring.lineWidth] / 2 }
-        func drawn(_ v: AttributeValues) -> Bool { radius(v) > 0 && v[Ring.lineWidth] > 0 }
-        let diameter = view.vector(["lineWidth"], Tolerance.points) { v in
+        func radius(_ v: ResolvedView) -> Double { side / 2 - v[Ring.lineWidth] / 2 }
+        func drawn(_ v: ResolvedView) -> Bool { radius(v) > 0 && v[Ring.lineWidth] > 0 }
+        let diameter = view.vector([Ring.lineWidth], Tolerance.points) { v in
             let d = Swift.max(0, 2 * radius(v))
             return [d, d]
         }
-        let width = view.scalar(["lineWidth"], Tolerance.points) { drawn($0) ? $0[Ring.lineWidth] : 0 }
+        let width = view.scalar([Ring.lineWidth], Tolerance.points) { drawn($0) ? $0[Ring.lineWidth] : 0 }
         let track = Shapes.group("track", [
             Shapes.ellipse(center: Shapes.fixed(view.center), size: diameter),
-            Shapes.stroke(view.paint(["trackColor"]) { $0[Ring.trackColor] }, width: width, cap: "butt"),
+            Shapes.stroke(view.paint(Ring.trackColor), width: width, cap: "butt"),
         ])
-        let end = view.scalar(["progress", "lineWidth"], Tolerance.percent) { drawn($0) ? $0[Ring.progress] * 100 : 0 }
+        let end = view.scalar([Ring.progress, Ring.lineWidth], Tolerance.percent) { drawn($0) ? $0[Ring.progress] * 100 : 0 }
         let progress = Shapes.group("progress", [
             Shapes.ellipse(center: Shapes.fixed([0, 0]), size: diameter, clockwise: view.values[Ring.clockwise]),
             Shapes.trim(start: Shapes.fixed(0), end: end),
-            Shapes.stroke(view.paint(["progressColor"]) { $0[Ring.progressColor] }, width: width,
+            Shapes.stroke(view.paint(Ring.progressColor), width: width,
                           cap: view.values[Ring.lineCap]),
         ], transform: Shapes.transform(position: Shapes.fixed(view.center), rotation: startRotation(view, Ring.startAngle)))
         return [progress, track]
@@ -29,6 +29,6 @@ enum RingExporter: KindExporter {
 
     /// The ellipse starts at 12 o'clock (−90°); turning it by startAngle + 90° starts it there.
     static func startRotation(_ view: ViewExport, _ attribute: Attribute<Angle>) -> JSONValue {
-        view.scalar([attribute.name], Tolerance.degrees) { $0[attribute].degrees + 90 }
+        view.scalar([attribute], Tolerance.degrees) { $0[attribute].degrees + 90 }
     }
 }

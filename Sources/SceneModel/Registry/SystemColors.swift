@@ -8,12 +8,10 @@
 /// included (secondaryLabel is rgba(60, 60, 67, 0.6) light, rgba(235, 235, 245, 0.6) dark).
 /// Base (not elevated) backgrounds, standard (not increased) contrast.
 public enum SystemColors {
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Hashable {
         public var name: String
         public var light: Color
         public var dark: Color
-
-        public var adaptive: AdaptiveColor { AdaptiveColor(light: light, dark: dark, systemName: name) }
     }
 
     static func entry(_ name: String, _ light: (Double, Double, Double, Double), _ dark: (Double, Double, Double, Double)) -> Entry {
@@ -62,5 +60,5 @@ public enum SystemColors {
     ]
 
     /// By name, exactly as UIKit spells it (`systemBlue`, not `SystemBlue`).
-    public static let named: [String: AdaptiveColor] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.adaptive) })
+    public static let named: [String: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 }

@@ -97,9 +97,10 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     case length(Length)
     case angle(Angle)
     case color(Color)
-    /// A system colour or `{light, dark}` as read; a checked scene holds only `.color`, its
-    /// side for the scene's appearance (`Scene.resolveColors`).
-    case adaptiveColor(AdaptiveColor)
+    /// A colour as read, in the form written; a checked scene holds only `.color`, the
+    /// colour for the scene's appearance, and keeps the form in `ResolvedValue.form`
+    /// (`Scene.resolveColors`).
+    case colorForm(ColorForm)
     case bool(Bool)
     case choice(String)
     case timeOfDay(TimeOfDay)
@@ -116,7 +117,7 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .length(let l): return l.description
         case .angle(let a): return a.description
         case .color(let c): return c.description
-        case .adaptiveColor(let a): return a.description
+        case .colorForm(let form): return form.description
         case .bool(let b): return b ? "true" : "false"
         case .choice(let w): return w
         case .timeOfDay(let t): return t.description

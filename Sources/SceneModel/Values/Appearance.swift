@@ -5,65 +5,35 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
     case dark
 }
 
-/// A colour that differs by appearance: a system colour (`systemBlue`) or one written
-/// `{light: C, dark: C}`. Checking resolves it for the scene's appearance; the value keeps
-/// both sides so `inspect` can say where the colour came from and `edit` can write it back.
-public struct AdaptiveColor: Sendable, Hashable, CustomStringConvertible {
-    public var light: Color
-    public var dark: Color
-    /// The system colour's name, as written; nil for `{light, dark}`.
-    public var systemName: String?
-
-    public init(light: Color, dark: Color, systemName: String? = nil) {
-        self.light = light
-        self.dark = dark
-        self.systemName = systemName
-    }
-
-    public func color(for appearance: Appearance) -> Color {
-        appearance == .light ? light : dark
-    }
-
-    /// Where a resolved colour came from, as inspect shows it: `systemBlue (dark)` or
-    /// `{light, dark} → dark`.
-    public func origin(for appearance: Appearance) -> String {
-        systemName.map { "\($0) (\(appearance.rawValue))" } ?? "{light, dark} → \(appearance.rawValue)"
-    }
-
-    /// As written: the system colour's name, or `{light: #…, dark: #…}`.
-    public var description: String {
-        systemName ?? "{light: \(light), dark: \(dark)}"
-    }
-}
-
 extension Value {
     /// A colour value's colour in `appearance` (a plain colour is the same in both); nil for
     /// values of other kinds.
     public func color(for appearance: Appearance) -> Color? {
         switch self {
         case .color(let c): return c
-        case .adaptiveColor(let a): return a.color(for: appearance)
+        case .colorForm(let form): return form.color(for: appearance)
         default: return nil
         }
     }
 }
 
 extension Scene {
-    /// Every `{light, dark}` and system colour the checker read, replaced by its side for
-    /// `appearance` (the original kept beside it for inspect): after this, drawing, lint and
-    /// animation see plain colours only. Records whether any colour depended on the appearance.
+    /// Every colour the checker read, replaced by its concrete colour for `appearance` (the
+    /// form as written kept beside it, for inspect, the preview and `edit`): after this,
+    /// drawing, lint and animation see plain colours only. Records whether any colour depended
+    /// on the appearance.
     public mutating func resolveColors(for appearance: Appearance) {
         self.appearance = appearance
-        var uses = canvas.backgroundAdaptive != nil
+        var uses = canvas.backgroundForm?.dependsOnAppearance ?? false
         func resolve(_ views: inout [SceneView]) {
             for i in views.indices {
                 for (name, entry) in views[i].values.explicit {
-                    guard case .adaptiveColor(let adaptive) = entry.value else { continue }
+                    guard case .colorForm(let form) = entry.value else { continue }
                     var resolved = entry
-                    resolved.value = .color(adaptive.color(for: appearance))
-                    resolved.adaptive = adaptive
+                    resolved.value = .color(form.color(for: appearance))
+                    resolved.form = form
                     views[i].values.set(name, resolved)
-                    uses = true
+                    uses = uses || form.dependsOnAppearance
                 }
                 resolve(&views[i].children)
             }
@@ -72,9 +42,9 @@ extension Scene {
         if var timeline {
             for a in timeline.animations.indices {
                 for k in timeline.animations[a].keyframes.indices {
-                    guard case .adaptiveColor(let adaptive)? = timeline.animations[a].keyframes[k].value else { continue }
-                    timeline.animations[a].keyframes[k].value = .color(adaptive.color(for: appearance))
-                    uses = true
+                    guard case .colorForm(let form)? = timeline.animations[a].keyframes[k].value else { continue }
+                    timeline.animations[a].keyframes[k].value = .color(form.color(for: appearance))
+                    uses = uses || form.dependsOnAppearance
                 }
             }
             self.timeline = timeline

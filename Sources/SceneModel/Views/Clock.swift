@@ -10,7 +10,7 @@ public enum Clock {
         "handColor", .color, default: .whiteColor, described: "white",
         doc: "Colour of the hour and minute hands (and the second hand unless set).")
     public static let secondHandColor = DerivedAttribute<Color>(
-        "secondHandColor", .color, described: "the handColor",
+        "secondHandColor", .color, sameAs: handColor,
         doc: "Colour of the second hand.")
     public static let hourHandWidth = Attribute<Double>(
         "hourHandWidth", .number(.nonNegative), default: 8, doc: "Stroke width of the hour hand.")
@@ -40,12 +40,12 @@ public enum Clock {
         "numerals", .choice(["none", "hours", "quarters"]), default: "none", animatable: .no,
         doc: "Numbers on the face: hours (1–12) or quarters (12, 3, 6, 9), on a circle inside the tick marks.")
     public static let numeralColor = DerivedAttribute<Color>(
-        "numeralColor", .color, described: "the handColor", doc: "Colour of the numerals.")
+        "numeralColor", .color, sameAs: handColor, doc: "Colour of the numerals.")
     public static let numeralFont = Attribute<TextValue>(
         "numeralFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
         animatable: .no, doc: "Font family of the numerals.")
     public static let numeralSize = DerivedAttribute<Double>(
-        "numeralSize", .number(.positive), described: "18% of the radius", doc: "Font size of the numerals.")
+        "numeralSize", .number(.positive), percent: 18, of: .radius, doc: "Font size of the numerals.")
 
     public static let kind = ViewKind(
         type: .clock, summary: "Analog clock: hour, minute and second hands from the centre.",

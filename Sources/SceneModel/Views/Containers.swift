@@ -37,8 +37,22 @@ public enum Grid {
         "padding", .insets, default: Insets(), described: "0", animatable: .no,
         doc: "Space inside the grid's edges.")
     public static let rowHeight = DerivedAttribute<Length>(
-        "rowHeight", .length(reference: "the content height"), described: "the cell width", animatable: .no,
-        doc: "Height of each row.")
+        "rowHeight", .length(reference: "the content height"), from: [columns, spacing, padding], usesSize: true,
+        described: "the cell width", animatable: .no, doc: "Height of each row.") { values, size in
+        .pt(cellWidth(values, size: size))
+    }
+
+    /// The width of each cell: the content width less the gaps, shared by the columns.
+    public static func cellWidth(_ values: AttributeValues, size: Size) -> Double {
+        let padding = values[Grid.padding], columns = Swift.max(1, values[Grid.columns])
+        let content = nonNegative(size.width - padding.leading - padding.trailing)
+        return nonNegative((content - values[Grid.spacing].column * Double(columns - 1)) / Double(columns))
+    }
+
+    /// A length that comes out negative or not a number takes no room.
+    private static func nonNegative(_ v: Double) -> Double {
+        v.isFinite ? Swift.max(0, v) : 0
+    }
 
     public static let kind = ViewKind(
         type: .grid, summary: "Lays children out in equal cells, row by row.",

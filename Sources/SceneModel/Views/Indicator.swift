@@ -7,11 +7,19 @@ public enum Indicator {
     public static let onColor = Attribute<Color>(
         "onColor", .color, default: .rgb255(0x34, 0xc7, 0x59), described: "#34c759", doc: "Fill when on.")
     public static let strokeColor = DerivedAttribute<Color>(
-        "strokeColor", .color, described: "the current fill with r, g, b × 0.75",
-        doc: "Colour of the circle's edge.")
+        "strokeColor", .color, from: fillInputs, described: "the current fill with r, g, b × 0.75",
+        doc: "Colour of the circle's edge.") { values, _ in fill(values).scaled(by: 0.75) }
     public static let lineWidth = DerivedAttribute<Double>(
-        "lineWidth", .number(.nonNegative), described: "5% of the view's width",
+        "lineWidth", .number(.nonNegative), percent: 5, of: .width,
         doc: "Width of the edge, centred on the circle (half falls outside the bounds).")
+
+    /// The colour the circle is filled with: the on or the off colour.
+    public static func fill(_ values: AttributeValues) -> Color {
+        values[on] ? values[onColor] : values[offColor]
+    }
+
+    /// What `fill` reads.
+    public static let fillInputs: [any AttributeKey] = [on, onColor, offColor]
 
     public static let kind = ViewKind(
         type: .indicator, summary: "On/off indicator: a filled circle with a darker edge.",

@@ -17,7 +17,7 @@ public enum Lines {
     public static let lineJoin = Attribute<String>(
         "lineJoin", .choice(["miter", "round", "bevel"]), default: "miter", animatable: .no,
         doc: "Shape of the corners.")
-    public static let dash = DerivedAttribute<DashPattern>(
+    public static let dash = OptionalAttribute<DashPattern>(
         "dash", .dash, described: "none", animatable: .no,
         doc: "Dash pattern: lengths of dashes and gaps, laid from the first point.")
     public static let strokeStart = Attribute<Double>(

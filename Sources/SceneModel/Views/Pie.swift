@@ -4,7 +4,7 @@ public enum Pie {
         "progress", .number(.unit), default: 0,
         doc: "Fraction of the disc the wedge covers, from startAngle.")
     public static let fillColor = DerivedAttribute<Color>(
-        "fillColor", .color, described: "the view's borderColor",
+        "fillColor", .color, sameAs: Layer.borderColor,
         doc: "Colour of the wedge (the seed fills with its border colour).")
     public static let startAngle = Attribute<Angle>(
         "startAngle", .angle, default: Angle(degrees: -90), described: "-90 (12 o'clock)",

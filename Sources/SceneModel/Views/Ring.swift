@@ -26,12 +26,13 @@ public enum Ring {
         "label", .text, default: TextValue("none"), described: "none", animatable: .no,
         doc: "Text in the middle: none, percent (the progress, as 72%), or any text, which may show values as a label's text does.")
     public static let labelColor = DerivedAttribute<Color>(
-        "labelColor", .color, described: "the progressColor", doc: "Colour of the label.")
+        "labelColor", .color, sameAs: progressColor, doc: "Colour of the label.")
     public static let labelFont = Attribute<TextValue>(
         "labelFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
         animatable: .no, doc: "Font family of the label.")
-    public static let labelSize = DerivedAttribute<Double>(
-        "labelSize", .number(.positive), described: "the largest that fits inside the ring",
+    public static let labelSize = MeasuredAttribute<Double>(
+        "labelSize", .number(.positive), from: [label, labelFont, lineWidth],
+        described: "the largest that fits inside the ring",
         doc: "Font size of the label; by default the largest whose text fits inside the ring's inner circle (for percent, the text 100%).")
 
     public static let kind = ViewKind(

@@ -3,8 +3,9 @@
 // attribute appears in the inspector with no change to this file.
 //
 // Each builder gets the attribute's description, its current value (JSON: number, bool, text
-// or null for a derived default) and `commit(text)`, which sets the override to the text the
-// scene grammar reads; it returns the element and an `update(value)` that shows a new value.
+// or null for a derived default), `commit(text)`, which sets the override to the text the
+// scene grammar reads, and a `context` (the colour control's form); it returns the element and
+// an `update(value, context)` that shows a new value.
 
 const colorProbe = document.createElement('canvas').getContext('2d');
 
@@ -106,26 +107,85 @@ function angleControl(attr, value, commit) {
   return { element: [slider, number, el('span', { textContent: '°' })], update };
 }
 
-function colorControl(attr, value, commit) {
+/** The side's text for a system colour `name` at alpha `a`: the bare name at its own alpha
+ *  (secondaryLabel is 0.6 already), else `{color: NAME, alpha: A}`, which keeps the name. */
+function namedSide(name, a, own) {
+  return Math.abs(a - own) < 0.005 ? name : `{color: ${name}, alpha: ${formatNumber(Math.round(a * 100) / 100)}}`;
+}
+
+/** A colour: an iOS system colour by name or a custom one (picker and alpha), one for both
+ *  appearances or a light/dark pair of which only the shown appearance's side is edited.
+ *  `context.form` is the attribute's form as the server read it (`ColorFormInfo`), and
+ *  `context.systemColors` the names with their light and dark values. Commits text the scene
+ *  grammar reads back as the form chosen: `systemRed`, `{color: systemBlue, alpha: 0.8}`,
+ *  `{light: systemBlue, dark: {color: systemBlue, alpha: 0.5}}`, or `"#rrggbbaa"` only for a
+ *  custom colour. */
+function colorControl(attr, value, commit, context = {}) {
+  const systemColors = new Map((context.systemColors ?? []).map((c) => [c.name, c]));
+  const named = el('select', { title: 'iOS system color or a custom one', className: 'color-name' },
+    el('option', { value: '', textContent: 'custom' }),
+    ...[...systemColors.values()].map((c) => el('option', { value: c.name, textContent: c.name,
+      title: `${c.light} light, ${c.dark} dark` })));
   const picker = el('input', { type: 'color' });
   const alpha = el('input', { type: 'range', min: 0, max: 1, step: 0.01, title: 'alpha' });
+  const pairBox = el('input', { type: 'checkbox', className: 'color-pair', title: 'a different color in light and dark' });
+  const pair = el('label', { className: 'color-pair-label' }, pairBox, ' light/dark');
   const shown = el('span', { className: 'value' });
-  const send = () => {
-    const a = Math.round(Number(alpha.value) * 255);
-    const text = picker.value + hex2(a);
-    shown.textContent = text;
-    commit(text);
+  // The form as last read or committed: { paired, light: {text, …}, dark: {text, …}, appearance }.
+  let form = null;
+  const appearance = () => form?.appearance
+    ?? document.querySelector('[data-appearance].active')?.dataset.appearance ?? 'light';
+  const other = (a) => (a === 'light' ? 'dark' : 'light');
+  const sideText = () => {
+    const a = appearance();
+    if (named.value) {
+      const own = parseColor(systemColors.get(named.value)?.[a])[3];
+      return namedSide(named.value, Number(alpha.value), own);
+    }
+    const opacity = Math.round(Number(alpha.value) * 255);
+    return `"${picker.value}${opacity === 255 ? '' : hex2(opacity)}"`;
   };
-  picker.addEventListener('input', send);
+  const send = () => {
+    const a = appearance();
+    const side = { text: sideText() };
+    let text = side.text;
+    const next = { appearance: a, paired: pairBox.checked, light: side, dark: side };
+    if (pairBox.checked) {
+      // The other appearance keeps what it drew: its side of a pair, or the whole single form.
+      next[other(a)] = form ? form[other(a)] : side;
+      text = `{light: ${next.light.text}, dark: ${next.dark.text}}`;
+    }
+    next.text = text;
+    form = next;
+    shown.textContent = text;
+    // A value alone is a plain word to `--set` (`#0a84ffcc`, never a YAML comment); only
+    // inside `{…}` does hex need its quotes.
+    commit(pairBox.checked ? text : text.replace(/^"(.*)"$/, '$1'));
+  };
+  named.addEventListener('change', () => {
+    const entry = systemColors.get(named.value);
+    if (entry) {
+      const [r, g, b, a] = parseColor(entry[appearance()]);
+      picker.value = `#${hex2(r)}${hex2(g)}${hex2(b)}`;
+      alpha.value = a;
+    }
+    send();
+  });
+  picker.addEventListener('input', () => { named.value = ''; send(); });
   alpha.addEventListener('input', send);
-  const update = (v) => {
-    const [r, g, b, a] = parseColor(v ?? attr.default);
+  pairBox.addEventListener('change', send);
+  const update = (v, context = {}) => {
+    if (context.form !== undefined) form = context.form ?? null;
+    const side = form ? form[appearance()] : null;
+    const [r, g, b, a] = parseColor(side?.color ?? v ?? attr.default);
     picker.value = `#${hex2(r)}${hex2(g)}${hex2(b)}`;
     alpha.value = a;
-    shown.textContent = v ?? `(${attr.default})`;
+    named.value = side?.system && systemColors.has(side.system) ? side.system : '';
+    pairBox.checked = !!form?.paired;
+    shown.textContent = form?.text ?? v ?? `(${attr.default})`;
   };
-  update(value);
-  return { element: [picker, alpha, shown], update };
+  update(value, context);
+  return { element: [named, picker, alpha, pair, shown], update };
 }
 
 function boolControl(attr, value, commit) {
@@ -185,9 +245,11 @@ const builders = {
   gridSpacing: textControl,
 };
 
-/** The control for an attribute; an unknown control kind (a newer server) gets a text field. */
-export function buildControl(attr, value, commit) {
-  return (builders[attr.control] ?? textControl)(attr, value, commit);
+/** The control for an attribute; an unknown control kind (a newer server) gets a text field.
+ *  `context` is what some controls read beside the value (the colour control: `form`,
+ *  `systemColors`). */
+export function buildControl(attr, value, commit, context = {}) {
+  return (builders[attr.control] ?? textControl)(attr, value, commit, context);
 }
 
 /** "0–1", "≥ 0", the allowed words, or what a percentage is of. */

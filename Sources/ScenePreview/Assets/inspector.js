@@ -1,6 +1,11 @@
 // The inspector: a row per attribute of the selected view, in the registry's order, each with
 // its control, source, default, range and doc. Rows are kept and updated in place while the
 // same view stays selected, so a slider being dragged is never rebuilt under the pointer.
+//
+// An animated attribute (docs/preview.md, "Animated attributes"): with the scrubber on one of
+// its animation's keyframes (a from/to animation's begin or end), the control edits that
+// keyframe's value (`timeline.animations[I].keyframes[K].value`, `.from`, `.to`); elsewhere the
+// row offers to replace the animation with the value (what `--set ID.ATTR` means), or to keep it.
 import { buildControl, rangeText } from './controls.js';
 
 const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
@@ -8,7 +13,8 @@ const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source 
 const sourceText = (a) => (a.appearance ? `${sourceOnly(a)} · ${a.appearance.from}` : sourceOnly(a));
 
 export class Inspector {
-  /** `host`: the panel; `actions`: { set(view, name, text), reset(view, name) }. */
+  /** `host`: the panel; `actions`: { set(view, name, text), setTimeline(address, text, attribute),
+   *  reset(view, name, attribute) }. */
   constructor(host, actions) {
     this.host = host;
     this.actions = actions;
@@ -31,18 +37,58 @@ export class Inspector {
     for (const a of view.attributes) {
       const row = this.rows.get(a.name);
       if (!row) continue;
-      const overridden = view.setPrefix !== null && overrides.has(`${view.setPrefix}.${a.name}`);
+      row.current = a;
+      const animationKeys = a.animation ? [...overrides.keys()].some((k) => k.startsWith(`${a.animation.address}.`)) : false;
+      const overridden = view.setPrefix !== null && (overrides.has(`${view.setPrefix}.${a.name}`) || animationKeys);
       row.element.classList.toggle('overridden', overridden);
-      row.source.textContent = sourceText(a);
+      row.source.textContent = a.animation ? `timeline · ${a.animation.address} (line ${a.animation.line})` : sourceText(a);
       row.source.classList.toggle('timeline', a.source === 'timeline');
-      if (!row.element.contains(document.activeElement) || a.source === 'timeline') row.update(a.value);
+      if (row.pending && !(a.animation && !a.animation.valueAddress)) this.choose(row, null);
+      // A value the timeline gives follows the scrubber, unless a choice about it is open.
+      if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value, { form: view.colorForms?.[a.name] ?? null });
     }
+  }
+
+  /** A control's new text: an override of the attribute, of the keyframe the scrubber stands
+   *  on, or (between keyframes) a question. */
+  change(view, name, text) {
+    const row = this.rows.get(name);
+    const animation = row?.current?.animation;
+    if (!animation) { this.actions.set(view, name, text); return; }
+    if (animation.valueAddress) { this.actions.setTimeline(animation.valueAddress, text, row.current); return; }
+    this.choose(row, { view, name, text, animation });
+  }
+
+  /** Shows (or, with null, closes) the choice for a value set between keyframes. */
+  choose(row, pending) {
+    row.pending = pending;
+    row.choice.hidden = !pending;
+    if (!pending) { row.choice.replaceChildren(); return; }
+    const { view, name, text, animation } = pending;
+    const say = Object.assign(document.createElement('span'), {
+      textContent: `${text} is between the keyframes of ${animation.address} (line ${animation.line}): move the scrubber onto one to edit it, or ` });
+    const replace = Object.assign(document.createElement('button'), { type: 'button', className: 'replace',
+      textContent: 'Replace the animation', title: `--set ${view.setPrefix}.${name}=${text}: this value for the whole timeline` });
+    replace.addEventListener('click', () => { this.choose(row, null); this.actions.set(view, name, text); });
+    const keep = Object.assign(document.createElement('button'), { type: 'button', className: 'keep', textContent: 'Keep it' });
+    keep.addEventListener('click', () => { this.choose(row, null); row.update(row.current.value); });
+    row.choice.replaceChildren(say, replace, keep);
   }
 
   /** Marks a row whose override the server refused, with the server's message. */
   problem(name, message) {
     const row = this.rows.get(name);
     if (row) row.problem.textContent = message ?? '';
+  }
+
+  /** The row an override's key belongs to: `download.progress`, or a timeline address under
+   *  the animation that drives the row. */
+  rowName(key) {
+    for (const [name, row] of this.rows) {
+      const animation = row.current?.animation;
+      if (animation && key.startsWith(`${animation.address}.`)) return name;
+    }
+    return key.slice(key.lastIndexOf('.') + 1);
   }
 
   build(view, registry) {
@@ -59,12 +105,12 @@ export class Inspector {
     const byName = new Map((kind?.attributes ?? []).map((a) => [a.name, a]));
     for (const a of view.attributes) {
       const attr = byName.get(a.name) ?? { name: a.name, control: 'text', default: a.default, doc: '' };
-      parts.push(this.row(view, attr, a));
+      parts.push(this.row(view, attr, a, registry));
     }
     this.host.replaceChildren(...parts);
   }
 
-  row(view, attr, current) {
+  row(view, attr, current, registry) {
     const element = document.createElement('div');
     element.className = 'row';
     element.dataset.name = attr.name;
@@ -72,21 +118,23 @@ export class Inspector {
     const source = Object.assign(document.createElement('span'), { className: 'source' });
     const reset = Object.assign(document.createElement('button'), { type: 'button', className: 'reset',
       textContent: 'reset', title: 'Remove this override' });
-    reset.addEventListener('click', () => this.actions.reset(view, attr.name));
+    reset.addEventListener('click', () => this.actions.reset(view, attr.name, this.rows.get(attr.name)?.current));
     const head = document.createElement('div');
     head.className = 'head';
     head.append(name, source, reset);
     const control = document.createElement('div');
     control.className = 'control';
-    const built = buildControl(attr, current.value, (text) => this.actions.set(view, attr.name, text));
+    const built = buildControl(attr, current.value, (text) => this.change(view, attr.name, text),
+      { form: view.colorForms?.[attr.name] ?? null, systemColors: registry.systemColors });
     control.append(...built.element);
     if (view.setPrefix === null) control.querySelectorAll('input, select').forEach((c) => { c.disabled = true; });
     const range = rangeText(attr);
     const meta = Object.assign(document.createElement('div'), { className: 'meta',
       textContent: [`default ${attr.default}`, range, attr.doc].filter(Boolean).join(' · ') });
     const problem = Object.assign(document.createElement('div'), { className: 'problem' });
-    element.append(head, control, meta, problem);
-    this.rows.set(attr.name, { element, source, update: built.update, problem });
+    const choice = Object.assign(document.createElement('div'), { className: 'choice', hidden: true });
+    element.append(head, control, choice, meta, problem);
+    this.rows.set(attr.name, { element, source, update: built.update, problem, choice, current, pending: null });
     return element;
   }
 }

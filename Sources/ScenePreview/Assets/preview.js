@@ -153,8 +153,7 @@ function showErrors(body) {
   if (fromOverride) {
     // A value the page set was refused: say so at its row and leave the picture as it is.
     for (const d of body.diagnostics) {
-      const name = d.origin.replace(/^--set [^.=]*\.([^=]*)=.*$/, '$1');
-      inspector.problem(name, d.message);
+      inspector.problem(inspector.rowName(d.origin.replace(/^--set ([^=]*)=.*$/, '$1')), d.message);
     }
     setStatus(body.text.trim());
     return;
@@ -180,16 +179,28 @@ function changed(keepNotice = false) {
   refreshScene();
 }
 
+/** Sets one override, last, so it wins as on the command line; the status says `said`. */
+function setOverride(key, text, said) {
+  state.overrides.delete(key);
+  state.overrides.set(key, text);
+  notice = said;
+  changed(true);
+}
+
 const inspector = new Inspector($('inspector'), {
   set(view, name, text) {
     if (view.setPrefix === null) return;
-    const key = `${view.setPrefix}.${name}`;
-    state.overrides.delete(key);   // re-set moves it last, so it wins as on the command line
-    state.overrides.set(key, text);
-    changed();
+    const animation = findView(view.address)?.attributes.find((a) => a.name === name)?.animation;
+    setOverride(`${view.setPrefix}.${name}`, text, animation
+      ? `replaced the animation ${animation.address} (line ${animation.line}) with ${name} ${text} for the whole timeline` : '');
   },
-  reset(view, name) {
+  setTimeline(address, text) {
+    setOverride(address, text, `edited ${address} = ${text}, the keyframe at ${state.time} s`);
+  },
+  reset(view, name, attribute) {
     state.overrides.delete(`${view.setPrefix}.${name}`);
+    const prefix = attribute?.animation ? `${attribute.animation.address}.` : null;
+    if (prefix) for (const key of [...state.overrides.keys()]) if (key.startsWith(prefix)) state.overrides.delete(key);
     changed();
   },
 });

@@ -15,19 +15,18 @@ enum ClockDrawer: ViewDrawer {
         return (hour, minute, second)
     }
 
-    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), in g: GraphicsContext,
-                     environment: RenderEnvironment) {
-        let r = Swift.min(size.width, size.height) / 2
+    static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
+        let r = Swift.min(view.size.width, view.size.height) / 2
         guard r > 0 else { return }
-        let cx = size.width / 2, cy = size.height / 2
-        let face = values[Clock.faceColor]
+        let cx = view.size.width / 2, cy = view.size.height / 2
+        let face = view[Clock.faceColor]
         if !face.isClear {
             g.newPath()
             g.circle(cx: cx, cy: cy, radius: r)
             g.fill(face)
         }
         g.setLineCap("butt")
-        let ticks = values[Clock.tickColor]
+        let ticks = view[Clock.tickColor]
         if !ticks.isClear {
             for hour in 0..<12 {
                 let a = (Double(hour) * 30 - 90) * Double.pi / 180
@@ -37,14 +36,14 @@ enum ClockDrawer: ViewDrawer {
                 g.stroke(ticks, width: 2)
             }
         }
-        ClockNumerals.draw(values, center: (cx, cy), radius: r, in: g)
+        ClockNumerals.draw(view, center: (cx, cy), radius: r, in: g)
         let seconds: Double
-        switch values[Clock.time] {
+        switch view[Clock.time] {
         case .seconds(let s): seconds = s
         case .now: seconds = environment.nowSecondsSinceMidnight
         }
-        let angles = handAngles(seconds: Swift.max(0, seconds), sweep: values[Clock.motion] == "sweep")
-        let handColor = values[Clock.handColor]
+        let angles = handAngles(seconds: Swift.max(0, seconds), sweep: view[Clock.motion] == "sweep")
+        let handColor = view[Clock.handColor]
         func hand(_ degrees: Double, _ length: Length, _ width: Double, _ color: Color) {
             let l = length.resolved(against: r)
             guard width > 0, l != 0 else { return }
@@ -54,11 +53,11 @@ enum ClockDrawer: ViewDrawer {
             g.line(to: cx + l * cos(a), cy + l * sin(a))
             g.stroke(color, width: width)
         }
-        hand(angles.hour, values[Clock.hourHandLength], values[Clock.hourHandWidth], handColor)
-        hand(angles.minute, values[Clock.minuteHandLength], values[Clock.minuteHandWidth], handColor)
-        if values[Clock.showsSeconds] {
-            hand(angles.second, values[Clock.secondHandLength], values[Clock.secondHandWidth],
-                 values[Clock.secondHandColor] ?? handColor)
+        hand(angles.hour, view[Clock.hourHandLength], view[Clock.hourHandWidth], handColor)
+        hand(angles.minute, view[Clock.minuteHandLength], view[Clock.minuteHandWidth], handColor)
+        if view[Clock.showsSeconds] {
+            hand(angles.second, view[Clock.secondHandLength], view[Clock.secondHandWidth],
+                 view[Clock.secondHandColor])
         }
     }
 }

@@ -8,34 +8,33 @@ enum LinesDrawer: ViewDrawer {
     /// The most dashes one path is drawn with.
     static let maxDashes = 100_000
 
-    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), in g: GraphicsContext,
-                     environment: RenderEnvironment) {
-        let points: [XY] = values[Lines.points].map {
-            ($0.x.resolved(against: size.width), $0.y.resolved(against: size.height))
+    static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
+        let points: [XY] = view[Lines.points].map {
+            ($0.x.resolved(against: view.size.width), $0.y.resolved(against: view.size.height))
         }
         guard let first = points.first else { return }
-        let closed = values[Lines.closed]
+        let closed = view[Lines.closed]
 
-        let fill = values[Lines.fillColor]
+        let fill = view[Lines.fillColor]
         if !fill.isClear {
             g.newPath()
             trace(points, closed: true, in: g)
             g.fill(fill)
         }
 
-        let width = values[Lines.lineWidth]
-        let color = values[Lines.strokeColor]
-        let start = values[Lines.strokeStart], end = values[Lines.strokeEnd]
+        let width = view[Lines.lineWidth]
+        let color = view[Lines.strokeColor]
+        let start = view[Lines.strokeStart], end = view[Lines.strokeEnd]
         guard width > 0, !color.isClear, end > start else { return }
         let vertices = closed ? points + [first] : points
         let total = pathLength(vertices)
         guard total > 0 else { return }
 
-        g.setLineCap(values[Lines.lineCap])
-        g.setLineJoin(values[Lines.lineJoin])
+        g.setLineCap(view[Lines.lineCap])
+        g.setLineJoin(view[Lines.lineJoin])
         let from = start * total
         var strokeColor = color
-        if let dash = values[Lines.dash] {
+        if let dash = view[Lines.dash] {
             let pattern = dash.lengths.count % 2 == 0 ? dash.lengths : dash.lengths + dash.lengths
             let period = pattern.reduce(0, +)
             let on = stride(from: 0, to: pattern.count, by: 2).reduce(0) { $0 + pattern[$1] }

@@ -3,8 +3,8 @@ import SceneModel
 /// Draws one view kind's own content inside its bounds (origin 0,0), between the layer's
 /// background and border. One conforming type per view kind, one file each.
 protocol ViewDrawer {
-    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), in g: GraphicsContext,
-                     environment: RenderEnvironment)
+    /// `view`'s values are clamped to their ranges; its size is its frame's.
+    static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment)
 }
 
 /// What drawing needs from outside the scene.

@@ -4,21 +4,18 @@ import SceneModel
 /// A clock's `numerals`: 1–12 or 12, 3, 6, 9, each centred on a circle inside the tick marks
 /// (which run from 0.85 r to 0.95 r).
 enum ClockNumerals {
-    /// The default size, as a fraction of the radius.
-    static let sizeOfRadius = 0.18
-
-    static func draw(_ values: AttributeValues, center: (x: Double, y: Double), radius r: Double,
+    static func draw(_ view: ResolvedView, center: (x: Double, y: Double), radius r: Double,
                      in g: GraphicsContext) {
         let hours: [Int]
-        switch values[Clock.numerals] {
+        switch view[Clock.numerals] {
         case "hours": hours = Array(1...12)
         case "quarters": hours = [3, 6, 9, 12]
         default: return
         }
-        let size = values[Clock.numeralSize] ?? r * sizeOfRadius
+        let size = view[Clock.numeralSize]
         guard size > 0, r > 0 else { return }
-        let style = TextStyle(family: values[Clock.numeralFont].string, size: size, alignment: "center")
-        let color = values[Clock.numeralColor] ?? values[Clock.handColor]
+        let style = TextStyle(family: view[Clock.numeralFont].string, size: size, alignment: "center")
+        let color = view[Clock.numeralColor]
         // Far enough in that a two-digit numeral's box clears the ticks' inner end.
         let circle = 0.85 * r - 0.75 * size
         for hour in hours {

@@ -8,25 +8,35 @@ enum RingLabel {
     /// The size text is measured at to find the size that fits.
     static let probeSize = 100.0
 
-    static func draw(_ values: AttributeValues, size: (width: Double, height: Double), radius: Double,
-                     in g: GraphicsContext, environment: RenderEnvironment) {
-        let label = values[Ring.label].string
-        guard label != "none" else { return }
-        let isPercent = label == "percent"
-        let text = isPercent
-            ? TextTemplate.write(.number(values[Ring.progress]), as: .percent(digits: 0), now: 0)
-            : g.values.resolve(label, now: environment.nowSecondsSinceMidnight)
-        var style = TextStyle(family: values[Ring.labelFont].string, alignment: "center")
-        let inner = radius - values[Ring.lineWidth] / 2
-        if let given = values[Ring.labelSize] {
-            style.size = given
-        } else {
-            guard inner > 0 else { return }
-            style.size = fittingSize(isPercent ? widestPercent : text, style: style, radius: inner, engine: g.text)
-        }
+    static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
+        guard let text = texts(view, values: g.values, now: environment.nowSecondsSinceMidnight) else { return }
+        var style = TextStyle(family: view[Ring.labelFont].string, alignment: "center")
+        style.size = view[Ring.labelSize] ?? measuredSize(view, fitting: text.fitted, engine: g.text)
         guard style.size > 0 else { return }
-        TextBox(text: text, style: style, color: values[Ring.labelColor] ?? values[Ring.progressColor])
-            .draw(in: size, g: g)
+        TextBox(text: text.shown, style: style, color: view[Ring.labelColor])
+            .draw(in: (view.size.width, view.size.height), g: g)
+    }
+
+    /// The text drawn, and the text the default size is fitted to; nil for no label.
+    static func texts(_ view: ResolvedView, values: ValueTable, now: Double) -> (shown: String, fitted: String)? {
+        let label = view[Ring.label].string
+        guard label != "none" else { return nil }
+        guard label == "percent" else {
+            let text = values.resolve(label, now: now)
+            return (text, text)
+        }
+        return (TextTemplate.write(.number(view[Ring.progress]), as: .percent(digits: 0), now: 0), widestPercent)
+    }
+
+    /// labelSize's measured default (`Ring.labelSize` states it): the largest size at which
+    /// `text` fits inside the ring's inner circle; 0 where there is no room.
+    static func measuredSize(_ view: ResolvedView, fitting text: String, engine: TextEngine) -> Double {
+        let lineWidth = view[Ring.lineWidth]
+        let radius = Swift.min(view.size.width, view.size.height) / 2 - lineWidth / 2
+        let inner = radius - lineWidth / 2
+        guard inner > 0 else { return 0 }
+        return fittingSize(text, style: TextStyle(family: view[Ring.labelFont].string, alignment: "center"),
+                           radius: inner, engine: engine)
     }
 
     /// The largest size at which the text's box (advances × line height) fits inside a circle

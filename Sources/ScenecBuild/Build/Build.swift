@@ -79,6 +79,7 @@ package struct Build: Sendable {
             case .view(.path(let path), _): what = "a view at \(path)"
             case .style(let name, _): what = "a style named '\(name)'"
             case .canvas: what = "a canvas"
+            case .timeline(let index, _, _): what = "an animation at timeline.animations[\(index)]"
             }
             return o.error("no scene has \(what), so this --set changes nothing",
                            notes: ["--set-where-present accepts a --set that some builds do not use"])

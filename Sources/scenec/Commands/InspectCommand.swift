@@ -16,8 +16,9 @@ enum InspectCommand: Command {
         Shows each view with its address (views[1].children[0], which --set takes for any
         view), its placed frame (canvas coordinates) and every inspectable attribute: its
         value (a derived default computed for the view), where the value came from
-        (default, style NAME, file, --set, or timeline for a value animated at --time) and
-        whether it can be animated. --json prints the same as one JSON document (its shape
+        (default, style NAME, file, --set, or the timeline's animation that gives a value at
+        --time) and whether it can be animated; then every timeline.animations[…] address
+        --set takes, with its value. --json prints the same as one JSON document (its shape
         is in docs/commands.md).
 
         """

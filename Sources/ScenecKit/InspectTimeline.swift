@@ -1,0 +1,85 @@
+import SceneAnimation
+import SceneModel
+
+/// `inspect`'s timeline part: every value `--set timeline.animations[…]…` can change, by its
+/// address, and which animation drives an animated attribute.
+extension InspectReport {
+    /// One settable value of the timeline: `timeline.animations[0].to`, its value (seconds for
+    /// times; null for a `from` the file leaves out, which is the value when the animation
+    /// begins) and the line of the animation in the file.
+    package struct TimelineValue: Encodable, Sendable {
+        package var address: String
+        package var value: JSONScalar
+        package var line: Int
+    }
+
+    /// The animation that gives an attribute its value at the time shown.
+    package struct AnimationInfo: Encodable, Sendable {
+        /// `timeline.animations[I]`.
+        package var address: String
+        package var line: Int
+        /// When the time shown stands on one of its keyframes (a from/to animation's begin or
+        /// end), the address of the value shown there: `….keyframes[K].value`, `.from` or
+        /// `.to`. What the preview's control edits, so the picture changes there and nowhere
+        /// else; nil between keyframes.
+        package var valueAddress: String?
+
+        init(_ animation: Animation, at time: Double) {
+            address = "timeline.animations[\(animation.index)]"
+            line = animation.range.start.line
+            // The first pass only: a repeat's keyframe is the same value, but says nothing new.
+            let local = time - animation.begin
+            guard let k = animation.keyframes.firstIndex(where: { abs($0.at - local) < Self.sameTime }) else { return }
+            if animation.isKeyframed {
+                valueAddress = "\(address).keyframes[\(k)].value"
+            } else {
+                valueAddress = "\(address).\(k == 0 ? "from" : "to")"
+            }
+        }
+
+        /// Times closer than this are one: a scrubber stands on whole frames, and 1/240 s is
+        /// the finest (`fps` ≤ 240).
+        static let sameTime = 1e-6
+    }
+
+    /// In the file's order; a from/to animation's from, to, duration, begin and easing, a
+    /// keyframed one's begin and each keyframe's at and value.
+    static func timelineValues(_ timeline: Timeline?) -> [TimelineValue] {
+        var values: [TimelineValue] = []
+        for animation in (timeline?.animations ?? []).sorted(by: { $0.index < $1.index }) {
+            let place = "timeline.animations[\(animation.index)]", line = animation.range.start.line
+            func add(_ key: String, _ value: JSONScalar) {
+                values.append(TimelineValue(address: "\(place).\(key)", value: value, line: line))
+            }
+            if animation.isKeyframed {
+                add("begin", .number(animation.begin))
+                for (k, keyframe) in animation.keyframes.enumerated() {
+                    add("keyframes[\(k)].at", .number(keyframe.at))
+                    add("keyframes[\(k)].value", JSONScalar(keyframe.value))
+                }
+            } else if let first = animation.keyframes.first, let last = animation.keyframes.last {
+                add("from", JSONScalar(first.value))
+                add("to", JSONScalar(last.value))
+                add("duration", .number(last.at))
+                add("begin", .number(animation.begin))
+                add("easing", .text(last.easing.description))
+            }
+        }
+        return values
+    }
+
+    /// The timeline's table for the readable form; empty without a timeline.
+    var timelineText: String {
+        guard !timeline.isEmpty else { return "" }
+        let rows = [["address", "value", "line"]] + timeline.map { v in
+            [v.address, v.value.text == "—" ? "(the value when it begins)" : v.value.text.escaped(.text), String(v.line)]
+        }
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = "\ntimeline\n"
+        for row in rows {
+            out += "  " + row[0] + String(repeating: " ", count: widths[0] - row[0].count) + "  "
+                + row[1] + String(repeating: " ", count: widths[1] - row[1].count) + "  " + row[2] + "\n"
+        }
+        return out
+    }
+}
