@@ -26,6 +26,18 @@ public struct SceneChecker {
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
     /// `file` is the scene's own file, which its `imports:` are relative to.
     public func check(_ root: Node?, file: SourceFile? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        var references = References()
+        return check(root, file: file, references: &references)
+    }
+
+    /// `check`, with the scene's references graph (made even when the scene has errors).
+    public func checkResult(_ root: Node?, file: SourceFile? = nil) -> CheckResult {
+        var references = References()
+        let (scene, diagnostics) = check(root, file: file, references: &references)
+        return CheckResult(scene: scene, diagnostics: diagnostics, references: references)
+    }
+
+    func check(_ root: Node?, file: SourceFile?, references: inout References) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
         let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
         guard let root else {
@@ -54,6 +66,8 @@ public struct SceneChecker {
             imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(options.scenePath ?? file?.name ?? "<scene>")], log: &log)
         }
         let own = pairs["styles"].map { [StyleSource(node: $0.value, file: nil)] } ?? []
+        references = References.build(root, file: file, imported: imports.sources.flatMap { References.styles($0.node, path: $0.file?.name) },
+                                      overrides: options.overrides)
         let styles = StyleTable.read(imports.sources + own, options: options, log: &log)
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
@@ -63,7 +77,7 @@ public struct SceneChecker {
             viewTypes = checker.idTypes
             log = checker.log
             reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
-            var bindings = TextBindingChecker(views: views, log: log)
+            var bindings = TextBindingChecker(references: references, log: log)
             bindings.check(views)
             log = bindings.log
         } else {
@@ -76,17 +90,25 @@ public struct SceneChecker {
                                                    viewTypes: viewTypes, fileName: options.scenePath ?? file?.name ?? "the scene",
                                                    log: &log)
         if let timelineNode {
-            var checker = TimelineChecker(log: DiagnosticLog(), viewTypes: viewTypes, options: options)
+            var checker = TimelineChecker(log: DiagnosticLog(), viewTypes: references.viewTypes, options: options)
             timeline = timelineOverrides.numbered(checker.check(timelineNode))
             for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
-        let diagnostics = log.all.sortedByPosition()
+        let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }
         var scene = Scene(canvas: canvas, views: views, timeline: timeline, fonts: fonts, importedFiles: imports.files)
         scene.resolveColors(for: options.appearance)
         return (scene, diagnostics)
     }
+}
+
+/// What a check finds: the scene (nil when there are errors), the diagnostics sorted by
+/// position, and the scene's references graph.
+public struct CheckResult: Sendable {
+    public var scene: Scene?
+    public var diagnostics: [Diagnostic]
+    public var references: References
 }
 
 extension SceneChecker {

@@ -3,30 +3,24 @@ import SceneSyntax
 
 /// The `{view.attribute:format}` references in text values, checked once every view is known:
 /// a view or attribute that does not exist, or a format that cannot write the value, is an
-/// error at the reference, with a "did you mean".
+/// error at the reference, with a "did you mean". The ids, and where each reference is written,
+/// come from the scene's references graph.
 struct TextBindingChecker {
     var log: DiagnosticLog
-    /// Each view with an id: its kind.
-    let kinds: [String: ViewKind]
+    let references: References
 
-    init(views: [SceneView], log: DiagnosticLog) {
+    init(references: References, log: DiagnosticLog) {
         self.log = log
-        var kinds: [String: ViewKind] = [:]
-        func collect(_ views: [SceneView]) {
-            for view in views {
-                if let id = view.id { kinds[id] = view.type.kind }
-                collect(view.children)
-            }
-        }
-        collect(views)
-        self.kinds = kinds
+        self.references = references
     }
 
     mutating func check(_ views: [SceneView]) {
         for view in views {
-            for spec in view.type.kind.attributes where spec.kind == .text {
-                guard let entry = view.values.explicit[spec.name], case .text(let text) = entry.value,
-                      case .success(let template) = TextTemplate.parse(text) else { continue }
+            for name in References.textAttributes[view.type] ?? [] {
+                // A text without a brace binds nothing; the scene's own texts were read by the graph.
+                guard let entry = view.values.explicit[name], case .text(let text) = entry.value, text.contains("{"),
+                      let template = references.template(of: text, writtenAt: entry.range)
+                          ?? (try? TextTemplate.parse(text).get()) else { continue }
                 for binding in template.bindings {
                     check(binding, in: entry)
                 }
@@ -38,8 +32,8 @@ struct TextBindingChecker {
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
         let origin = entry.source == .commandLine ? "--set" : nil
         let at = placed(b, in: entry)
-        guard let kind = kinds[b.viewID] else {
-            let known = kinds.keys.sorted()
+        guard let kind = references.viewTypes[b.viewID]?.kind else {
+            let known = references.ids
             log.error(.unknownID, "no view has the id '\(b.viewID)'\(Suggestions.hint(for: b.viewID, in: known))", at: at,
                       origin: origin, notes: known.isEmpty ? ["text can show values of views with an id"]
                           : ["ids: " + known.joined(separator: ", ")])
@@ -69,8 +63,12 @@ struct TextBindingChecker {
         }
     }
 
-    /// The reference's own columns when the text was written on one line without escapes.
+    /// The reference's own source range, in any scalar style, when the graph has the text (the
+    /// scene's own); else (a `--set`, an imported style) as `TextParsing.range` places it.
     func placed(_ b: TextTemplate.Binding, in entry: ResolvedValue) -> SourceRange {
+        if let written = references.binding(inTextAt: entry.range, offset: b.offset), written.textRange == entry.range {
+            return written.range
+        }
         guard case .text(let text) = entry.value else { return entry.range }
         return TextParsing.range(of: text, writtenAt: entry.range, offset: b.offset, length: b.length)
     }

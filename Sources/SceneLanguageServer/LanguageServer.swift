@@ -279,7 +279,7 @@ public final class LanguageServer {
                 "colorProvider": true,
                 "definitionProvider": true,
                 "documentSymbolProvider": true,
-                "renameProvider": true,
+                "renameProvider": ["prepareProvider": true],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             ],
             "serverInfo": ["name": "scenec"],
@@ -303,6 +303,7 @@ public final class LanguageServer {
         "textDocument/definition": Definition.respond,
         "textDocument/documentSymbol": Symbols.respond,
         "textDocument/rename": Rename.respond,
+        "textDocument/prepareRename": Rename.prepare,
         "textDocument/codeAction": CodeActions.respond,
     ]
 }

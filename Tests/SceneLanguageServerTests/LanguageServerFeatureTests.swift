@@ -89,6 +89,13 @@ final class LanguageServerFeatureTests: XCTestCase {
         (try? SceneFile(contentsOf: path)) != nil
     }
 
+    /// Whether `text`, written to a file beside the others, passes `scenec check`.
+    func checksWritten(_ text: String) throws -> Bool {
+        let path = dir.appendingPathComponent("written.scene.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return checks(path)
+    }
+
     /// `text` with LSP text edits applied (UTF-16 positions; these scenes are ASCII).
     func applying(_ edits: [[String: Any]], to text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
@@ -253,9 +260,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         XCTAssertEqual(edits.count, 2)
         let renamed = applying(edits, to: s)
         XCTAssertTrue(renamed.contains("- id: fetch\n") && renamed.contains("{target: fetch.progress,"), renamed)
-        let path = dir.appendingPathComponent("renamed.scene.yaml").path
-        try Data(renamed.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(checks(path), "scenec check refuses:\n\(renamed)")
+        XCTAssertTrue(try checksWritten(renamed), "scenec check refuses:\n\(renamed)")
         let refused = try client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": at(s, 5, "download", 2),
                                                                  "newName": "9 lives"])
         XCTAssertNotNil(refused["error"])
@@ -273,9 +278,7 @@ final class LanguageServerFeatureTests: XCTestCase {
             let edits = try XCTUnwrap(((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
             XCTAssertEqual(edits.first?["newText"] as? String, expected)
             let fixed = applying(edits, to: text)
-            let path = dir.appendingPathComponent("fixed.scene.yaml").path
-            try Data(fixed.utf8).write(to: URL(fileURLWithPath: path))
-            XCTAssertTrue(checks(path), fixed)
+            XCTAssertTrue(try checksWritten(fixed), fixed)
         }
     }
 }

@@ -2,45 +2,57 @@ import XCTest
 
 /// `scenec lsp` with a real editor, and its speed on a large scene.
 final class LanguageServerEditorTests: XCTestCase {
-    /// Neovim (Debian's, 0.7) run headless with a small Lua config starts `scenec lsp`, opens a
-    /// scene with a typo and writes `vim.diagnostic.get()` as JSON: scenec's message at the
-    /// line and column `scenec check` gives.
-    func testNeovimShowsScenecDiagnostics() throws {
+    /// Neovim (Debian's, 0.7) run headless with a small Lua config: it starts `scenec lsp`,
+    /// attaches it to `scene` (written to a new folder, which is also returned), runs `body` (Lua
+    /// returning what it found) and writes that as JSON, read back here.
+    func neovim(_ scene: String, body: String) throws -> (result: Any, scene: URL) {
         let nvim = URL(fileURLWithPath: "/usr/bin/nvim")
         guard FileManager.default.isExecutableFile(atPath: nvim.path) else {
             throw XCTSkip("Debian's neovim is not installed (make test installs it)")
         }
         let dir = try temporaryDirectory(self)
-        let scene = dir.appendingPathComponent("typo.scene.yaml")
+        let file = dir.appendingPathComponent("test.scene.yaml")
+        try Data(scene.utf8).write(to: file)
+        let out = dir.appendingPathComponent("result.json")
+        // Neovim 0.7 has no vim.lsp.start (0.8+): start_client and buf_attach_client instead.
+        let config = dir.appendingPathComponent("config.lua")
         try Data("""
+            vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+              local id = vim.lsp.start_client({ name = "scenec", cmd = { os.getenv("SCENEC_BIN"), "lsp" },
+                                                root_dir = vim.fn.getcwd() })
+              vim.lsp.buf_attach_client(0, id)
+              local result = (function()
+            \(body)
+              end)()
+              local f = io.open(os.getenv("OUT"), "w")
+              f:write(vim.fn.json_encode(result))
+              f:close()
+              vim.cmd("qa!")
+            end })
+
+            """.utf8).write(to: config)
+        let run = try runProgram(nvim, ["--headless", "-n", "-i", "NONE", "-u", config.path, file.path],
+                                 environment: ["SCENEC_BIN": scenecBinary().path, "OUT": out.path, "HOME": dir.path],
+                                 directory: dir, timeout: 40)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return (try JSONSerialization.jsonObject(with: Data(contentsOf: out)), file)
+    }
+
+    /// Neovim opens a scene with a typo and writes `vim.diagnostic.get()`: scenec's message at
+    /// the line and column `scenec check` gives.
+    func testNeovimShowsScenecDiagnostics() throws {
+        let (result, scene) = try neovim("""
             canvas: {width: 200, height: 200}
             views:
               - type: ring
                 frame: {x: 0, y: 0, width: 100, height: 100}
                 progres: 0.5
 
-            """.utf8).write(to: scene)
-        let out = dir.appendingPathComponent("diagnostics.json")
-        // Neovim 0.7 has no vim.lsp.start (0.8+): start_client and buf_attach_client instead.
-        let config = dir.appendingPathComponent("config.lua")
-        try Data("""
-            vim.api.nvim_create_autocmd("VimEnter", { callback = function()
-              local client = vim.lsp.start_client({ name = "scenec", cmd = { os.getenv("SCENEC_BIN"), "lsp" },
-                                                    root_dir = vim.fn.getcwd() })
-              vim.lsp.buf_attach_client(0, client)
-              vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 20)
-              local f = io.open(os.getenv("OUT"), "w")
-              f:write(vim.fn.json_encode(vim.diagnostic.get(0)))
-              f:close()
-              vim.cmd("qa!")
-            end })
-
-            """.utf8).write(to: config)
-        let result = try runProgram(nvim, ["--headless", "-n", "-i", "NONE", "-u", config.path, scene.path],
-                                    environment: ["SCENEC_BIN": scenecBinary().path, "OUT": out.path, "HOME": dir.path],
-                                    directory: dir, timeout: 30)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let diagnostics = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [[String: Any]])
+            """, body: """
+                vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+                return vim.diagnostic.get(0)
+            """)
+        let diagnostics = try XCTUnwrap(result as? [[String: Any]])
         let check = try scenec(["check", "--diagnostics", "json", scene.path])
         let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: check.stdout) as? [[String: Any]])?.first)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
@@ -51,6 +63,49 @@ final class LanguageServerEditorTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?["col"] as? Int, (expected["column"] as! Int) - 1)
         XCTAssertEqual(diagnostics.first?["lnum"] as? Int, 4)
         XCTAssertEqual(diagnostics.first?["col"] as? Int, 4)
+    }
+
+    /// Neovim asks `scenec lsp` to go to the definition of the id inside a `{download.progress}`
+    /// binding (the cursor moves to the view's `id:`), then renames it with
+    /// `vim.lsp.buf.rename('dl')`: the buffer then names `dl` in the id, the target and the binding.
+    func testNeovimFollowsABindingAndRenamesAnIdThroughIt() throws {
+        let (result, _) = try neovim("""
+            canvas: {width: 200, height: 200}
+            views:
+              - id: download
+                type: ring
+                frame: {x: 0, y: 0, width: 100, height: 100}
+              - id: caption
+                type: label
+                frame: {x: 0, y: 100, width: 200, height: 50}
+                text: "Été {download.progress:percent}"
+            timeline:
+              animations:
+                - {target: download.progress, to: 1, duration: 1s}
+
+            """, body: """
+                vim.wait(15000, function()
+                  local c = vim.lsp.get_active_clients()[1]
+                  return c ~= nil and c.server_capabilities ~= nil and next(c.server_capabilities) ~= nil
+                end, 20)
+                -- The cursor on the 'download' of the binding (row 9; columns are bytes from 0).
+                local line = vim.api.nvim_buf_get_lines(0, 8, 9, false)[1]
+                vim.api.nvim_win_set_cursor(0, { 9, string.find(line, "{download", 1, true) + 2 })
+                vim.lsp.buf.definition()
+                vim.wait(10000, function() return vim.api.nvim_win_get_cursor(0)[1] ~= 9 end, 20)
+                local landed = vim.api.nvim_win_get_cursor(0)
+                vim.lsp.buf.rename("dl")
+                vim.wait(10000, function()
+                  return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\\n"):find("{dl.", 1, true) ~= nil
+                end, 20)
+                return { cursor = landed, lines = vim.api.nvim_buf_get_lines(0, 0, -1, false) }
+            """)
+        let answer = try XCTUnwrap(result as? [String: Any])
+        XCTAssertEqual(answer["cursor"] as? [Int], [3, 8], "the definition is the view's id (row 3, byte column 8)")
+        let lines = try XCTUnwrap(answer["lines"] as? [String])
+        XCTAssertEqual(lines[2], "  - id: dl")
+        XCTAssertEqual(lines[8], "    text: \"Été {dl.progress:percent}\"")
+        XCTAssertEqual(lines[11], "    - {target: dl.progress, to: 1, duration: 1s}")
     }
 
     /// A 1,000-view scene: the time from a one-character edit to its diagnostics, with the

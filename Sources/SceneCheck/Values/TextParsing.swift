@@ -15,7 +15,8 @@ enum TextParsing {
             return .failure(ValueError(code: .badValue, message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
                                        notes: notes))
         }
-        guard template else { return .success(s.text) }
+        // Without a `{` a text binds nothing and cannot be a bad template.
+        guard template, s.text.contains("{") else { return .success(s.text) }
         switch TextTemplate.parse(s.text) {
         case .success: return .success(s.text)
         case .failure(let problem):
@@ -47,7 +48,9 @@ enum TextParsing {
 
     /// The part of a one-line scalar that `offset` and `length` (characters of its text) cover,
     /// so a message points at the `{…}` it is about; the whole value when the written form does
-    /// not map character for character (escapes, folded lines).
+    /// not map character for character (escapes, folded lines). Value parsing has the tree, not
+    /// the source text: in the scene's own texts, the references graph (`ScalarSourceMap`) then
+    /// places the `{…}` exactly (`References.placingTemplateProblems`, `TextBindingChecker.placed`).
     static func range(of text: String, writtenAt range: SourceRange, offset: Int, length: Int) -> SourceRange {
         guard range != .none, range.start.line == range.end.line else { return range }
         let written = range.end.column - range.start.column

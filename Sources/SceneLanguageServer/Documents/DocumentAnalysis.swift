@@ -78,6 +78,19 @@ final class DocumentAnalysis {
     /// Where the view whose mapping is `node` was placed, when the scene has no errors.
     func placed(_ node: Node) -> PlacedView? { placedByStart[node.range.start] }
 
+    /// The view with `id` as placed, when the scene has no errors.
+    func placed(id: String) -> PlacedView? { references.declaration(of: id).flatMap { placedByStart[$0.viewRange.start] } }
+
+    /// The scene's references graph (ids, targets, bindings, styles, imports), read from the tree
+    /// as the checker reads it, so it is there while the file has errors; imported styles as
+    /// `Styles` finds them (open editor buffers first).
+    lazy var references: References = {
+        let imported = Styles.definitions(in: self).compactMap { d in
+            d.path.map { References.StyleDefinition(name: d.name, range: d.keyRange, file: $0, keys: d.keys) }
+        }
+        return References.build(tree, file: file, imported: imported, overrides: frontend.options.overrides)
+    }()
+
     /// The view ids written in the file, with their kinds.
     var ids: [(id: String, view: ViewNode)] {
         views.compactMap { v in v.id.map { ($0, v) } }

@@ -102,3 +102,19 @@ struct Spot {
         return (mapping.mapping ?? [])["type"]?.value.scalar.flatMap { ViewType(rawValue: $0.text) }
     }
 }
+
+/// The cursor inside a `{id.attribute:format}` binding of a text: which binding, and which of
+/// its parts (none on the braces, the dot or the colon).
+struct BindingSpot {
+    enum Part { case id, attribute, format }
+
+    var binding: References.Binding
+    var part: Part?
+
+    static func find(in references: References, at location: SourceLocation) -> BindingSpot? {
+        guard let b = references.binding(at: location) else { return nil }
+        func within(_ r: SourceRange?) -> Bool { r.map { $0.start <= location && location <= $0.end } ?? false }
+        let part: Part? = within(b.idRange) ? .id : within(b.attributeRange) ? .attribute : within(b.formatRange) ? .format : nil
+        return BindingSpot(binding: b, part: part)
+    }
+}

@@ -48,6 +48,8 @@ struct TextDocument {
         lineStarts = starts
     }
 
+    var lineCount: Int { lineStarts.count }
+
     /// The bytes of zero-based line `n` without its line break.
     func lineRange(_ n: Int) -> Range<Int> {
         let n = Swift.max(0, Swift.min(n, lineStarts.count - 1))

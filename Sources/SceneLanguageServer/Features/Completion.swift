@@ -13,6 +13,12 @@ enum Completion {
         guard let position = Position(request.params["position"]) else {
             return .failure(FeatureError(code: .invalidParams, message: "completion needs a position"))
         }
+        if let binding = BindingCompletion.items(request, at: position) {
+            return .success(.object([
+                JSONMember(key: "isIncomplete", value: false),
+                JSONMember(key: "items", value: .array(binding.items.map { $0.json(replacing: binding.range) })),
+            ]))
+        }
         let document = request.document
         let offset = document.offset(of: position, encoding: request.encoding)
         let bytes = document.bytes

@@ -2,12 +2,16 @@ import SceneSupport
 import SceneSyntax
 
 /// `textDocument/definition`: from a `style:` name to its style (in this file or one it
-/// imports), from a `target:` to the view with that id, from an alias `*name` to its anchor.
+/// imports), from a `target:` or a `{id.attribute}` binding in a text to the view with that id,
+/// from an alias `*name` to its anchor.
 enum Definition {
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
         let analysis = request.analysis
         guard let location = request.location else { return .success(.null) }
         if let anchor = Aliases.anchor(at: location, in: request.document) { return .success(request.location(anchor)) }
+        if let spot = BindingSpot.find(in: analysis.references, at: location) {
+            return .success(analysis.references.declaration(of: spot.binding.id).map { request.location($0.range) } ?? .null)
+        }
         guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location), !spot.onKey,
               let text = spot.node.scalar?.text else { return .success(.null) }
         switch (spot.role, spot.pair.key) {
@@ -19,8 +23,7 @@ enum Definition {
             return .success(["uri": .string(other.uri), "range": other.range(of: style.keyRange, encoding: request.encoding).json])
         case (.animation?, "target"):
             let id = text.split(separator: ".").first.map(String.init) ?? text
-            guard let view = analysis.ids.first(where: { $0.id == id })?.view, let node = view.idNode else { return .success(.null) }
-            return .success(request.location(node.range))
+            return .success(analysis.references.declaration(of: id).map { request.location($0.range) } ?? .null)
         default:
             return .success(.null)
         }

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneLayout
 import SceneModel
 import SceneSchema
@@ -7,12 +8,17 @@ import SceneSyntax
 /// `textDocument/hover`: on a key, what it takes (an attribute's kind, range, default, whether
 /// it animates, its doc); on a value, what scenec reads it as (a colour as `#rrggbbaa`, a
 /// length in points for the view as placed, an angle in degrees); on a view's `type` or `id`,
-/// where the view was placed.
+/// where the view was placed; inside a `{id.attribute:format}` binding, the bound value now and
+/// the attribute's doc.
 enum Hover {
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
         let analysis = request.analysis
-        guard let location = request.location, let tree = analysis.tree,
-              let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
+        guard let location = request.location else { return .success(.null) }
+        if let spot = BindingSpot.find(in: analysis.references, at: location) {
+            guard let text = bindingText(spot.binding, in: analysis) else { return .success(.null) }
+            return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(spot.binding.range)])
+        }
+        guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
         guard let text = spot.onKey ? keyText(spot) : valueText(spot, in: analysis) else { return .success(.null) }
         let range = spot.onKey ? spot.pair.keyRange : spot.node.range
         return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(range)])
@@ -81,6 +87,20 @@ enum Hover {
         default:
             return "\(kind.name): \(value.description)"
         }
+    }
+
+    /// `download.progress` now (as the scene is drawn at its start, derived defaults worked out)
+    /// and as the binding writes it, then the attribute's doc.
+    static func bindingText(_ b: References.Binding, in analysis: DocumentAnalysis) -> String? {
+        guard let type = analysis.references.viewTypes[b.id] else { return "no view has the id '\(b.id)'" }
+        guard let spec = type.kind.attribute(named: b.attribute) else { return "\(type.rawValue) '\(b.id)' has no attribute '\(b.attribute)'" }
+        var text = "**\(b.id).\(b.attribute)** (\(type.rawValue))"
+        if let value = analysis.placed(id: b.id)?.resolved.value(of: b.attribute) {
+            text += " = \(value.description)"
+            let shown = TextTemplate.write(value, as: b.format, now: 0)
+            if shown != value.description { text += ", shown as \(shown)" }
+        }
+        return text + "\n\n" + Vocabulary.attributeDoc(spec)
     }
 
     /// What a length's percent is of, for the view as placed.

@@ -1,57 +1,101 @@
+import SceneCheck
 import SceneSupport
 import SceneSyntax
 
-/// `textDocument/rename` of a view id, from its `id:` or from a `target:` naming it: the id
-/// and every animation target naming it change together.
+/// `textDocument/rename` and `textDocument/prepareRename`, read off the references graph: a
+/// view id (from its `id:`, a `target:` or a `{id.attribute}` binding) changes in its
+/// declaration, every target and every binding; a style (from its definition or a `style:`)
+/// changes in its definition and every use. Refused, with the reason, where the result would not
+/// be the same scene: a name that is taken, a word that is not a name, a style written in an
+/// imported file.
 enum Rename {
+    /// What the cursor is on: an id or a style name, and the range of that word.
+    enum Subject {
+        case id(String, SourceRange)
+        case style(String, SourceRange)
+
+        var name: String {
+            switch self {
+            case .id(let n, _), .style(let n, _): return n
+            }
+        }
+
+        var range: SourceRange {
+            switch self {
+            case .id(_, let r), .style(_, let r): return r
+            }
+        }
+    }
+
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
-        let analysis = request.analysis
         guard let newName = request.params["newName"]?.stringValue else {
             return .failure(FeatureError(code: .invalidParams, message: "rename needs a newName"))
         }
-        guard isID(newName) else {
-            return .failure(FeatureError(code: .requestFailed,
-                                         message: "'\(newName)' is not an id: a letter or _, then letters, digits, _ or -"))
+        let references = request.analysis.references
+        switch subject(request) {
+        case .failure(let error): return .failure(error)
+        case .success(.id(let old, _)):
+            guard isID(newName) else {
+                return refuse("'\(newName)' is not an id: a letter or _, then letters, digits, _ or -")
+            }
+            if newName != old, references.declaration(of: newName) != nil {
+                return refuse("a view already has the id '\(newName)'")
+            }
+            return .success(changes(references.ranges(of: old), newName, request))
+        case .success(.style(let old, _)):
+            guard isID(newName) else {
+                return refuse("'\(newName)' is not a style name: a letter or _, then letters, digits, _ or -")
+            }
+            if let imported = references.style(named: old)?.file {
+                return refuse("style '\(old)' is defined in \(imported), which this file imports; rename it there")
+            }
+            if newName != old, references.style(named: newName) != nil {
+                return refuse("a style named '\(newName)' already exists")
+            }
+            return .success(changes(references.ranges(ofStyle: old), newName, request))
         }
-        guard let location = request.location, let tree = analysis.tree, let spot = Spot.find(in: tree, at: location),
-              !spot.onKey, let text = spot.node.scalar?.text else { return .success(.null) }
-        let old: String
-        switch (spot.role, spot.pair.key) {
-        case (.view?, "id"): old = text
-        case (.animation?, "target"): old = text.split(separator: ".").first.map(String.init) ?? text
-        default:
-            return .failure(FeatureError(code: .requestFailed, message: "only a view's id can be renamed"))
-        }
-        guard analysis.ids.contains(where: { $0.id == old }) else { return .success(.null) }
-        if newName != old, analysis.ids.contains(where: { $0.id == newName }) {
-            return .failure(FeatureError(code: .requestFailed, message: "a view already has the id '\(newName)'"))
-        }
-        var edits: [JSONValue] = []
-        for entry in analysis.ids where entry.id == old {
-            if let node = entry.view.idNode { edits.append(edit(node, length: old, request, newName)) }
-        }
-        for animation in tree.mapping?["timeline"]?.value.mapping?["animations"]?.value.sequence ?? [] {
-            guard let target = animation.mapping?["target"]?.value, let written = target.scalar?.text,
-                  written.split(separator: ".").first.map(String.init) == old else { continue }
-            edits.append(edit(target, length: old, request, newName))
-        }
-        return .success(["changes": .object([JSONMember(key: request.document.uri, value: .array(edits))])])
     }
 
-    /// Replaces the first `old` characters of a scalar, inside its quotes when it has them.
-    static func edit(_ node: Node, length old: String, _ request: FeatureRequest, _ newName: String) -> JSONValue {
-        var start = node.range.start
-        let first = request.document.lineText(start.line - 1).unicodeScalars.dropFirst(start.column - 1).first
-        if first == "\"" || first == "'" { start.column += 1 }
-        let end = SourceLocation(line: start.line, column: start.column + old.unicodeScalars.count)
-        return ["range": request.range(SourceRange(start: start, end: end)), "newText": .string(newName)]
+    /// The range and current name of what a rename at the cursor would change, or why nothing can be.
+    static func prepare(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
+        subject(request).map { subject in
+            ["range": request.range(subject.range), "placeholder": .string(subject.name)]
+        }
     }
 
-    static func isID(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
-            return false
+    /// The id or style under the cursor, found in the graph.
+    static func subject(_ request: FeatureRequest) -> Result<Subject, FeatureError> {
+        let references = request.analysis.references
+        guard let at = request.location else { return refuse("rename needs a position") }
+        func on(_ r: SourceRange) -> Bool { r.start <= at && at <= r.end }
+        if let d = references.declarations.first(where: { on($0.range) }) { return known(.id(d.id, d.range), references) }
+        if let t = references.targets.first(where: { on($0.idRange) }) { return known(.id(t.id, t.idRange), references) }
+        if let b = references.bindings.first(where: { on($0.idRange) }) { return known(.id(b.id, b.idRange), references) }
+        if let s = references.styles.first(where: { $0.file == nil && on($0.range) }) { return .success(.style(s.name, s.range)) }
+        if let u = references.styleUses.first(where: { on($0.range) }) {
+            guard references.style(named: u.name) != nil else { return refuse("no style is named '\(u.name)'") }
+            return .success(.style(u.name, u.range))
         }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        return refuse("only a view's id or a style's name can be renamed")
     }
+
+    /// An id the scene declares (a target or binding naming no view has nothing to rename with it).
+    static func known(_ subject: Subject, _ references: References) -> Result<Subject, FeatureError> {
+        references.declaration(of: subject.name) == nil ? refuse("no view has the id '\(subject.name)'") : .success(subject)
+    }
+
+    static func refuse<T>(_ reason: String) -> Result<T, FeatureError> {
+        .failure(FeatureError(code: .requestFailed, message: reason))
+    }
+
+    /// One edit per range, each writing `newName`, as a WorkspaceEdit of this document.
+    static func changes(_ ranges: [SourceRange], _ newName: String, _ request: FeatureRequest) -> JSONValue {
+        var seen: Set<SourceRange> = []
+        let edits: [JSONValue] = ranges.filter { seen.insert($0).inserted }.map {
+            ["range": request.range($0), "newText": .string(newName)]
+        }
+        return ["changes": .object([JSONMember(key: request.document.uri, value: .array(edits))])]
+    }
+
+    static func isID(_ text: String) -> Bool { ViewSelector.isValidID(text) }
 }
-
