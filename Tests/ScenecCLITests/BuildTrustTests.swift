@@ -101,15 +101,45 @@ final class BuildTrustTests: XCTestCase {
         let root = try temporaryDirectory(self)
         try makeScenes(root, count: 16, size: 900)
         let first = try startScenec(["build", "scenes", "-o", "out", "--jobs", "1"], in: root)
-        Thread.sleep(forTimeInterval: 0.15)
+        // The first build is held still while it has the folder's lock, until the second says
+        // it waits: whatever the machine's load, the two builds overlap (a fixed pause before
+        // starting the second raced with a busy machine).
+        try waitUntilLocked(root.appendingPathComponent("out/.scenec-build.lock"), by: first)
+        kill(first.process.processIdentifier, SIGSTOP)
         let second = try startScenec(["build", "scenes", "-o", "out", "--jobs", "1"], in: root)
+        let waits = eventually { second.stderrSoFar.contains("is writing to 'out'; waiting for it to finish") }
+        kill(first.process.processIdentifier, SIGCONT)
         let (a, b) = (first.wait(), second.wait())
+        XCTAssertTrue(waits, b.stderr)
         XCTAssertEqual(a.status, 0, a.stderr)
         XCTAssertEqual(b.status, 0, b.stderr)
-        XCTAssertTrue(b.stderr.contains("is writing to 'out'; waiting for it to finish"), b.stderr)
         XCTAssertTrue(b.stderr.contains("0 built, 16 up to date"), b.stderr)
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("out/.scenec-manifest.json"))) as? [String: Any])
         XCTAssertEqual((manifest["scenes"] as? [String: Any])?.count, 16)
+    }
+
+    /// Returns once another process holds `lock` (a `flock` this process cannot take), or fails
+    /// the test when `running` ends first or a minute passes.
+    func waitUntilLocked(_ lock: URL, by running: Running) throws {
+        let locked = eventually {
+            let fd = open(lock.path, O_RDONLY)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
+            return errno == EWOULDBLOCK
+        } until: { !running.process.isRunning }
+        guard locked else { throw XCTSkip("never saw the first build take the lock: \(running.stderrSoFar)") }
+    }
+
+    /// Polls `condition` every 10 ms for up to a minute (a bound against a hang, not a timing).
+    func eventually(_ condition: () -> Bool, until stop: () -> Bool = { false }) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if condition() { return true }
+            if stop() { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 
     func testAKilledBuildKeepsItsFinishedScenes() throws {
@@ -207,11 +237,12 @@ final class BuildTrustTests: XCTestCase {
     /// A scenec process running in the background.
     struct Running {
         var process: Process
-        var stderr: Pipe
+        /// Standard error goes to a file, so a test can read what was said so far.
+        var log: URL
+        var stderrSoFar: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         func wait() -> (status: Int32, stderr: String) {
-            let data = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            return (process.terminationStatus, stderrSoFar)
         }
     }
 
@@ -220,10 +251,11 @@ final class BuildTrustTests: XCTestCase {
         p.executableURL = scenecBinary()
         p.arguments = arguments
         p.currentDirectoryURL = directory
-        let err = Pipe()
-        p.standardError = err
+        let log = directory.appendingPathComponent("stderr-\(UUID().uuidString).txt")
+        guard fm.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        p.standardError = try FileHandle(forWritingTo: log)
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        return Running(process: p, stderr: err)
+        return Running(process: p, log: log)
     }
 }
