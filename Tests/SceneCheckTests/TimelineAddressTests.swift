@@ -58,6 +58,23 @@ final class TimelineAddressTests: XCTestCase {
         }
     }
 
+    /// The value at a time: `keyframes[at: T].value`, T as a keyframe's `at` is written.
+    func testAKeyframeByItsTimeParsesAndRoundTrips() throws {
+        for (text, time) in [("keyframes[at: 0.5s]", "0.5s"), ("keyframes[at:250ms]", "250ms"), ("keyframes[at:  12f ]", "12f"),
+                             ("keyframes[at: 1]", "1")] {
+            let address = try SceneAddress(parsing: "timeline.animations[1].\(text).value")
+            XCTAssertEqual(address, .timeline(animation: 1, keyframe: .at(time), key: "value"))
+            XCTAssertEqual(address.description, "timeline.animations[1].keyframes[at: \(time)].value")
+            XCTAssertEqual(SceneAddress(address.description), address)
+        }
+        for (text, phrase) in [("keyframes[at: 1].easing", "where .value belongs"), ("keyframes[at 1].value", "keyframes[at: T]"),
+                               ("keyframes[at: ].value", "takes a time"), ("keyframes[at: 1].value.x", "where .value belongs")] {
+            XCTAssertThrowsError(try SceneAddress(parsing: "timeline.animations[0].\(text)"), text) { error in
+                XCTAssertTrue((error as? AddressError)?.message.contains(phrase) == true, "\(text): \(error)")
+            }
+        }
+    }
+
     func testMisspeltAddressesSayWhatToWrite() {
         XCTAssertEqual(addressProblem("timeline.animations[0].form"),
                        "'timeline.animations[0].form' is not an address: 'form' is not a key of an animation that --set can change (from, to, duration, begin, easing); did you mean 'from'?")
