@@ -115,7 +115,17 @@ extension EditPlanner {
         }
         let newline = String(decoding: text.lineBreak(at: text.lineEnd(start)), as: UTF8.self)
         let indent = String(decoding: text.indent(at: start), as: UTF8.self)
-        var lines = ["keyframes:"] + entries.map { "\(indent)  - \($0.flow)" }
+        // A comment after `from:` stays on the keyframe at 0, one after `to:` or `duration:` on
+        // the one at the end.
+        func comment(_ key: String) -> String {
+            guard let pair = pairs.first(where: { $0.key == key }), let end = text.valueEnd(pair) else { return "" }
+            let rest = String(decoding: text.bytes[end..<text.lineEnd(end)], as: UTF8.self)
+            return rest.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") ? rest : ""
+        }
+        var comments = entries.map { _ in "" }
+        comments[0] = comment("from")
+        comments[entries.count - 1 - (k >= 2 ? 1 : 0)] = comment("to") + comment("duration")
+        var lines = ["keyframes:"] + zip(entries, comments).map { "\(indent)  - \($0.flow)\($1)" }
         // The lines of keys between them stay, after the keyframes.
         for pair in pairs where !KeyframeAtTime.fromToKeys.contains(pair.key) {
             let keyStart = text.offset(pair.keyRange.start)
