@@ -324,6 +324,16 @@ def scrub(driver, page, seconds):
     page.settle(f"the picture at {seconds} s")
 
 
+def write_and_expect(driver, page, scene, want, what, how):
+    """Presses "Write to file" and fails unless the file then says `want`."""
+    if press_write(driver, page) != 200:
+        fail(f"Write to file refused {what}")
+    with open(scene) as f:
+        after = f.read()
+    if after != want:
+        fail(f"the file should {how}:\n{after}")
+
+
 def animated_edit_checks(driver, binary, work):
     """Issue 23, acceptance 2 in the page: an animated attribute's control edits the keyframe
     the scrubber stands on (the picture changes, "Write to file" writes that keyframe);
@@ -372,13 +382,8 @@ def animated_edit_checks(driver, binary, work):
             fail(f"the status line should say the keyframe was edited: {status!r}")
         ok(f"on a keyframe the slider edits it, no snap back; status {status!r}")
 
-        if press_write(driver, page) != 200:
-            fail("Write to file refused the keyframe edit")
-        with open(scene) as f:
-            after = f.read()
         want = ANIMATED_SCENE.replace("{at: 1, value: 0.5}", "{at: 1, value: 1}")
-        if after != want:
-            fail(f"the file should differ in that keyframe only:\n{after}")
+        write_and_expect(driver, page, scene, want, "the keyframe edit", "differ in that keyframe only")
         ok("Write to file wrote the keyframe: {at: 1, value: 1}, the rest intact")
 
         # Between keyframes (0.5 s, progress 0.5 on the way from 0 to 1), Edit the value at this
@@ -414,13 +419,8 @@ def animated_edit_checks(driver, binary, work):
             if profile() != before[t]:
                 fail(f"at {t} s, a keyframe's time, the picture changed: {before[t]} -> {profile()}")
         ok("the pictures at the other keyframes (0, 1, 2 s) are unchanged")
-        if press_write(driver, page) != 200:
-            fail("Write to file refused the added keyframe")
-        with open(scene) as f:
-            after = f.read()
         want = want.replace("        - {at: 1, value: 1}\n", "        - {at: 0.5, value: 0.9}\n        - {at: 1, value: 1}\n")
-        if after != want:
-            fail(f"the file should gain the keyframe at 0.5 s only:\n{after}")
+        write_and_expect(driver, page, scene, want, "the added keyframe", "gain the keyframe at 0.5 s only")
         ok("Write to file wrote the keyframe {at: 0.5, value: 0.9} between the others")
 
         # Between keyframes again, Replace the animation: the attribute's --set.
