@@ -101,7 +101,7 @@ struct TimelineOverrides {
 
     /// The animation `item` with `o`'s value at `key` (of the keyframe, when there is one); nil
     /// when the override cannot be written there (the log says why).
-    private func write(_ o: Override, key: String, keyframe: Int?, into item: Node, animation: Int,
+    private func write(_ o: Override, key: String, keyframe selector: KeyframeSelector?, into item: Node, animation: Int,
                        viewTypes: [String: ViewType], fps: Double, log: inout DiagnosticLog) -> Node? {
         let place = "timeline.animations[\(animation)]"
         guard let pairs = item.mapping else {
@@ -114,7 +114,23 @@ struct TimelineOverrides {
             return viewTypes[String(target[..<dot])]?.kind.attribute(named: String(target[target.index(after: dot)...]))
         }
         guard let value = checked(o, key: key, spec: spec, fps: fps, log: &log) else { return nil }
-        guard let keyframe else {
+        let keyframe: Int
+        switch selector {
+        case .at(let time):
+            switch KeyframeAtTime.find(time, in: item, fps: fps, place: place) {
+            case .failure(let reason):
+                log.add(o.error(reason.text))
+                return nil
+            case .success(let found):
+                switch found.place {
+                case .fromTo(let key): return Self.setting(key, to: value, in: item)
+                case .keyframe(let k): keyframe = k
+                case .insert(let k): return Self.inserting(KeyframeAtTime.keyframe(at: Self.plain(time), value: value),
+                                                           at: k, converting: found.converted, into: item)
+                }
+            }
+        case .index(let k): keyframe = k
+        case nil:
             if frames != nil, ["from", "to", "duration"].contains(key) {
                 log.add(o.error("\(place) is given by keyframes, which have no '\(key)'; set \(place).keyframes[K].value or .at"))
                 return nil
@@ -135,6 +151,26 @@ struct TimelineOverrides {
         }
         list[keyframe] = Self.setting(key, to: value, in: list[keyframe])
         return Self.setting("keyframes", to: Node(.sequence(list), range: frames.range), in: item)
+    }
+
+    /// `item` with `keyframe` at `index` of its keyframes: those of its from/to when `fromTo`
+    /// is set (the animation then goes by keyframes).
+    private static func inserting(_ keyframe: Node, at index: Int, converting fromTo: KeyframeAtTime.FromTo?,
+                                  into item: Node) -> Node {
+        guard let fromTo else {
+            let frames = item.mapping?.first { $0.key == "keyframes" }?.value
+            var list = frames?.sequence ?? []
+            list.insert(keyframe, at: Swift.min(index, list.count))
+            return setting("keyframes", to: Node(.sequence(list), range: frames?.range ?? .none), in: item)
+        }
+        var list = [KeyframeAtTime.keyframe(at: plain("0"), value: fromTo.from),
+                    KeyframeAtTime.keyframe(at: fromTo.duration, value: fromTo.to)]
+        list.insert(keyframe, at: Swift.min(index, list.count))
+        return KeyframeAtTime.replacingFromTo(in: item, with: list)
+    }
+
+    private static func plain(_ text: String) -> Node {
+        Node(.scalar(.init(text: text, isPlain: true)), range: .none)
     }
 
     /// The override's value as a node, once it reads as the key's values do (the attribute's

@@ -33,7 +33,10 @@ struct EditPlanner {
     let root: Node
 
     func plan(_ o: Override) -> Result<PlannedEdit, Diagnostic> {
-        text.target(of: o, in: root).flatMap { target in
+        if case .timeline(let index, .at(let time), _) = o.address {
+            return planKeyframe(at: time, animation: index, for: o)
+        }
+        return text.target(of: o, in: root).flatMap { target in
             written(o, for: target).flatMap { value, parsed in
                 let pairs = target.mapping.mapping ?? []
                 guard let pair = pairs.first(where: { $0.key == target.key }) else {

@@ -49,9 +49,15 @@ extension SourceText {
                     }
                     value = EditTarget.Value.attribute([spec.kind])
                 }
-                guard let keyframe else { return .success(EditTarget(mapping: item, key: key, value: value)) }
-                return self.keyframe(keyframe, of: item, animation: index, for: o).map {
-                    EditTarget(mapping: $0, key: key, value: value)
+                switch keyframe {
+                case nil: return .success(EditTarget(mapping: item, key: key, value: value))
+                case .at:
+                    // `EditPlanner.planKeyframe` finds or adds the keyframe at that time.
+                    return .failure(o.error(.editRefused, "\(o.address) names a keyframe by its time, which the planner places"))
+                case .index(let keyframe):
+                    return self.keyframe(keyframe, of: item, animation: index, for: o).map {
+                        EditTarget(mapping: $0, key: key, value: value)
+                    }
                 }
             }
         case .view(let selector, let attribute):
@@ -69,7 +75,7 @@ extension SourceText {
     }
 
     /// The mapping of the animation at `index` in `timeline.animations`, written out where it is.
-    private func animation(_ index: Int, top: [Node.Pair], for o: Override) -> Result<Node, Diagnostic> {
+    func animation(_ index: Int, top: [Node.Pair], for o: Override) -> Result<Node, Diagnostic> {
         ownMapping(top, "timeline", what: "timeline", for: o).flatMap { timeline in
             ownItem(index, of: timeline.mapping?.first { $0.key == "animations" }, place: "timeline.animations", for: o)
         }
@@ -97,7 +103,7 @@ extension SourceText {
     }
 
     /// The attribute an animation's `target:` names (`id.attribute`), looked up in its view's kind.
-    private func animatedSpec(of animation: Node, top: [Node.Pair]) -> AttributeSpec? {
+    func animatedSpec(of animation: Node, top: [Node.Pair]) -> AttributeSpec? {
         guard let target = animation.mapping?.first(where: { $0.key == "target" })?.value.scalar?.text,
               let dot = target.firstIndex(of: "."),
               let viewsPair = top.first(where: { $0.key == "views" }) else { return nil }

@@ -13,7 +13,7 @@ import SceneSyntax
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
 ///                                 "derivedFrom"?, "default", "range"?, "animatable", "appearance"?,
-///                                 "animation"?: {"address", "line", "valueAddress"?}}],
+///                                 "animation"?: {"address", "line", "valueAddress"?, "atTimeAddress"?}}],
 ///                 "children": [...]}],
 ///      "timeline": [{"address", "value", "line"}]}
 ///

@@ -23,18 +23,39 @@ extension InspectReport {
         /// `.to`. What the preview's control edits, so the picture changes there and nowhere
         /// else; nil between keyframes.
         package var valueAddress: String?
+        /// Between keyframes while the animation runs, the address of the value at this time
+        /// (`….keyframes[at: T].value`, T from its begin, in its pass): setting it adds a
+        /// keyframe there. nil on a keyframe, before it begins, after it ends, and for a
+        /// from/to animation without `from` (which keyframes cannot say).
+        package var atTimeAddress: String?
 
         init(_ animation: Animation, at time: Double) {
             address = "timeline.animations[\(animation.index)]"
             line = animation.range.start.line
             // The first pass only: a repeat's keyframe is the same value, but says nothing new.
             let local = time - animation.begin
-            guard let k = animation.keyframes.firstIndex(where: { abs($0.at - local) < Self.sameTime }) else { return }
+            guard let k = animation.keyframes.firstIndex(where: { abs($0.at - local) < Self.sameTime }) else {
+                let startsFromBefore = !animation.isKeyframed && animation.keyframes.first?.value == nil
+                if let phase = Self.phase(of: animation, at: time), !startsFromBefore {
+                    // To the microsecond: what a person writes, and still on the scrubber's frame.
+                    atTimeAddress = "\(address).keyframes[at: \(formatNumber((phase * 1e6).rounded() / 1e6))].value"
+                }
+                return
+            }
             if animation.isKeyframed {
                 valueAddress = "\(address).keyframes[\(k)].value"
             } else {
                 valueAddress = "\(address).\(k == 0 ? "from" : "to")"
             }
+        }
+
+        /// Where in its keyframes the animation is at `time` (as the sampler goes through a
+        /// repeat and back with autoreverse); nil before it begins and once it has ended.
+        static func phase(of animation: Animation, at time: Double) -> Double? {
+            let local = time - animation.begin, cycle = animation.cycleDuration
+            guard local >= 0, cycle > 0, local < animation.activeDuration ?? .infinity else { return nil }
+            let phase = local - (local / cycle).rounded(.down) * cycle
+            return animation.autoreverse && phase > animation.singleDuration ? cycle - phase : phase
         }
 
         /// Times closer than this are one: a scrubber stands on whole frames, and 1/240 s is

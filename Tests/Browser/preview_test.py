@@ -324,10 +324,22 @@ def scrub(driver, page, seconds):
     page.settle(f"the picture at {seconds} s")
 
 
+def write_and_expect(driver, page, scene, want, what, how):
+    """Presses "Write to file" and fails unless the file then says `want`."""
+    if press_write(driver, page) != 200:
+        fail(f"Write to file refused {what}")
+    with open(scene) as f:
+        after = f.read()
+    if after != want:
+        fail(f"the file should {how}:\n{after}")
+
+
 def animated_edit_checks(driver, binary, work):
     """Issue 23, acceptance 2 in the page: an animated attribute's control edits the keyframe
     the scrubber stands on (the picture changes, "Write to file" writes that keyframe);
-    between keyframes it asks, and "Replace the animation" is the attribute's --set."""
+    between keyframes it asks: "Edit the value at this time" adds a keyframe there (the
+    picture changes there and not at the other keyframes, the file gains it), "Replace the
+    animation" is the attribute's --set."""
     scene = os.path.join(work, "animated.scene.yaml")
     with open(scene, "w") as f:
         f.write(ANIMATED_SCENE)
@@ -370,24 +382,56 @@ def animated_edit_checks(driver, binary, work):
             fail(f"the status line should say the keyframe was edited: {status!r}")
         ok(f"on a keyframe the slider edits it, no snap back; status {status!r}")
 
-        if press_write(driver, page) != 200:
-            fail("Write to file refused the keyframe edit")
-        with open(scene) as f:
-            after = f.read()
         want = ANIMATED_SCENE.replace("{at: 1, value: 0.5}", "{at: 1, value: 1}")
-        if after != want:
-            fail(f"the file should differ in that keyframe only:\n{after}")
+        write_and_expect(driver, page, scene, want, "the keyframe edit", "differ in that keyframe only")
         ok("Write to file wrote the keyframe: {at: 1, value: 1}, the rest intact")
 
-        # Between keyframes again, Replace the animation: the attribute's --set.
+        # Between keyframes (0.5 s, progress 0.5 on the way from 0 to 1), Edit the value at this
+        # time: a keyframe there. The picture changes at 0.5 s and at no keyframe's time.
+        def profile():
+            """Progress or track in the middle of each tenth of the ring from 12 o'clock."""
+            return [close(page.ring_color("ring", (k + 0.5) * 36 - 90), (255, 0, 0)) for k in range(10)]
+        keyframe_times = [0, 1, 2]
+        before = {}
+        for t in keyframe_times:
+            scrub(driver, page, t)
+            before[t] = profile()
         scrub(driver, page, 0.5)
+        if profile() != [k < 5 for k in range(10)]:
+            fail(f"at 0.5 s the ring should be half full before the edit: {profile()}")
+        move_slider(page, row, 0.9)
+        choice = row.find_element(By.CSS_SELECTOR, ".choice")
+        if "Edit the value at this time" not in choice.text or "Replace the animation" not in choice.text:
+            fail(f"between keyframes the row should offer both edits: {choice.text!r}")
+        choice.find_element(By.CSS_SELECTOR, "button.edit-at-time").click()
+        page.settle("the keyframe added")
+        got = page.js(overrides)
+        if got != [["timeline.animations[0].keyframes[at: 0.5].value", "0.9"]]:
+            fail(f"Edit the value at this time should set the value at 0.5 s, got {got}")
+        if profile() != [k < 9 for k in range(10)]:
+            fail(f"at 0.5 s the ring should be 0.9 full after the edit: {profile()}")
+        status = driver.find_element(By.ID, "status").text
+        if "added a keyframe progress 0.9 at 0.5 s to timeline.animations[0]" not in status:
+            fail(f"the status line should say a keyframe was added: {status!r}")
+        ok(f"Edit the value at this time: 0.9 of a ring at 0.5 s; status {status!r}")
+        for t in keyframe_times:
+            scrub(driver, page, t)
+            if profile() != before[t]:
+                fail(f"at {t} s, a keyframe's time, the picture changed: {before[t]} -> {profile()}")
+        ok("the pictures at the other keyframes (0, 1, 2 s) are unchanged")
+        want = want.replace("        - {at: 1, value: 1}\n", "        - {at: 0.5, value: 0.9}\n        - {at: 1, value: 1}\n")
+        write_and_expect(driver, page, scene, want, "the added keyframe", "gain the keyframe at 0.5 s only")
+        ok("Write to file wrote the keyframe {at: 0.5, value: 0.9} between the others")
+
+        # Between keyframes again, Replace the animation: the attribute's --set.
+        scrub(driver, page, 1.5)
         move_slider(page, row, 1)
         row.find_element(By.CSS_SELECTOR, ".choice button.replace").click()
         page.settle("the animation replaced")
         got = page.js(overrides)
         if got != [["ring.progress", "1"]]:
             fail(f"Replace the animation should set ring.progress, got {got}")
-        expect_color(page.ring_color("ring", 180), (255, 0, 0), "the animation replaced: a full ring at 0.5 s")
+        expect_color(page.ring_color("ring", 180), (255, 0, 0), "the animation replaced: a full ring at 1.5 s")
         status = driver.find_element(By.ID, "status").text
         if "replaced the animation timeline.animations[0]" not in status:
             fail(f"the status line should say the animation was replaced: {status!r}")

@@ -58,6 +58,53 @@ final class TimelineAddressTests: XCTestCase {
         }
     }
 
+    /// Where the value at a time goes, read from the animation as written (what `--set` and
+    /// `scenec edit` both follow).
+    func testKeyframeAtTimeFindsTheKeyframeOrWhereANewOneGoes() throws {
+        func place(_ animation: String, _ time: String) throws -> KeyframeAtTime.Place? {
+            let root = try XCTUnwrap(YAMLReader().read(SourceFile(name: "a.yaml", text: animation)).root)
+            return try? KeyframeAtTime.find(time, in: root, fps: 10, place: "it").get().place
+        }
+        let frames = "{keyframes: [{at: 0, value: 0}, {at: 1, value: 1}, {at: 1, value: 0.5}, {at: 2, value: 0}]}"
+        XCTAssertEqual(try place(frames, "0.5"), .insert(1))
+        XCTAssertEqual(try place(frames, "10f"), .keyframe(2), "the last at that time: its value is the one shown")
+        XCTAssertEqual(try place(frames, "3s"), .insert(4))
+        XCTAssertEqual(try place("{from: 0, to: 1, duration: 2}", "500ms"), .insert(1))
+        XCTAssertEqual(try place("{from: 0, to: 1}", "0.25"), .fromTo("to"), "the default duration, 0.25 s")
+        XCTAssertEqual(try place("{from: 0, to: 1}", "0"), .fromTo("from"))
+        XCTAssertNil(try place("{to: 1}", "0.1"), "no from")
+        // A from/to animation is converted: its duration written out when the file leaves it to the default.
+        let root = try XCTUnwrap(YAMLReader().read(SourceFile(name: "a.yaml", text: "{from: 0, to: 1, easing: easeIn}")).root)
+        let converted: KeyframeAtTime.FromTo? = try KeyframeAtTime.find("0.1", in: root, fps: 30, place: "it").get().converted
+        XCTAssertEqual(converted?.duration.scalar?.text, "0.25")
+        XCTAssertEqual(converted?.durationWritten, false)
+        let noFrom = try XCTUnwrap(YAMLReader().read(SourceFile(name: "a.yaml", text: "{to: 1}")).root)
+        guard case .failure(let reason) = KeyframeAtTime.find("0.1", in: noFrom, fps: 30, place: "it") else {
+            return XCTFail("a to-only animation has no value at 0 to write")
+        }
+        let why: KeyframeAtTime.Reason = reason
+        XCTAssertTrue(why.text.contains("set it.from first"), why.text)
+        let selector: KeyframeSelector = 2
+        XCTAssertEqual(selector, .index(2))
+    }
+
+    /// The value at a time: `keyframes[at: T].value`, T as a keyframe's `at` is written.
+    func testAKeyframeByItsTimeParsesAndRoundTrips() throws {
+        for (text, time) in [("keyframes[at: 0.5s]", "0.5s"), ("keyframes[at:250ms]", "250ms"), ("keyframes[at:  12f ]", "12f"),
+                             ("keyframes[at: 1]", "1")] {
+            let address = try SceneAddress(parsing: "timeline.animations[1].\(text).value")
+            XCTAssertEqual(address, .timeline(animation: 1, keyframe: .at(time), key: "value"))
+            XCTAssertEqual(address.description, "timeline.animations[1].keyframes[at: \(time)].value")
+            XCTAssertEqual(SceneAddress(address.description), address)
+        }
+        for (text, phrase) in [("keyframes[at: 1].easing", "where .value belongs"), ("keyframes[at 1].value", "keyframes[at: T]"),
+                               ("keyframes[at: ].value", "takes a time"), ("keyframes[at: 1].value.x", "where .value belongs")] {
+            XCTAssertThrowsError(try SceneAddress(parsing: "timeline.animations[0].\(text)"), text) { error in
+                XCTAssertTrue((error as? AddressError)?.message.contains(phrase) == true, "\(text): \(error)")
+            }
+        }
+    }
+
     func testMisspeltAddressesSayWhatToWrite() {
         XCTAssertEqual(addressProblem("timeline.animations[0].form"),
                        "'timeline.animations[0].form' is not an address: 'form' is not a key of an animation that --set can change (from, to, duration, begin, easing); did you mean 'from'?")

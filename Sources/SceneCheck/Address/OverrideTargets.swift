@@ -14,7 +14,8 @@ extension Override {
         case .timeline(let index, let keyframe, _):
             let animations = value("timeline", in: top)?.mapping.flatMap { value("animations", in: $0) }?.sequence ?? []
             guard animations.indices.contains(index) else { return false }
-            guard let keyframe else { return true }
+            // A keyframe chosen by its time is there to be set (or added) in any animation.
+            guard case .index(let keyframe) = keyframe else { return true }
             let frames = animations[index].mapping.flatMap { value("keyframes", in: $0) }?.sequence ?? []
             return frames.indices.contains(keyframe)
         case .style(let name, _):

@@ -9,6 +9,8 @@
 ///     styles.brand.lineWidth             an attribute inside the style 'brand'
 ///     timeline.animations[0].to          a key of the first animation of `timeline:`
 ///     timeline.animations[1].keyframes[2].value   a keyframe's value (or `at`, also written `time`)
+///     timeline.animations[0].keyframes[at: 0.5s].value   the value at that time: the keyframe
+///                                        there, added in time order when there is none
 ///
 /// `canvas`, `styles` and `timeline` are reserved at the start of an address, so a view whose
 /// id is one of them is reached by its index path. `SceneAddress(parsing:)` and `description` round-trip.
@@ -23,8 +25,9 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     case style(name: String, attribute: String)
     /// A key of the animation at `animation` in `timeline.animations` (one of
     /// `TimelineAddress.animationKeys`), or with `keyframe`, a key of that keyframe
-    /// (`TimelineAddress.keyframeKeys`). 0-based, as in the file's lists.
-    case timeline(animation: Int, keyframe: Int?, key: String)
+    /// (`TimelineAddress.keyframeKeys`). 0-based, as in the file's lists; a keyframe chosen by
+    /// its time has only a `value`.
+    case timeline(animation: Int, keyframe: KeyframeSelector?, key: String)
 
     /// The canvas's keys: what the file's `canvas:` and `canvas.ATTR` may name.
     public static let canvasAttributes = ["width", "height", "background", "scale"]
@@ -45,7 +48,7 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
         case .canvas(let attribute): return "canvas.\(attribute)"
         case .style(let name, let attribute): return "styles.\(name).\(attribute)"
         case .timeline(let animation, let keyframe, let key):
-            return "timeline.animations[\(animation)]" + (keyframe.map { ".keyframes[\($0)]" } ?? "") + ".\(key)"
+            return "timeline.animations[\(animation)]" + (keyframe.map { ".\($0)" } ?? "") + ".\(key)"
         }
     }
 
@@ -53,6 +56,27 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     public init?(_ description: String) {
         guard let parsed = try? SceneAddress(parsing: description) else { return nil }
         self = parsed
+    }
+}
+
+/// Which keyframe of an animation an address means: the one at an index of `keyframes`, or
+/// the one at a time (docs/language.md §5, "Overrides and the timeline"), which setting its
+/// value adds when the animation has none there.
+public enum KeyframeSelector: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    case index(Int)
+    /// A time from the animation's begin, as the file writes a keyframe's `at` (`1.5s`,
+    /// `250ms`, `12f`, `0.5`); read by the checker, which knows the timeline's fps.
+    case at(String)
+
+    public init(integerLiteral value: Int) {
+        self = .index(value)
+    }
+
+    public var description: String {
+        switch self {
+        case .index(let i): return "keyframes[\(i)]"
+        case .at(let time): return "keyframes[at: \(time)]"
+        }
     }
 }
 

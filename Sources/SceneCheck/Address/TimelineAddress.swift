@@ -30,6 +30,9 @@ extension SceneAddress {
             throw AddressError("'\(text)' is not an address: after timeline.animations[\(animation)] comes \(what), where .KEY belongs (\(TimelineAddress.animationKeys.joined(separator: ", ")), or keyframes[K].KEY)")
         }
         reader.rest = reader.rest.dropFirst()
+        if reader.rest.hasPrefix("keyframes[at") {
+            return try keyframe(at: reader.rest.dropFirst("keyframes[at".count), animation: animation, in: text)
+        }
         if reader.rest.hasPrefix("keyframes[") {
             reader.rest = reader.rest.dropFirst("keyframes".count)
             let keyframe = try reader.index()
@@ -39,7 +42,7 @@ extension SceneAddress {
                 throw AddressError("'\(text)' is not an address: after \(place) comes \(what), where .value, .at (or .time) or .easing belongs")
             }
             let key = String(reader.rest.dropFirst())
-            return .timeline(animation: animation, keyframe: keyframe,
+            return .timeline(animation: animation, keyframe: .index(keyframe),
                              key: try timelineKey(key, allowed: TimelineAddress.keyframeKeys, of: "a keyframe", in: text))
         }
         let key = String(reader.rest)
@@ -48,6 +51,26 @@ extension SceneAddress {
         }
         return .timeline(animation: animation, keyframe: nil,
                          key: try timelineKey(key, allowed: TimelineAddress.animationKeys, of: "an animation", in: text))
+    }
+
+    /// `keyframes[at: T].value`, `rest` being what follows `keyframes[at`: the value at a time,
+    /// which is all a keyframe chosen by its time may set (its easing and time belong to one
+    /// that exists, by index). The time's text is read by the checker, which knows the fps.
+    private static func keyframe(at rest: Substring, animation: Int, in text: String) throws(AddressError) -> SceneAddress {
+        let example = "such as timeline.animations[\(animation)].keyframes[at: 0.5s].value"
+        guard rest.first == ":", let close = rest.firstIndex(of: "]") else {
+            throw AddressError("'\(text)' is not an address: a keyframe chosen by its time is keyframes[at: T], \(example)")
+        }
+        let time = String(rest[rest.index(after: rest.startIndex)..<close]).trimmingSpaces
+        guard !time.isEmpty, time.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }) else {
+            throw AddressError("'\(text)' is not an address: keyframes[at: T] takes a time (seconds, or a number with s, ms or f), \(example)")
+        }
+        let key = rest[rest.index(after: close)...]
+        guard key == ".value" else {
+            let shown = key.isEmpty ? "nothing" : "'\(key)'"
+            throw AddressError("'\(text)' is not an address: after keyframes[at: \(time)] comes \(shown), where .value belongs (a keyframe's at and easing are set by its index, keyframes[K])")
+        }
+        return .timeline(animation: animation, keyframe: .at(time), key: "value")
     }
 
     private static func timelineKey(_ key: String, allowed: [String], of what: String,

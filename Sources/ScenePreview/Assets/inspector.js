@@ -5,7 +5,9 @@
 // An animated attribute (docs/preview.md, "Animated attributes"): with the scrubber on one of
 // its animation's keyframes (a from/to animation's begin or end), the control edits that
 // keyframe's value (`timeline.animations[I].keyframes[K].value`, `.from`, `.to`); elsewhere the
-// row offers to replace the animation with the value (what `--set ID.ATTR` means), or to keep it.
+// row offers to edit the value at this time (a keyframe added there,
+// `timeline.animations[I].keyframes[at: T].value`), to replace the animation with the value
+// (what `--set ID.ATTR` means), or to keep it.
 import { buildControl, rangeText } from './controls.js';
 
 const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
@@ -14,7 +16,7 @@ const sourceText = (a) => (a.appearance ? `${sourceOnly(a)} · ${a.appearance.fr
 
 export class Inspector {
   /** `host`: the panel; `actions`: { set(view, name, text), setTimeline(address, text, attribute),
-   *  reset(view, name, attribute) }. */
+   *  addKeyframe(address, text, attribute), reset(view, name, attribute) }. */
   constructor(host, actions) {
     this.host = host;
     this.actions = actions;
@@ -66,13 +68,22 @@ export class Inspector {
     if (!pending) { row.choice.replaceChildren(); return; }
     const { view, name, text, animation } = pending;
     const say = Object.assign(document.createElement('span'), {
-      textContent: `${text} is between the keyframes of ${animation.address} (line ${animation.line}): move the scrubber onto one to edit it, or ` });
+      textContent: `${text} is between the keyframes of ${animation.address} (line ${animation.line}): ` });
+    const parts = [say];
+    if (animation.atTimeAddress) {
+      const edit = Object.assign(document.createElement('button'), { type: 'button', className: 'edit-at-time',
+        textContent: 'Edit the value at this time', title: `--set ${animation.atTimeAddress}=${text}: a keyframe here, the others kept` });
+      edit.addEventListener('click', () => { this.choose(row, null); this.actions.addKeyframe(animation.atTimeAddress, text, row.current); });
+      parts.push(edit);
+    } else {
+      say.textContent += 'move the scrubber onto a keyframe to edit it, or ';
+    }
     const replace = Object.assign(document.createElement('button'), { type: 'button', className: 'replace',
       textContent: 'Replace the animation', title: `--set ${view.setPrefix}.${name}=${text}: this value for the whole timeline` });
     replace.addEventListener('click', () => { this.choose(row, null); this.actions.set(view, name, text); });
     const keep = Object.assign(document.createElement('button'), { type: 'button', className: 'keep', textContent: 'Keep it' });
     keep.addEventListener('click', () => { this.choose(row, null); row.update(row.current.value); });
-    row.choice.replaceChildren(say, replace, keep);
+    row.choice.replaceChildren(...parts, replace, keep);
   }
 
   /** Marks a row whose override the server refused, with the server's message. */

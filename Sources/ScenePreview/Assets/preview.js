@@ -197,6 +197,10 @@ const inspector = new Inspector($('inspector'), {
   setTimeline(address, text) {
     setOverride(address, text, `edited ${address} = ${text}, the keyframe at ${state.time} s`);
   },
+  addKeyframe(address, text, attribute) {
+    const a = attribute?.animation;
+    setOverride(address, text, `added a keyframe ${attribute?.name} ${text} at ${state.time} s to ${a?.address} (line ${a?.line}): ${address}; its other keyframes are kept`);
+  },
   reset(view, name, attribute) {
     state.overrides.delete(`${view.setPrefix}.${name}`);
     const prefix = attribute?.animation ? `${attribute.animation.address}.` : null;
