@@ -30,7 +30,8 @@ enum EditOptions: ReadsScenes {
     static let dryRun = Flag<EditOptions>("--dry-run", help: "write nothing; with --diff, show what would change")
     static let setHelp = OverrideOptions.set.withHelp(
         "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, canvas.ATTR, "
-            + "styles.NAME.ATTR or timeline.animations[I].KEY (styles.NAME.ATTR edits the style itself; an animated ID.ATTR "
+            + "styles.NAME.ATTR or timeline.animations[I].KEY, keyframes[at: T].value adding a keyframe at a time "
+            + "(styles.NAME.ATTR edits the style itself; an animated ID.ATTR "
             + "also deletes its animation)").grouped(nil)
     static let appearanceHelp = OverrideOptions.appearance.withHelp(
         "accepted as every command takes it; system colors and {light, dark} are written as given, whichever it is")
