@@ -99,7 +99,8 @@ final class ReferencesTests: XCTestCase {
             let result = check(yaml)
             let d = try XCTUnwrap(result.diagnostics.first)
             XCTAssertEqual(d.message, "no view has the id 'downlaod'; did you mean 'download'?")
-            XCTAssertEqual(written(d.range, in: yaml), "{downlaod.progress}", text)
+            XCTAssertEqual(written(d.range, in: yaml), "downlaod", text)
+            XCTAssertEqual(d.fixes.first?.edits.first?.range, d.range, text)
         }
     }
 
