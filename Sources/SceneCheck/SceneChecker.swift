@@ -83,7 +83,8 @@ public struct SceneChecker {
             viewTypes = checker.idTypes
             log = checker.log
             reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
-            var bindings = TextBindingChecker(references: references, log: log)
+            var bindings = TextBindingChecker(references: references, log: log,
+                                              importedFiles: imports.sources.compactMap(\.file))
             bindings.check(views)
             log = bindings.log
         } else {

@@ -8,10 +8,13 @@ import SceneSyntax
 struct TextBindingChecker {
     var log: DiagnosticLog
     let references: References
+    /// The imported files, by name: a text an imported style gives is reported in its file.
+    let importedFiles: [String: SourceFile]
 
-    init(references: References, log: DiagnosticLog) {
+    init(references: References, log: DiagnosticLog, importedFiles: [SourceFile] = []) {
         self.log = log
         self.references = references
+        self.importedFiles = Dictionary(importedFiles.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func check(_ views: [SceneView]) {
@@ -31,6 +34,8 @@ struct TextBindingChecker {
 
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
         let origin = entry.source == .commandLine ? "--set" : nil
+        if case .imported(_, let file) = entry.source { log.currentFile = importedFiles[file] }
+        defer { log.currentFile = nil }
         let written = writtenBinding(b, in: entry)
         let at = written?.range ?? placed(b, in: entry)
         guard let kind = references.viewTypes[b.viewID]?.kind else {
