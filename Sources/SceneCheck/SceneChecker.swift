@@ -16,11 +16,17 @@ public struct SceneChecker {
     /// The file's bytes read as YAML within `limits` and checked: the front end without the
     /// scene's fonts (ScenecKit's `Frontend` adds them). Diagnostics sorted by position.
     public func check(_ file: SourceFile, limits: YAMLReader.Limits = YAMLReader.Limits()) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let checked = checkResult(file, limits: limits)
+        return (checked.scene, checked.diagnostics)
+    }
+
+    /// `check` of the file's bytes, with the references graph (empty when the bytes are not YAML).
+    public func checkResult(_ file: SourceFile, limits: YAMLReader.Limits = YAMLReader.Limits()) -> CheckResult {
         let read = YAMLReader(limits: limits).read(file)
         if read.diagnostics.hasErrors {
-            return (nil, read.diagnostics.sortedByPosition())
+            return CheckResult(scene: nil, diagnostics: read.diagnostics.sortedByPosition(), references: References())
         }
-        return check(read.root, file: file)
+        return checkResult(read.root, file: file)
     }
 
     /// The checked scene, or nil when there are errors; diagnostics sorted by position.
@@ -77,7 +83,8 @@ public struct SceneChecker {
             viewTypes = checker.idTypes
             log = checker.log
             reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
-            var bindings = TextBindingChecker(references: references, log: log)
+            var bindings = TextBindingChecker(references: references, log: log,
+                                              importedFiles: imports.sources.compactMap(\.file))
             bindings.check(views)
             log = bindings.log
         } else {
@@ -109,6 +116,12 @@ public struct CheckResult: Sendable {
     public var scene: Scene?
     public var diagnostics: [Diagnostic]
     public var references: References
+
+    public init(scene: Scene?, diagnostics: [Diagnostic], references: References) {
+        self.scene = scene
+        self.diagnostics = diagnostics
+        self.references = references
+    }
 }
 
 extension SceneChecker {

@@ -8,10 +8,13 @@ import SceneSyntax
 struct TextBindingChecker {
     var log: DiagnosticLog
     let references: References
+    /// The imported files, by name: a text an imported style gives is reported in its file.
+    let importedFiles: [String: SourceFile]
 
-    init(references: References, log: DiagnosticLog) {
+    init(references: References, log: DiagnosticLog, importedFiles: [SourceFile] = []) {
         self.log = log
         self.references = references
+        self.importedFiles = Dictionary(importedFiles.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func check(_ views: [SceneView]) {
@@ -31,18 +34,23 @@ struct TextBindingChecker {
 
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
         let origin = entry.source == .commandLine ? "--set" : nil
-        let at = placed(b, in: entry)
+        if case .imported(_, let file) = entry.source { log.currentFile = importedFiles[file] }
+        defer { log.currentFile = nil }
+        let written = writtenBinding(b, in: entry)
+        let at = written?.range ?? placed(b, in: entry)
         guard let kind = references.viewTypes[b.viewID]?.kind else {
             let known = references.ids
-            log.error(.unknownID, "no view has the id '\(b.viewID)'\(Suggestions.hint(for: b.viewID, in: known))", at: at,
+            // The word itself, and a fix replacing it, only where the graph knows where it is written.
+            let suggestion = Suggestions.suggest(b.viewID, in: known, at: written?.idRange ?? .none)
+            log.error(.unknownID, "no view has the id '\(b.viewID)'\(suggestion.hint)", at: written?.idRange ?? at,
                       origin: origin, notes: known.isEmpty ? ["text can show values of views with an id"]
-                          : ["ids: " + known.joined(separator: ", ")])
+                          : ["ids: " + known.joined(separator: ", ")], fixes: suggestion.fixes)
             return
         }
         guard let spec = kind.attribute(named: b.attribute) else {
-            let names = kind.attributes.map(\.name)
-            log.error(.unknownAttribute, "\(kind.type.rawValue) '\(b.viewID)' has no attribute '\(b.attribute)'\(Suggestions.hint(for: b.attribute, in: names))",
-                      at: at, origin: origin)
+            let suggestion = Suggestions.suggest(b.attribute, in: kind.attributes.map(\.name), at: written?.attributeRange ?? .none)
+            log.error(.unknownAttribute, "\(kind.type.rawValue) '\(b.viewID)' has no attribute '\(b.attribute)'\(suggestion.hint)",
+                      at: written?.attributeRange ?? at, origin: origin, fixes: suggestion.fixes)
             return
         }
         guard b.format.suits(spec.kind) else {
@@ -63,12 +71,18 @@ struct TextBindingChecker {
         }
     }
 
-    /// The reference's own source range, in any scalar style, when the graph has the text (the
-    /// scene's own); else (a `--set`, an imported style) as `TextParsing.range` places it.
+    /// The binding as the graph read it in the scene's own text, with the exact ranges of its
+    /// `{…}`, id and attribute in any scalar style; nil for a text from `--set` or an imported
+    /// style, which the graph did not read (or read elsewhere).
+    func writtenBinding(_ b: TextTemplate.Binding, in entry: ResolvedValue) -> References.Binding? {
+        guard entry.source != .commandLine, let written = references.binding(inTextAt: entry.range, offset: b.offset),
+              written.textRange == entry.range, written.id == b.viewID, written.attribute == b.attribute else { return nil }
+        if case .imported = entry.source { return nil }
+        return written
+    }
+
+    /// Where a binding the graph did not read is reported: as `TextParsing.range` places it in its text.
     func placed(_ b: TextTemplate.Binding, in entry: ResolvedValue) -> SourceRange {
-        if let written = references.binding(inTextAt: entry.range, offset: b.offset), written.textRange == entry.range {
-            return written.range
-        }
         guard case .text(let text) = entry.value else { return entry.range }
         return TextParsing.range(of: text, writtenAt: entry.range, offset: b.offset, length: b.length)
     }

@@ -54,6 +54,9 @@ public struct Keyframe: Sendable, Hashable {
     /// nil: the attribute's value when the animation begins (begin-from-current-state).
     public var value: Value?
     public var easing: Easing
+    /// A colour value's form as written (`systemBlue`, `{light, dark}`), kept when `value` is
+    /// resolved to one appearance's colour: what inspect shows and `--set` takes.
+    public var form: ColorForm?
 
     public init(at: Double, value: Value?, easing: Easing) {
         self.at = at

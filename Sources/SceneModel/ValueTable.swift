@@ -20,13 +20,21 @@ public struct ValueTable: Sendable {
         if let id = view.id { entries[id] = (view.type.kind, view.values) }
     }
 
-    /// The value of `attribute` of the view `id`, numbers clamped to their range (as drawn).
+    /// The value of `attribute` of the view `id`, numbers clamped to their range (as drawn). A
+    /// derived attribute not given is its rule's value (`{p.fillColor}` is the pie's border
+    /// colour) where the rule does not read the view's size: the table is also made before
+    /// layout, to measure labels, and a text measured must be the text drawn.
     public func value(_ id: String, _ attribute: String) -> Value? {
-        guard let entry = entries[id], let v = entry.values[attribute] else { return nil }
+        guard let entry = entries[id], let v = entry.values[attribute] ?? Self.derived(attribute, of: entry) else { return nil }
         if case .number(let n) = v, let spec = entry.kind.attribute(named: attribute), case .number(let range) = spec.kind {
             return .number(range.clamp(n))
         }
         return v
+    }
+
+    static func derived(_ attribute: String, of entry: (kind: ViewKind, values: AttributeValues)) -> Value? {
+        guard let rule = entry.kind.attribute(named: attribute)?.derivation, !rule.usesSize else { return nil }
+        return rule.value(in: entry.values, size: Size(width: 0, height: 0))
     }
 
     /// `text` with its bindings written out; text that does not parse (checked scenes have

@@ -58,8 +58,8 @@ struct SheetPage {
             let specs = document.registry.kinds[view.type]?.attributes ?? []
             for a in view.attributes {
                 let spec = specs.first { $0.name == a.name }
-                let source = a.style.map { "style \($0)" } ?? a.source
-                let cells = [a.name, a.value.text, source, a.default, spec.map(Self.range) ?? "", spec?.doc ?? ""]
+                // Inspect's own wording, so the sheet, the table and the page say the same.
+                let cells = [a.name, a.value.text, a.provenance, a.default, spec.map(Self.range) ?? "", spec?.doc ?? ""]
                 body += "<tr>" + cells.map { "<td>\($0.escaped(.xml))</td>" }.joined() + "</tr>\n"
             }
             body += "</table></section>\n"

@@ -16,7 +16,7 @@ package struct CompiledScene: Sendable {
     /// `scenePath`: where the scene is, when the file's name is not its path (the preview names
     /// it by its base name in messages).
     package init(_ file: SourceFile, frontend: Frontend, scenePath: String? = nil) {
-        let (animated, diagnostics) = frontend.compileLayOutAndLint(file, scenePath: scenePath)
+        let (animated, diagnostics, _) = frontend.compileLayOutAndLint(file, scenePath: scenePath)
         self.file = file
         self.diagnostics = diagnostics
         self.animated = animated

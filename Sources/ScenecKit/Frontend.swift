@@ -18,14 +18,21 @@ public struct Frontend: Sendable {
     /// `scenePath` is where the scene is on disk, for the files it names (`fonts:`); by
     /// default the file's name, which is its path for every command.
     public func compile(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
+        let checked = checkResult(file, scenePath: scenePath)
+        return (checked.scene, checked.diagnostics)
+    }
+
+    /// `compile`, keeping the checker's references graph (made even when the scene has errors).
+    package func checkResult(_ file: SourceFile, scenePath: String? = nil) -> CheckResult {
         var options = options
         if let scenePath { options.scenePath = scenePath }  // its imports are relative to it too
-        let (scene, diagnostics) = SceneChecker(options: options).check(file, limits: readerLimits)
-        guard let scene else { return (nil, diagnostics) }
+        var checked = SceneChecker(options: options).checkResult(file, limits: readerLimits)
+        guard let scene = checked.scene else { return checked }
         // The scene's fonts are files beside it: found and loaded here, where its path is known.
         let path = scenePath ?? file.name
         let fonts = SceneFonts.resolve(scene, scenePath: path, scope: options.readScope ?? .around(path))
-        let all = (diagnostics + fonts.diagnostics).sortedByPosition()
-        return (all.hasErrors ? nil : fonts.scene, all)
+        checked.diagnostics = (checked.diagnostics + fonts.diagnostics).sortedByPosition()
+        checked.scene = checked.diagnostics.hasErrors ? nil : fonts.scene
+        return checked
     }
 }

@@ -12,14 +12,16 @@ import SceneSyntax
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
-///                                 "derivedFrom"?, "default", "range"?, "animatable", "appearance"?,
+///                                 "derivedFrom"?, "default", "range"?, "animatable", "form"?, "appearance"?,
 ///                                 "animation"?: {"address", "line", "valueAddress"?, "atTimeAddress"?}}],
 ///                 "children": [...]}],
 ///      "timeline": [{"address", "value", "line"}]}
 ///
 /// `appearance` is the one the colours were resolved for (light or dark); a colour written as
 /// an iOS system colour or `{light, dark}` has `appearance`: `{"from", "light", "dark"}`, where
-/// `from` says what gave `value` (`systemBlue (dark)`, `{light, dark} → dark`).
+/// `from` says what gave `value` (`systemBlue (dark)`, `{light, dark} → dark`). Every colour
+/// the scene writes (in the file, a style or `--set`) has `form`: the colour as written, in YAML
+/// (`systemBlue`, `{color: red, alpha: 0.5}`, `"#ff0000"`), which `--set` and `edit` take back.
 ///
 /// `value` is a JSON number or boolean where the attribute is one, else the text scenec would
 /// accept for it; a derived default is its registry rule's value for the view (`default` says
@@ -75,6 +77,9 @@ package struct InspectReport: Encodable, Sendable {
         /// The allowed numbers ("0–1", "≥ 0"), for number attributes that have a range.
         package var range: String?
         package var animatable: Bool
+        /// A written colour as written (`ColorForm.description`); nil for a default, a derived
+        /// colour and one the timeline gives.
+        package var form: String?
         package var appearance: AppearanceInfo?
         package var animation: AnimationInfo?
     }
@@ -137,13 +142,15 @@ package struct InspectReport: Encodable, Sendable {
             case .commandLine: source = "--set"
             case .defaultValue: break
             }
-            var adaptive = entry?.form.flatMap { AppearanceInfo($0, appearance) }
+            var form = entry?.form
+            var adaptive = form.flatMap { AppearanceInfo($0, appearance) }
             var animation: AnimationInfo?
             if let id = view.id, let driving = sampler?.animation(driving: "\(id).\(spec.name)", at: time) {
                 source = "timeline"
                 style = nil
                 importedFrom = nil
                 derivedFrom = nil
+                form = nil
                 adaptive = nil
                 animation = AnimationInfo(driving, at: time)
             }
@@ -153,7 +160,7 @@ package struct InspectReport: Encodable, Sendable {
             return AttributeInfo(name: spec.name, value: JSONScalar(value),
                                  kind: spec.kind.name, source: source, style: style, importedFrom: importedFrom,
                                  derivedFrom: derivedFrom, default: spec.defaultDescription,
-                                 range: range, animatable: spec.animatable != .no, appearance: adaptive,
+                                 range: range, animatable: spec.animatable != .no, form: form?.description, appearance: adaptive,
                                  animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
@@ -230,7 +237,11 @@ extension InspectReport {
                 let heading = ["attribute", "value", "source", "animatable"] + (wide ? ["default", "range"] : [])
                 let rows = [heading] + v.attributes.map { a in
                     var value = a.value.text == "—" ? "(\(a.default))" : a.value.text
-                    if let from = a.appearance?.from { value += " from \(from)" }
+                    if let from = a.appearance?.from {
+                        value += " from \(from)"
+                    } else if let form = a.form, form != value, form != "\"\(value)\"" {
+                        value += " from \(form)"  // `#ff000080 from {color: red, alpha: 0.5}`; not a hex again
+                    }
                     let source = a.provenance
                     let more = wide ? [a.default, a.range ?? ""] : []
                     return [a.name, value.escaped(.text), source.escaped(.text), a.animatable ? "yes" : "no"] + more

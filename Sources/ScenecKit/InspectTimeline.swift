@@ -76,17 +76,26 @@ extension InspectReport {
                 add("begin", .number(animation.begin))
                 for (k, keyframe) in animation.keyframes.enumerated() {
                     add("keyframes[\(k)].at", .number(keyframe.at))
-                    add("keyframes[\(k)].value", JSONScalar(keyframe.value))
+                    add("keyframes[\(k)].value", written(keyframe))
                 }
             } else if let first = animation.keyframes.first, let last = animation.keyframes.last {
-                add("from", JSONScalar(first.value))
-                add("to", JSONScalar(last.value))
+                add("from", written(first))
+                add("to", written(last))
                 add("duration", .number(last.at))
                 add("begin", .number(animation.begin))
                 add("easing", .text(last.easing.description))
             }
         }
         return values
+    }
+
+    /// A keyframe's value as the file wrote it: a colour in its form (`systemBlue`,
+    /// `{light: …, dark: …}`), a hex colour and any other value as its text.
+    static func written(_ keyframe: Keyframe) -> JSONScalar {
+        switch keyframe.form {
+        case nil, .hex?: return JSONScalar(keyframe.value)
+        case let form?: return .text(form.description)
+        }
     }
 
     /// The timeline's table for the readable form; empty without a timeline.

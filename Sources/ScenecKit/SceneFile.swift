@@ -108,7 +108,7 @@ public struct SceneFile: Sendable {
     /// The pipeline every front end runs (bytes → check → layout → lint): the scene, nil when
     /// it has errors, and every diagnostic, for a caller that reports them its own way.
     package static func check(_ source: SourceFile, frontend: Frontend) -> (scene: SceneFile?, diagnostics: [Diagnostic]) {
-        let (animated, diagnostics) = frontend.compileLayOutAndLint(source)
+        let (animated, diagnostics, _) = frontend.compileLayOutAndLint(source)
         return (animated.map { SceneFile($0, source: source, frontend: frontend, diagnostics: diagnostics) }, diagnostics)
     }
 

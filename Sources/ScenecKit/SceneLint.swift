@@ -35,18 +35,25 @@ extension Frontend {
     /// The checker's diagnostics, then SceneLint's when the scene has no errors: what every
     /// command and the preview report.
     package func compileAndLint(_ file: SourceFile, scenePath: String? = nil) -> (scene: Scene?, diagnostics: [Diagnostic]) {
-        let (animated, diagnostics) = compileLayOutAndLint(file, scenePath: scenePath)
+        let (animated, diagnostics, _) = compileLayOutAndLint(file, scenePath: scenePath)
         return (animated?.scene, diagnostics)
+    }
+
+    /// `compileAndLint` with the checker's references graph: the language server reads the
+    /// diagnostics and the graph of one check.
+    package func checkAndLint(_ file: SourceFile, scenePath: String? = nil) -> CheckResult {
+        let (animated, diagnostics, references) = compileLayOutAndLint(file, scenePath: scenePath)
+        return CheckResult(scene: animated?.scene, diagnostics: diagnostics, references: references)
     }
 
     /// `compileAndLint`, keeping the layout the lint made for whoever draws the scene next.
     func compileLayOutAndLint(_ file: SourceFile, scenePath: String? = nil)
-        -> (animated: AnimatedScene?, diagnostics: [Diagnostic]) {
-        let (scene, diagnostics) = compile(file, scenePath: scenePath)
-        guard let scene else { return (nil, diagnostics) }
+        -> (animated: AnimatedScene?, diagnostics: [Diagnostic], references: References) {
+        let checked = checkResult(file, scenePath: scenePath)
+        guard let scene = checked.scene else { return (nil, checked.diagnostics, checked.references) }
         let animated = AnimatedScene(scene)
-        let all = (diagnostics + SceneLint.diagnostics(animated)).sortedByPosition()
-        return (all.hasErrors ? nil : animated, all)
+        let all = (checked.diagnostics + SceneLint.diagnostics(animated)).sortedByPosition()
+        return (all.hasErrors ? nil : animated, all, checked.references)
     }
 }
 

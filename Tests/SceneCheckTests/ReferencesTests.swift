@@ -99,7 +99,8 @@ final class ReferencesTests: XCTestCase {
             let result = check(yaml)
             let d = try XCTUnwrap(result.diagnostics.first)
             XCTAssertEqual(d.message, "no view has the id 'downlaod'; did you mean 'download'?")
-            XCTAssertEqual(written(d.range, in: yaml), "{downlaod.progress}", text)
+            XCTAssertEqual(written(d.range, in: yaml), "downlaod", text)
+            XCTAssertEqual(d.fixes.first?.edits.first?.range, d.range, text)
         }
     }
 
@@ -128,6 +129,29 @@ final class ReferencesTests: XCTestCase {
         XCTAssertEqual(refs.targets.map { written($0.attributeRange, in: yaml) }, ["progress", "lineWidth"])
         XCTAssertEqual(refs.ranges(of: "download").map { written($0, in: yaml) }, ["download", "download", "download"])
         XCTAssertEqual(refs.declaration(of: "caption")?.type, .label)
+    }
+
+    /// A misspelt binding in an imported style's text is reported at the style's text, in its
+    /// file, with a "did you mean" but no fix: the graph did not read that text, so the word's
+    /// place in it is not known.
+    func testABindingInAnImportedStyleGetsAHintButNoFix() throws {
+        var options = CheckOptions()
+        options.readImport = { path in
+            path == "dir/theme.yaml" ? .success(Array("styles:\n  tag: {text: \"{downlaod.progress}\"}\n".utf8))
+                : .failure(ImportFailure("no such file"))
+        }
+        let yaml = """
+            imports: [theme.yaml]
+            canvas: {width: 200, height: 200}
+            views:
+              - {id: download, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}
+              - {type: label, style: tag, frame: {x: 0, y: 100, width: 200, height: 50}}
+            """
+        let d = try XCTUnwrap(check(yaml, options: options).diagnostics.first)
+        XCTAssertEqual(d.message, "no view has the id 'downlaod'; did you mean 'download'?")
+        XCTAssertEqual(d.file?.name, "dir/theme.yaml")
+        XCTAssertEqual(d.range.start, SourceLocation(line: 2, column: 16), "the {…} in the style's text")
+        XCTAssertEqual(d.fixes, [])
     }
 
     func testStylesTheirUsesAndImports() throws {

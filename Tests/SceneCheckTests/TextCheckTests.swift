@@ -30,15 +30,30 @@ final class TextCheckTests: XCTestCase {
         XCTAssertEqual(diags.count, 1)
         let d = diags[0]
         XCTAssertTrue(d.message.contains("no view has the id 'downlaod'; did you mean 'download'?"), d.message)
-        // At the reference itself: line 8, after `text: "Done: `.
+        // At the id itself: line 8, after `text: "Done: {`; the fix replaces just that word.
         XCTAssertEqual(d.range.start.line, 8)
-        XCTAssertEqual(d.range.start.column, 18)
-        XCTAssertEqual(d.range.end.column - d.range.start.column, "{downlaod.progress:percent}".count)
+        XCTAssertEqual(d.range.start.column, 19)
+        XCTAssertEqual(d.range.end.column - d.range.start.column, "downlaod".count)
+        XCTAssertEqual(d.fixes, [Fix.replace(with: "download", at: d.range)])
     }
 
     func testABoundTextThatNamesAMissingAttributeSuggestsTheNearest() {
         let (_, diags) = compile(scene(text: "\"{download.progres:percent}\""))
         XCTAssertEqual(diags.first?.message, "ring 'download' has no attribute 'progres'; did you mean 'progress'?")
+        // At the attribute: after `text: "{download.`.
+        XCTAssertEqual(diags.first?.range.start, SourceLocation(line: 8, column: 22))
+        XCTAssertEqual(diags.first.map { $0.range.end.column - $0.range.start.column }, "progres".count)
+        XCTAssertEqual(diags.first?.fixes.first?.edits.first?.newText, "progress")
+    }
+
+    func testABindingFromTheCommandLineGetsAHintButNoFix() throws {
+        var options = CheckOptions()
+        options.overrides = try OverrideList.parse(["caption.text={downlaod.progress}"]).get()
+        let (_, diags) = SceneChecker(options: options).check(SourceFile(name: "test.scene.yaml", text: scene(text: "Done")))
+        let d = try XCTUnwrap(diags.first)
+        XCTAssertEqual(d.message, "no view has the id 'downlaod'; did you mean 'download'?")
+        XCTAssertEqual(d.origin, "--set")
+        XCTAssertEqual(d.fixes, [], "an option has no place in the file to fix")
     }
 
     func testAFormatMustSuitTheValue() {

@@ -3,6 +3,7 @@ import SceneCheck
 import SceneFiles
 import SceneSyntax
 import ScenecKit
+@testable import SceneLanguageServer
 import TestSupport
 import XCTest
 
@@ -132,5 +133,33 @@ final class LanguageServerCheckTests: XCTestCase {
         XCTAssertEqual(client.diagnostics("file://" + theme, version: 1)?.first?["message"] as? String,
                        "the scene needs a 'canvas' with width and height")
         XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    /// One check serves the diagnostics and the references graph of a document version: the
+    /// graph the features read is the checker's (with the imported styles it read), and a
+    /// binding's diagnostic lies at the id the graph places.
+    func testTheDiagnosticsAndTheGraphAreOneChecksOwn() throws {
+        let dir = try temporaryDirectory(self)
+        _ = try write("styles:\n  brand: {progressColor: red}\n", "styles.yaml", in: dir)
+        let text = """
+            imports: [styles.yaml]
+            canvas: {width: 200, height: 100}
+            views:
+              - {id: download, type: ring, style: brand, frame: {x: 0, y: 0, width: 100, height: 100}}
+              - {type: label, frame: {x: 100, y: 0, width: 100, height: 100}, text: "{downlaod.progress}"}
+
+            """
+        let path = try write(text, "one.scene.yaml", in: dir)
+        let analysis = DocumentAnalysis(TextDocument(uri: "file://" + path, version: 1, text: text), frontend: try frontend,
+                                        encoding: .utf16)
+        let checked = try frontend.checkAndLint(SourceFile(name: path, text: text), scenePath: path)
+        let graph = analysis.references
+        XCTAssertEqual(graph.bindings, checked.references.bindings)
+        XCTAssertEqual(graph.declarations, checked.references.declarations)
+        XCTAssertEqual(graph.styles, checked.references.styles)
+        XCTAssertEqual(graph.styles.map(\.file), [dir.appendingPathComponent("styles.yaml").path])
+        let d = try XCTUnwrap(analysis.checked.diagnostics.first)
+        XCTAssertEqual(d.code, .unknownID)
+        XCTAssertEqual(d.range, graph.bindings.first?.idRange)
     }
 }

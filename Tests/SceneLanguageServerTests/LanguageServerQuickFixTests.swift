@@ -90,6 +90,52 @@ final class LanguageServerQuickFixTests: XCTestCase {
         XCTAssertEqual(plain.actions.values.map(\.count).reduce(0, +), 4)
     }
 
+    /// A misspelt id or attribute inside a `{…}` binding is fixed at the word itself, in a plain
+    /// text and in a quoted one with an escape and an emoji before it (UTF-16 positions), and the
+    /// fixed scene checks clean.
+    func testABindingTypoIsFixedAtTheWord() throws {
+        let scene = """
+            canvas: {width: 300, height: 200}
+            views:
+              - {id: download, type: ring, frame: {x: 20, y: 20, width: 100, height: 100}}
+              - type: label
+                frame: {x: 0, y: 120, width: 300, height: 40}
+                text: Done {downlaod.progress:percent}
+              - type: label
+                frame: {x: 0, y: 160, width: 300, height: 40}
+                text: "\\u00e9 🎉 {download.progres}"
+
+            """
+        let client = LanguageClient()
+        _ = try client.initialize()
+        defer { _ = try? client.shutdown() }
+        let dir = try temporaryDirectory(self)
+        let uri = "file://" + (try write(scene, "bindings.scene.yaml", in: dir))
+        client.open(uri, text: scene)
+        let published = try XCTUnwrap(client.diagnostics(uri, version: 1))
+        XCTAssertEqual(published.compactMap { $0["code"] as? String }.sorted(), ["unknown-attribute", "unknown-id"])
+        var fixed = scene.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+        var starts: [Int: Int] = [:]
+        for d in published {
+            let range = try XCTUnwrap(d["range"] as? [String: [String: Int]])
+            let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range,
+                                                                          "context": ["diagnostics": [d]]])
+            let action = try XCTUnwrap((response["result"] as? [[String: Any]])?.first, "\(response)")
+            let edit = try XCTUnwrap((((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])?.first)
+            let editRange = try XCTUnwrap(edit["range"] as? [String: [String: Int]])
+            XCTAssertEqual(editRange["start"], range["start"], "the fix replaces the word the diagnostic points at")
+            let line = try XCTUnwrap(editRange["start"]?["line"]), start = try XCTUnwrap(editRange["start"]?["character"])
+            let end = try XCTUnwrap(editRange["end"]?["character"])
+            starts[line] = start
+            fixed[line].replaceSubrange(start..<end, with: Array((edit["newText"] as? String ?? "").utf16))
+        }
+        // `    text: Done {` is 16 UTF-16 units; `    text: "\u00e9 🎉 {download.` is 11 + 7 + 3 + 10.
+        XCTAssertEqual(starts, [5: 16, 8: 31])
+        let text = fixed.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+        XCTAssertTrue(text.contains("Done {download.progress:percent}") && text.contains("🎉 {download.progress}"), text)
+        XCTAssertEqual(Frontend().compileAndLint(SourceFile(name: "fixed.scene.yaml", text: text)).diagnostics, [])
+    }
+
     /// `codeDescription.href` points into docs/diagnostics.md when the page is found beside the
     /// binary (a build in this repository finds the repository's).
     func testThePageOfCodesIsFoundBesideABuild() throws {

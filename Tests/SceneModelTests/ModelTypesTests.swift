@@ -140,6 +140,12 @@ final class ModelTypesTests: XCTestCase {
         XCTAssertEqual(table.resolve("{p.progress:percent}", now: 0), "100%")
         XCTAssertEqual(table.resolve("plain", now: 0), "plain")
         XCTAssertEqual(ValueTable().resolve("a{p.progress}b", now: 0), "ab", "a view the table lacks writes nothing")
+        XCTAssertEqual(table.value("p", "fillColor"), table.value("p", "borderColor"), "a derived value not given is its rule's")
+        var indicator = AttributeValues(defaultsOf: Indicator.kind)
+        indicator.set("on", ResolvedValue(value: .bool(true), source: .file))
+        let withSize = ValueTable(views: [SceneView(id: "i", type: .indicator, frame: nil, size: nil, values: indicator, children: [], range: .none)])
+        XCTAssertNotNil(withSize.value("i", "strokeColor"))
+        XCTAssertNil(withSize.value("i", "lineWidth"), "a rule of the view's size reads nothing: a label is measured before layout")
     }
 
     /// A typed key and the declaration every stage reads: its spec, default and description.

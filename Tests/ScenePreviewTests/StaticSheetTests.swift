@@ -27,7 +27,9 @@ final class StaticSheetTests: XCTestCase {
     /// The sheet `scenec preview SCENE --static -o SHEET --vary …` writes at `time`.
     func sheet(_ scene: String, vary: [String] = [], at time: Double = 0) throws -> Result<String, StaticSheet.Failure> {
         let source = SourceFile(name: scene, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: scene))))
-        let frontend = Frontend()
+        var frontend = Frontend()
+        // Imports beside the scene, as the command reads them.
+        frontend.options.readImport = SceneReading.importReader(limit: SceneReading.maxFileSize, scope: .around(scene))
         return StaticSheet(base: CompiledScene(source, frontend: frontend), frontend: frontend, baseSet: [],
                            variants: try Variants(vary), environment: Surroundings.renderEnvironment)
             .html(at: time).map { String(decoding: $0, as: UTF8.self) }
@@ -58,6 +60,36 @@ final class StaticSheetTests: XCTestCase {
         // The inspector: every view with its address, every attribute with its doc.
         XCTAssertTrue(html.contains("<h3><code>download</code> ring <small>views[0].children[0]</small></h3>"), html)
         XCTAssertTrue(html.contains("<tr><td>progress</td><td>0.72</td><td>file</td><td>0</td><td>0 … 1</td><td>"))
+    }
+
+    /// The inspector's source column is inspect's provenance, word for word: an imported style
+    /// with its file, a derived default with what it reads, the animation that drives a value.
+    func testTheSourceColumnSaysWhatInspectSays() throws {
+        let dir = try temporaryDirectory(self)
+        try Data("styles:\n  card: {progressColor: \"#ff2d55\"}\n".utf8).write(to: dir.appendingPathComponent("styles.yaml"))
+        let scene = dir.appendingPathComponent("sheet.scene.yaml")
+        try Data("""
+            imports: [styles.yaml]
+            canvas: {width: 200, height: 100}
+            views:
+              - {id: r, type: ring, style: card, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.3}
+              - {id: p, type: pie, frame: {x: 100, y: 0, width: 100, height: 100}, borderColor: "#bf0000"}
+            timeline:
+              animations:
+                - {target: r.progress, from: 0, to: 1, duration: 1s}
+
+            """.utf8).write(to: scene)
+        let html = try sheet(scene.path, at: 0.5).get()
+        /// The source cell of `attribute` in the first table row that names it after `view`'s heading.
+        func source(_ view: String, _ attribute: String) throws -> String? {
+            guard let section = html.range(of: "<h3><code>\(view)</code>") else { return nil }
+            let row = html[section.upperBound...].firstMatch(of: try Regex("<tr><td>\(attribute)</td><td>[^<]*</td><td>([^<]*)</td>"))
+            return row.flatMap { $0.output[1].substring.map(String.init) }
+        }
+        XCTAssertEqual(try source("r", "progress"), "timeline: timeline.animations[0], line 8")
+        XCTAssertEqual(try source("r", "progressColor"), "style card from \(dir.appendingPathComponent("styles.yaml").path)")
+        XCTAssertEqual(try source("p", "fillColor"), "derived from borderColor")
+        XCTAssertEqual(try source("p", "borderColor"), "file")
     }
 
     func testAnAnimatedSceneGetsAScrubberOverAtMostSixtyFrames() throws {

@@ -87,4 +87,53 @@ final class InspectReportTests: XCTestCase {
         let clockwise = try XCTUnwrap(attributes.first { $0["name"] as? String == "clockwise" })
         XCTAssertEqual(clockwise["value"] as? Bool, true, "booleans as booleans")
     }
+
+    /// Every written colour has its form as written; the table shows it where it is not the
+    /// value itself; the timeline lists a keyframe's colour in its form, not one side's hex.
+    func testEveryWrittenColourKeepsItsForm() throws {
+        let scene = """
+            canvas: {width: 200, height: 100}
+            styles:
+              brand: {trackColor: {color: systemBlue, alpha: 0.5}}
+            views:
+              - id: r
+                type: ring
+                style: brand
+                frame: {x: 0, y: 0, width: 100, height: 100}
+                progressColor: "#ff0000"
+                labelColor: {color: red, alpha: 0.5}
+              - {id: p, type: pie, frame: {x: 100, y: 0, width: 100, height: 100}, borderColor: {light: systemRed, dark: "#00ff00"}}
+            timeline:
+              animations:
+                - target: p.borderColor
+                  keyframes:
+                    - {at: 1s, value: systemGreen}
+                    - {at: 2s, value: {light: black, dark: "#ffffff"}}
+                    - {at: 3s, value: "#ff8000"}
+            """
+        let file = try SceneFile(source: scene, name: "forms.scene.yaml").with(overrides: ["r.backgroundColor=rgb(0, 128, 255)"])
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0)
+        let ring = report.views[0], pie = report.views[1]
+        XCTAssertEqual(attribute(ring, "progressColor")?.form, "\"#ff0000\"")
+        XCTAssertEqual(attribute(ring, "labelColor")?.form, "{color: red, alpha: 0.5}")
+        XCTAssertEqual(attribute(ring, "trackColor")?.form, "{color: systemBlue, alpha: 0.5}", "a style's colour as the style wrote it")
+        XCTAssertEqual(attribute(ring, "backgroundColor")?.form, "\"rgb(0, 128, 255)\"", "a --set colour as the option wrote it")
+        XCTAssertNil(attribute(pie, "fillColor")?.form, "a derived colour was not written")
+        XCTAssertNil(attribute(pie, "borderColor")?.form, "the timeline gives it at 0 s")
+        let pieAfter = InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: nil).views[1]
+        XCTAssertEqual(attribute(pieAfter, "borderColor")?.form, "{light: systemRed, dark: \"#00ff00\"}")
+
+        let text = report.text
+        XCTAssertTrue(text.contains("#ff000080 from {color: red, alpha: 0.5}"), text)
+        XCTAssertTrue(text.contains("#007fff from \"rgb(0, 128, 255)\"") || text.contains("#0080ff from \"rgb(0, 128, 255)\""), text)
+        XCTAssertFalse(text.contains("from \"#ff0000\""), "a hex is its own value: \(text)")
+        let keyframes = report.timeline.filter { $0.address.hasSuffix(".value") }.map(\.value.text)
+        XCTAssertEqual(keyframes, ["systemGreen", "{light: black, dark: \"#ffffff\"}", "#ff8000"])
+        XCTAssertTrue(text.contains("timeline.animations[0].keyframes[0].value  systemGreen"), text)
+
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(report)) as? [String: Any])
+        let attributes = try XCTUnwrap((root["views"] as? [[String: Any]])?.first?["attributes"] as? [[String: Any]])
+        XCTAssertEqual(attributes.first { $0["name"] as? String == "labelColor" }?["form"] as? String, "{color: red, alpha: 0.5}")
+        XCTAssertNil(attributes.first { $0["name"] as? String == "lineCap" }?["form"], "only colours have a form")
+    }
 }

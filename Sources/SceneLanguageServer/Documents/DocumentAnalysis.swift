@@ -38,10 +38,18 @@ final class DocumentAnalysis {
     }()
 
     /// What `scenec check` finds, and the scene when it has no errors.
-    lazy var checked: (scene: Scene?, diagnostics: [Diagnostic]) = {
-        if let tooLarge = oversize(file.bytes.count) { return (nil, [tooLarge]) }
-        let checked = frontend.compileAndLint(file, scenePath: path)
-        return revise.map { (checked.scene, checked.diagnostics.map($0)) } ?? checked
+    var checked: (scene: Scene?, diagnostics: [Diagnostic]) {
+        (checkResult.scene, checkResult.diagnostics)
+    }
+
+    /// The check with its references graph: one check of a version serves diagnostics and every
+    /// feature that reads the graph. A document too large to check has its one diagnostic and
+    /// an empty graph.
+    private lazy var checkResult: CheckResult = {
+        if let tooLarge = oversize(file.bytes.count) { return CheckResult(scene: nil, diagnostics: [tooLarge], references: References()) }
+        var checked = frontend.checkAndLint(file, scenePath: path)
+        if let revise { checked.diagnostics = checked.diagnostics.map(revise) }
+        return checked
     }()
 
     /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.
@@ -81,15 +89,10 @@ final class DocumentAnalysis {
     /// The view with `id` as placed, when the scene has no errors.
     func placed(id: String) -> PlacedView? { references.declaration(of: id).flatMap { placedByStart[$0.viewRange.start] } }
 
-    /// The scene's references graph (ids, targets, bindings, styles, imports), read from the tree
-    /// as the checker reads it, so it is there while the file has errors; imported styles as
-    /// `Styles` finds them (open editor buffers first).
-    lazy var references: References = {
-        let imported = Styles.definitions(in: self).compactMap { d in
-            d.path.map { References.StyleDefinition(name: d.name, range: d.keyRange, file: $0, keys: d.keys) }
-        }
-        return References.build(tree, file: file, imported: imported, overrides: frontend.options.overrides)
-    }()
+    /// The scene's references graph (ids, targets, bindings, styles, imports): the checker's
+    /// own, read from the tree, so it is there while the file has errors; imported styles as the
+    /// checker reads them (through `readImport`: open editor buffers first).
+    var references: References { checkResult.references }
 
     /// The view ids written in the file, with their kinds.
     var ids: [(id: String, view: ViewNode)] {

@@ -44,6 +44,7 @@ extension Scene {
                 for k in timeline.animations[a].keyframes.indices {
                     guard case .colorForm(let form)? = timeline.animations[a].keyframes[k].value else { continue }
                     timeline.animations[a].keyframes[k].value = .color(form.color(for: appearance))
+                    timeline.animations[a].keyframes[k].form = form
                     uses = uses || form.dependsOnAppearance
                 }
             }
