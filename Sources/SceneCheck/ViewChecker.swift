@@ -117,7 +117,7 @@ struct ViewChecker {
         }
         var frames = FrameChecker(log: log)
         size = pairs["size"].flatMap { frames.size($0.value) }
-        let placedByContainer = parent == .stack || parent == .grid
+        let placedByContainer = parent?.kind.children == .placedByContainer
         if let framePair = pairs["frame"] {
             if placedByContainer, let parent {
                 frames.log.error(.conflictingKeys, "\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",

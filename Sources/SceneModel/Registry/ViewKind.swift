@@ -1,23 +1,15 @@
-/// The `type:` of a view.
+/// The `type:` of a view. A new kind is a case here and its line in `Registry.declarations`.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
     case ring, pie, clock, indicator, lines, label, group, stack, grid
 
-    public var isContainer: Bool { self == .group || self == .stack || self == .grid }
+    /// Whether views of the kind hold `children`.
+    public var isContainer: Bool { kind.children != .none }
 
     /// Its registry entry: the kind's attributes, docs and intrinsic size.
-    public var kind: ViewKind {
-        switch self {
-        case .ring: return Ring.kind
-        case .pie: return Pie.kind
-        case .clock: return Clock.kind
-        case .indicator: return Indicator.kind
-        case .lines: return Lines.kind
-        case .label: return Label.kind
-        case .group: return Group.kind
-        case .stack: return Stack.kind
-        case .grid: return Grid.kind
-        }
-    }
+    public var kind: ViewKind { Registry.kindsByType[self] ?? Group.kind }
+
+    /// The type that declares the kind (its paints, lints; drawers and exporters extend it).
+    public var declaration: any KindDeclaration.Type { Registry.declarationsByType[self] ?? Group.self }
 }
 
 /// A size in points.
@@ -45,10 +37,16 @@ public struct ViewKind: Sendable {
     /// Each attribute's default value (derived defaults have none), with the kind's own layer
     /// defaults applied.
     public let defaultValues: [String: Value]
+    /// Whether it holds children, and who places them.
+    public let children: ChildrenRule
+    /// How a drawing kind's content sits in its bounds, in Markdown (its bullet in
+    /// docs/language.md §3, generated).
+    public let geometry: String?
 
     public init(type: ViewType, summary: String, own: [AttributeSpec],
                 layerDefaults: [String: Value] = [:], layerDefaultDescriptions: [String: String] = [:],
-                intrinsicSize: Size? = nil, sizesToContent: Bool = false) {
+                intrinsicSize: Size? = nil, sizesToContent: Bool = false, children: ChildrenRule = .none,
+                geometry: String? = nil) {
         self.type = type
         self.summary = summary
         let layer = Layer.attributes.map { spec -> AttributeSpec in
@@ -63,6 +61,8 @@ public struct ViewKind: Sendable {
         defaultValues = defaults
         self.intrinsicSize = intrinsicSize
         self.sizesToContent = sizesToContent
+        self.children = children
+        self.geometry = geometry
     }
 
     /// Whether a frame may leave out its width and height.
@@ -80,7 +80,18 @@ public struct ViewKind: Sendable {
 
 /// The whole registry.
 public enum Registry {
-    public static let kinds: [ViewKind] = ViewType.allCases.map(\.kind)
+    /// Every view kind, in the order of the docs and `help`: the one line a new kind adds.
+    public static let declarations: [any KindDeclaration.Type] = [
+        Ring.self, Pie.self, Clock.self, Indicator.self, Lines.self, Label.self, Group.self, Stack.self, Grid.self,
+    ]
+
+    public static let kinds: [ViewKind] = declarations.map { $0.kind }
+
+    /// Looked up by type once here, so no consumer needs a switch on the kind.
+    static let declarationsByType: [ViewType: any KindDeclaration.Type] =
+        Dictionary(declarations.map { ($0.kind.type, $0) }, uniquingKeysWith: { first, _ in first })
+    static let kindsByType: [ViewType: ViewKind] =
+        Dictionary(kinds.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// Every attribute name some kind has, with the spec of its first declaration (styles may
     /// hold attributes of several kinds; the registry tests check the kinds agree by name).
