@@ -138,7 +138,8 @@ docs: build
 	$(SCENEC) help --markdown README.md docs/*.md
 
 # The JSON Schema and the attribute tables of docs/language.md, both from the attribute registry,
-# and docs/diagnostics.md from the catalogue of diagnostic codes (GeneratedFilesTests fails when
+# docs/diagnostics.md from the catalogue of diagnostic codes, and the blocks that list the view kinds
+# (`schema --block NAME` between NAME:begin/NAME:end markers) (GeneratedFilesTests fails when
 # any is stale). The tables replace what lies between the
 # markers in docs/language.md; the rest of the file is left as it is.
 generated: build
@@ -153,7 +154,18 @@ generated: build
 		' docs/language.md > docs/language.md.tmp && mv docs/language.md.tmp docs/language.md
 	@rm -f docs/language.md.tables.tmp
 	$(SCENEC) schema --diagnostic-codes -o docs/diagnostics.md
-	@echo "regenerated schema/scene.schema.json, the attribute tables in docs/language.md and docs/diagnostics.md"
+	@for spec in kinds:docs/language.md geometry:docs/language.md lottie:docs/handoff.md fuzz:fuzz/scene.dict; do \
+		name=$${spec%%:*}; file=$${spec#*:}; \
+		grep -q "$$name:begin" $$file && grep -q "$$name:end" $$file || { echo "$$file lacks the $$name markers"; exit 1; }; \
+		$(SCENEC) schema --block $$name > $$file.block.tmp || exit 1; \
+		awk -v block=$$file.block.tmp -v name=$$name ' \
+			index($$0, name ":end") { skip = 0 } \
+			!skip { print } \
+			index($$0, name ":begin") { while ((getline line < block) > 0) print line; skip = 1 } \
+			' $$file > $$file.tmp && mv $$file.tmp $$file; \
+		rm -f $$file.block.tmp; \
+	done
+	@echo "regenerated schema/scene.schema.json, the attribute tables and the kinds of docs/language.md, docs/diagnostics.md, the Lottie table of docs/handoff.md and fuzz/scene.dict's words"
 
 # libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small
 # PNG, under AddressSanitizer. The toolchain's own compiler-rt (libclang_rt.fuzzer) is linked, so

@@ -39,3 +39,10 @@ struct GridLayout {
         }
     }
 }
+
+extension Grid: LaysOutChildren {
+    static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
+                       ownSize: (SceneView) -> Size?) -> [Rect] {
+        GridLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+    }
+}

@@ -6,6 +6,20 @@ public protocol ContentMeasuring {
     func contentSize(of view: SceneView, width: Double?) -> Size
 }
 
+/// How a container that places its children (`ChildrenRule.placedByContainer`) lays them out:
+/// the kind's declaration conforms, next to its layout (`extension Stack: LaysOutChildren` in
+/// StackLayout.swift). A kind without it places children by their frames, as a group does.
+protocol LaysOutChildren: KindDeclaration {
+    static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
+                       ownSize: (SceneView) -> Size?) -> [Rect]
+}
+
+/// Each container's layout, found once by the registry's list.
+let containerLayouts: [ViewType: any LaysOutChildren.Type] = Dictionary(
+    Registry.declarations.compactMap { declaration in
+        (declaration as? any LaysOutChildren.Type).map { (declaration.kind.type, $0) }
+    }, uniquingKeysWith: { first, _ in first })
+
 /// `Scene` → placed views (docs/language.md §3, Containers). Pure: no drawing, no I/O.
 public enum Layout {
     /// Places the scene's views; the canvas is the root container and behaves as a group.
@@ -22,10 +36,10 @@ public enum Layout {
                               origin: (Double, Double), measurer: ContentMeasuring?) -> [PlacedView] {
         let frames: [Rect]
         let size = { (view: SceneView) in ownSize(of: view, width: nil, measurer: measurer) }
-        switch type {
-        case .stack: frames = StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: size)
-        case .grid: frames = GridLayout(values: values, bounds: bounds).frames(for: children, ownSize: size)
-        default: frames = children.map { frameInGroup($0, parent: bounds, measurer: measurer) }
+        if let layout = containerLayouts[type] {
+            frames = layout.frames(for: children, values: values, bounds: bounds, ownSize: size)
+        } else {
+            frames = children.map { frameInGroup($0, parent: bounds, measurer: measurer) }
         }
         return zip(children, frames).map { child, frame in
             let canvasFrame = frame.offsetBy(x: origin.0, y: origin.1)

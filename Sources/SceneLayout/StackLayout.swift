@@ -89,3 +89,10 @@ func contentBox(_ bounds: Rect, _ padding: Insets) -> Rect {
          width: Layout.nonNegative(bounds.width - padding.leading - padding.trailing),
          height: Layout.nonNegative(bounds.height - padding.top - padding.bottom))
 }
+
+extension Stack: LaysOutChildren {
+    static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
+                       ownSize: (SceneView) -> Size?) -> [Rect] {
+        StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+    }
+}

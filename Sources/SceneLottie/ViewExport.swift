@@ -48,22 +48,29 @@ struct ViewExport {
     }
 }
 
-/// One view kind's own drawing as Lottie shapes, in the view's coordinates (origin at its
-/// top-left corner), first on top. One exporter per kind, as there is one drawer per kind.
-protocol KindExporter {
+/// One view kind in Lottie: its own drawing as shapes, in the view's coordinates (origin at its
+/// top-left corner), first on top, and what becomes of each of its attributes. The kind's
+/// declaration conforms, in Kinds/NAMEExporter.swift, as there is one drawer per kind.
+protocol KindExporter: KindDeclaration {
+    /// What the kind becomes in Lottie, for the docs' table; nil: no row of its own.
+    static var lottieSummary: String? { get }
+    /// What becomes of each of the kind's own attributes (`LottieCoverage`; the layer ones are
+    /// common to all).
+    static var lottieCoverage: [String: LottieCoverage.Mapping] { get }
     static func shapes(_ view: ViewExport) -> [JSONValue]
 }
 
+extension KindExporter {
+    /// A label's text is left out with a warning (LottieCoverage); containers draw nothing.
+    static func shapes(_ view: ViewExport) -> [JSONValue] { [] }
+}
+
+/// Each kind's exporter, found once by the registry's list (no cast while exporting).
+let exporters: [ViewType: any KindExporter.Type] = Dictionary(
+    Registry.declarations.compactMap { declaration in
+        (declaration as? any KindExporter.Type).map { (declaration.kind.type, $0) }
+    }, uniquingKeysWith: { first, _ in first })
+
 extension ViewType {
-    var exporter: KindExporter.Type? {
-        switch self {
-        case .ring: return RingExporter.self
-        case .pie: return PieExporter.self
-        case .clock: return ClockExporter.self
-        case .indicator: return IndicatorExporter.self
-        case .lines: return LinesExporter.self
-        // A label's text is left out with a warning (LottieCoverage); containers draw nothing.
-        case .label, .group, .stack, .grid: return nil
-        }
-    }
+    var exporter: (any KindExporter.Type)? { exporters[self] }
 }

@@ -161,9 +161,9 @@ public enum SceneSchema {
     }
 
     /// A group places its children by their frames, as the canvas does; stack and grid place
-    /// theirs, which therefore have no frame.
+    /// theirs, which therefore have no frame (`ViewKind.children`).
     static func children(of type: ViewType) -> JSONValue {
-        let placedByFrame = type == .group
+        let placedByFrame = type.kind.children == .placedByFrame
         let description = placedByFrame
             ? "The group's views, each placed by its own frame relative to the group."
             : "The \(type.rawValue)'s views, placed by the \(type.rawValue); each may have a size but no frame."

@@ -86,29 +86,22 @@ public enum KindHelp {
         var lines = ["canvas: {width: 200, height: 200}", "views:", "  - id: example",
                      "    type: \(kind.type.rawValue)", "    frame: {x: 20, y: 20, width: 160, height: 160}"]
         for spec in kind.attributes where spec.isRequired {
-            lines.append("    \(spec.name): \(exampleValue(spec))")
+            lines.append("    \(spec.name): \(spec.example)")
         }
-        switch kind.type {
-        case .group:
+        switch kind.children {
+        case .placedByFrame:
             lines.append("    children:")
             lines.append("      - {type: pie, frame: {x: 0, y: 0}}")
-        case .stack, .grid:
+        case .placedByContainer:
             lines.append("    children:")
             lines.append("      - {type: pie}")
             lines.append("      - {type: ring}")
-        default:
+        case .none:
             break
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func exampleValue(_ spec: AttributeSpec) -> String {
-        switch spec.kind {
-        case .points: return "[[0, 0], [\"100%\", \"100%\"]]"
-        case .integer(let min): return String(Swift.max(min, 2))
-        default: return spec.defaultValue.map { "\"\($0.description)\"" } ?? "\"\""
-        }
-    }
 }
 
 extension SceneSchema {

@@ -63,63 +63,26 @@ struct Linted {
     let path: ViewPath
 
     var values: AttributeValues { placed.values }
-    var name: String {
-        let type = placed.view.type.rawValue
-        return placed.view.id.map { "\(type) '\($0)'" } ?? "\(type) at \(path)"
+    var name: String { linted.name }
+
+    /// As the kinds' lints see it.
+    var linted: LintedView {
+        LintedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),
+                   type: placed.view.type, id: placed.view.id, path: placed.view.id == nil ? path.description : "",
+                   start: placed.view.range.start)
     }
 
     /// Where to point: the attribute where the file gave it, else the start of the view.
-    func range(of attribute: String) -> SourceRange {
-        if let given = values.explicit[attribute], !given.range.isNone { return given.range }
-        let start = placed.view.range.start
-        return SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1))
-    }
+    func range(of attribute: String) -> SourceRange { linted.range(of: attribute) }
 
     func animated(_ ids: Set<String>) -> Bool {
         placed.view.id.map(ids.contains) ?? false
     }
 
+    /// The kind's own geometry checks (`KindDeclaration.lint`).
     func geometry() -> [Diagnostic] {
-        let side = Swift.min(placed.frame.width, placed.frame.height)
-        guard side > 0 else { return [] }
-        switch placed.view.type {
-        case .ring:
-            let lineWidth = values[Ring.lineWidth]
-            guard lineWidth > 0, side / 2 - lineWidth / 2 <= 0 else { return [] }
-            return [.warning(.lintNoRadius, "lineWidth \(formatNumber(lineWidth)) leaves \(name) no radius (min(width, height)/2 − lineWidth/2 = \(formatNumber(side / 2)) − \(formatNumber(lineWidth / 2))), so nothing is drawn",
-                             at: range(of: Ring.lineWidth.name),
-                             notes: ["a line width under \(formatNumber(side)) keeps the ring visible"])]
-        case .clock:
-            return clockHands(radius: side / 2)
-        default:
-            return []
-        }
-    }
-
-    func clockHands(radius: Double) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        var hands = [(Clock.hourHandLength, Clock.hourHandWidth), (Clock.minuteHandLength, Clock.minuteHandWidth)]
-        if values[Clock.showsSeconds] { hands.append((Clock.secondHandLength, Clock.secondHandWidth)) }
-        for (lengthKey, widthKey) in hands {
-            let length = values[lengthKey].resolved(against: radius)
-            // The defaults ("100% - 18") run short of 0 on a clock under 36 points: the clock is
-            // small, not mistaken. Only a length someone wrote is checked.
-            let given = values.explicit[lengthKey.name] != nil
-            if given, length < 0 {
-                out.append(.error(.lintHandLength, "\(lengthKey.name) of \(name) is \(formatNumber(length)): a hand runs from the centre, so its length is 0 or more",
-                                  at: range(of: lengthKey.name),
-                                  notes: ["the face's radius is \(formatNumber(radius)); \"100% - 18\" is the default hour hand"]))
-            } else if given, length > radius {
-                out.append(.warning(.lintHandLength, "\(lengthKey.name) of \(name) is \(formatNumber(length)), longer than the face's radius \(formatNumber(radius))",
-                                    at: range(of: lengthKey.name), notes: ["percent lengths are of the radius: \"100%\" reaches the rim"]))
-            }
-            let width = values[widthKey]
-            if width >= radius * 2 {
-                out.append(.warning(.lintHandWidth, "\(widthKey.name) \(formatNumber(width)) of \(name) is as wide as the whole face (\(formatNumber(radius * 2)))",
-                                    at: range(of: widthKey.name)))
-            }
-        }
-        return out
+        guard Swift.min(placed.frame.width, placed.frame.height) > 0 else { return [] }
+        return placed.view.type.declaration.lint(linted)
     }
 
     func outside(_ canvas: Rect) -> Diagnostic? {
@@ -132,25 +95,12 @@ struct Linted {
                         at: range(of: ""), notes: ["frames are in points or percent of the parent, from its top-left corner"])
     }
 
-    /// The colours the view would show with its values, each with whether it is drawn at all.
-    func visibleParts() -> [(name: String, drawn: Bool)] {
-        let layer = [(Layer.backgroundColor.name, true), (Layer.borderColor.name, values[Layer.borderWidth] > 0)]
-        switch placed.view.type {
-        case .ring:
-            return layer + [(Ring.trackColor.name, true), (Ring.progressColor.name, values[Ring.progress] > 0)]
-        case .pie:
-            return layer + [(Pie.fillColor.name, values[Pie.progress] > 0)]
-        case .clock:
-            return layer + [(Clock.handColor.name, true), (Clock.secondHandColor.name, values[Clock.showsSeconds]),
-                            (Clock.faceColor.name, true), (Clock.tickColor.name, true)]
-        case .indicator:
-            let fill = values[Indicator.on] ? Indicator.onColor.name : Indicator.offColor.name
-            return layer + [(fill, true), (Indicator.strokeColor.name, true)]
-        case .lines:
-            return layer + [(Lines.strokeColor.name, values[Lines.lineWidth] > 0), (Lines.fillColor.name, true)]
-        default:
-            return []  // a container shows its children
-        }
+    /// The colours the view would show with its values, each with whether it is drawn at all:
+    /// the layer's and the kind's (`KindDeclaration.paints`); none for a kind that lists none.
+    func visibleParts() -> [PaintedPart] {
+        let own = placed.view.type.declaration.paints(values)
+        guard !own.isEmpty else { return [] }
+        return [PaintedPart(Layer.backgroundColor.name), PaintedPart(Layer.borderColor.name, drawn: values[Layer.borderWidth] > 0)] + own
     }
 
     func color(_ name: String) -> Color? {

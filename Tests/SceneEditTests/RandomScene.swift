@@ -43,8 +43,10 @@ struct RandomScene {
 
     /// One view as lines, and its children; `placed`: it needs a frame (root or group).
     mutating func view(at path: String, indent: String, placed: Bool, depth: Int) -> [String] {
-        let containers: [ViewType] = depth < 2 ? [.stack, .grid, .group] : []
-        let type = random.pick([.ring, .pie, .clock, .indicator, .lines, .ring] + containers)
+        // Every kind of the registry but those sized by their text (the fonts are not the
+        // point here); containers only two levels deep.
+        let kinds = Registry.kinds.filter { !$0.sizesToContent && (depth < 2 || $0.children == .none) }.map(\.type)
+        let type = random.pick(kinds)
         var pairs: [(String, String)] = []
         var address = path
         if random.chance(0.6) {
@@ -56,9 +58,10 @@ struct RandomScene {
         views.append((address, type))
         if placed { pairs.append(("frame", "{x: 10, y: 10, width: 80, height: 60}")) }
         if !styles.isEmpty, random.chance(0.3) { pairs.append(("style", "brand")) }
-        if type == .lines { pairs.append(("points", "[[0, 0], [\"100%\", \"100%\"]]")) }
-        if type == .grid { pairs.append(("columns", "2")) }
-        if !styles.isEmpty, type == .ring, random.chance(0.3) { pairs.append(("trackColor", "*accent")) }
+        for spec in type.kind.attributes where spec.isRequired { pairs.append((spec.name, spec.example)) }
+        if !styles.isEmpty, type.kind.attribute(named: "trackColor") != nil, random.chance(0.3) {
+            pairs.append(("trackColor", "*accent"))
+        }
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             let spec = random.pick(type.kind.attributes)
             guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
@@ -67,7 +70,8 @@ struct RandomScene {
         var children: [String] = []
         if type.isContainer {
             for index in 0..<Int.random(in: 1...2, using: &random) {
-                children += view(at: "\(path).children[\(index)]", indent: indent + "    ", placed: type == .group,
+                children += view(at: "\(path).children[\(index)]", indent: indent + "    ",
+                                 placed: type.kind.children == .placedByFrame,
                                  depth: depth + 1)
             }
         }

@@ -45,8 +45,23 @@ struct RandomAnimatedScene {
         }
     }
 
+    /// Whether Lottie draws the kind as scenec does with the attributes this generator gives:
+    /// what it leaves out draws nothing at its default (a ring's label: none), and a drawing
+    /// kind exports something (not a label, whose text is left out).
+    static func drawnWhole(_ type: ViewType) -> Bool {
+        let own = type.kind.ownAttributes
+        let leftOutDrawsNothing = own.allSatisfy { spec in
+            guard case .leftOut(let unless, _)? = LottieCoverage.mapping(type, spec.name) else { return true }
+            return spec.defaultValue == unless
+        }
+        return leftOutDrawsNothing && (type.isContainer || !exported(type, animatable: false).filter { own.contains($0) }.isEmpty)
+    }
+
     mutating func view(indent: String, depth: Int) -> [String] {
-        let kinds: [ViewType] = [.ring, .pie, .clock, .indicator, .lines] + (depth == 0 ? [.group, .stack] : [])
+        // The kinds Lottie draws whole (a label's text is left out), containers at the top only.
+        let kinds = Registry.kinds.filter { kind in
+            depth == 0 || kind.children == .none
+        }.map(\.type).filter(Self.drawnWhole)
         let type = random.pick(kinds)
         let id = "v\(ids.count)"
         ids.append((id, type))
@@ -54,7 +69,7 @@ struct RandomAnimatedScene {
         let x = Int.random(in: 0...100, using: &random), y = Int.random(in: 0...80, using: &random)
         let side = Int.random(in: 40...90, using: &random)
         pairs.append(("frame", "{x: \(x), y: \(y), width: \(side), height: \(side + random.pick([0, 0, 10, -10]))}"))
-        if type == .lines { pairs.append(("points", "[[\"10%\", \"10%\"], [\"90%\", \"30%\"], [\"50%\", \"90%\"]]")) }
+        for spec in type.kind.attributes where spec.isRequired { pairs.append((spec.name, spec.example)) }
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             let spec = random.pick(Self.exported(type, animatable: false))
             guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
@@ -73,7 +88,7 @@ struct RandomAnimatedScene {
             lines.append(indent + "  children:")
             for _ in 0..<Int.random(in: 1...2, using: &random) {
                 var child = view(indent: indent + "    ", depth: depth + 1)
-                if type == .stack { child = child.filter { !$0.contains("frame:") } }
+                if type.kind.children == .placedByContainer { child = child.filter { !$0.contains("frame:") } }
                 lines += child
             }
         }

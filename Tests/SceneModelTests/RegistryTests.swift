@@ -13,6 +13,23 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(ViewType.allCases.filter(\.isContainer), [.group, .stack, .grid])
     }
 
+    /// The registry line lists each kind's declaration once; the kind's paints are its own colour
+    /// attributes.
+    func testEachDeclarationIsItsKindsAndPaintsItsOwnColours() {
+        XCTAssertEqual(Registry.declarations.map { $0.kind.type }, ViewType.allCases)
+        for type in ViewType.allCases {
+            XCTAssertEqual(ObjectIdentifier(type.declaration),
+                           Registry.declarations.first { $0.kind.type == type }.map { ObjectIdentifier($0) })
+            for part in type.declaration.paints(AttributeValues()) {
+                XCTAssertEqual(type.kind.attribute(named: part.name)?.kind, .color, "\(type.rawValue).\(part.name)")
+            }
+        }
+        XCTAssertEqual(Ring.paints(AttributeValues()), [PaintedPart("trackColor"), PaintedPart("progressColor", drawn: false)])
+        XCTAssertEqual(Group.paints(AttributeValues()), [])
+        XCTAssertEqual(Stack.kind.children, .placedByContainer)
+        XCTAssertEqual(Group.kind.children, .placedByFrame)
+    }
+
     func testAttributeNamesAreUniqueWithinAKindAndNotStructuralKeys() {
         for kind in Registry.kinds {
             let names = kind.attributes.map(\.name)

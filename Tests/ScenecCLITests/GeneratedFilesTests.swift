@@ -39,6 +39,31 @@ final class GeneratedFilesTests: XCTestCase {
         }
     }
 
+    /// The parts of hand-written files that list the view kinds: what `schema --block NAME` prints
+    /// lies between the file's NAME:begin and NAME:end lines.
+    func testTheBlocksThatListTheKindsAreNotStale() throws {
+        for (block, file) in [("kinds", "docs/language.md"), ("geometry", "docs/language.md"),
+                              ("lottie", "docs/handoff.md"), ("fuzz", "fuzz/scene.dict")] {
+            let result = try scenec(["schema", "--block", block])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let lines = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let begins = lines.indices.filter { lines[$0].contains("\(block):begin") }
+            let ends = lines.indices.filter { lines[$0].contains("\(block):end") }
+            guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first, begin < end else {
+                XCTFail("\(file) needs one \(block):begin line and one \(block):end line after it")
+                continue
+            }
+            XCTAssertEqual(lines[(begin + 1)..<end].joined(separator: "\n"),
+                           result.stdoutText.trimmingCharacters(in: .newlines),
+                           "the \(block) block of \(file) is stale: run make generated")
+        }
+        let kinds = try scenec(["schema", "--block", "kinds"]).stdoutText
+        XCTAssertTrue(kinds.contains("`label` draw") || kinds.contains("`label`\ndraw"), kinds)
+        let misuse = try scenec(["schema", "--block", "kinds", "--markdown"])
+        XCTAssertEqual(misuse.status, 2)
+    }
+
     func testOutputOptionWritesWhatStandardOutputShows() throws {
         let dir = try temporaryDirectory(self)
         for extra in [[], ["--markdown"]] {

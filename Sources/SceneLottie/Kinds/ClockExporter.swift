@@ -5,7 +5,26 @@ import SceneSupport
 /// A clock: the face, the hour marks, then each hand as a bar from the centre turned to its
 /// angle. With `sweep` the angles follow the time smoothly (exact keyframes); with `tick` they
 /// jump each whole second (hold keyframes). Numerals are left out with a warning.
-enum ClockExporter: KindExporter {
+extension Clock: KindExporter {
+    static let lottieSummary: String? = "face ellipse, hour marks, each hand a bar turned by its angle: smooth keyframes with `motion: sweep`, hold keyframes with `tick`"
+
+    static let lottieCoverage: [String: LottieCoverage.Mapping] = [
+            "time": .exported("the hands' rotations (hold keyframes with motion: tick)", except: .timeOfDay(.now),
+                              reason: "a Lottie file has no clock; the hands show the time of the export"),
+            "motion": .exported("smooth or hold keyframes for the hands"),
+            "handColor": .exported("the hands' fill"), "secondHandColor": .exported("the second hand's fill"),
+            "hourHandWidth": .exported("the hour hand's bar height"),
+            "minuteHandWidth": .exported("the minute hand's bar height"),
+            "secondHandWidth": .exported("the second hand's bar height"),
+            "hourHandLength": .exported("the hour hand's bar length"),
+            "minuteHandLength": .exported("the minute hand's bar length"),
+            "secondHandLength": .exported("the second hand's bar length"),
+            "showsSeconds": .exported("whether the second hand's group is there"),
+            "faceColor": .exported("the face ellipse's fill"), "tickColor": .exported("the hour marks' stroke"),
+            "numerals": .leftOut(unless: .choice("none"), reason: LottieCoverage.labelText),
+            "numeralColor": .goesWith("numerals"), "numeralFont": .goesWith("numerals"), "numeralSize": .goesWith("numerals"),
+    ]
+
     static func shapes(_ view: ViewExport) -> [JSONValue] {
         let r = Swift.min(view.size.width, view.size.height) / 2
         guard r > 0 else { return [] }

@@ -3,7 +3,15 @@ import SceneSupport
 
 /// An indicator: a circle of radius width/2 filled with the on or off colour (hold keyframes
 /// where `on` switches), its edge stroked on top.
-enum IndicatorExporter: KindExporter {
+extension Indicator: KindExporter {
+    static let lottieSummary: String? = "an ellipse filled with the on or off colour (hold keyframes where `on` switches) and stroked on top"
+
+    static let lottieCoverage: [String: LottieCoverage.Mapping] = [
+            "on": .exported("the fill colour, in hold keyframes"),
+            "offColor": .exported("the fill colour when off"), "onColor": .exported("the fill colour when on"),
+            "strokeColor": .exported("the edge's stroke colour"), "lineWidth": .exported("the edge's stroke width"),
+    ]
+
     static func shapes(_ view: ViewExport) -> [JSONValue] {
         let width = view.size.width
         guard width > 0 else { return [] }

@@ -3,7 +3,17 @@ import SceneSupport
 
 /// Lines: the polygon filled whole, then the path stroked between strokeStart and strokeEnd
 /// with a trim path, dashes laid from the first point as scenec lays them.
-enum LinesExporter: KindExporter {
+extension Lines: KindExporter {
+    static let lottieSummary: String? = "the polygon filled, the path stroked with a trim path (`strokeStart`, `strokeEnd`), cap, join and dashes (offset so the pattern stays where scenec lays it)"
+
+    static let lottieCoverage: [String: LottieCoverage.Mapping] = [
+            "points": .exported("a path"), "closed": .exported("the path's closed flag"),
+            "strokeColor": .exported("the stroke colour"), "lineWidth": .exported("the stroke width"),
+            "fillColor": .exported("a fill of the closed path"), "lineCap": .exported("the stroke's line cap"),
+            "lineJoin": .exported("the stroke's line join"), "dash": .exported("the stroke's dashes and offset"),
+            "strokeStart": .exported("the trim path's start"), "strokeEnd": .exported("the trim path's end"),
+    ]
+
     static func shapes(_ view: ViewExport) -> [JSONValue] {
         let values = view.values
         let points = values[Lines.points].map {

@@ -3,7 +3,21 @@ import SceneSupport
 
 /// A ring: the track, an ellipse stroked all round; over it the progress, the same ellipse
 /// trimmed to `progress` and turned so the trim starts at `startAngle`. The label is left out.
-enum RingExporter: KindExporter {
+extension Ring: KindExporter {
+    static let lottieSummary: String? = "the track: an ellipse stroked all round; the progress: the same ellipse, trim path end = `progress`, turned to `startAngle`, its direction from `clockwise`, `lineCap` on its stroke"
+
+    static let lottieCoverage: [String: LottieCoverage.Mapping] = [
+            "progress": .exported("the trim path's end on the progress ellipse"),
+            "trackColor": .exported("the track ellipse's stroke colour"),
+            "progressColor": .exported("the progress ellipse's stroke colour"),
+            "lineWidth": .exported("both strokes' width and the ellipses' size"),
+            "startAngle": .exported("the progress group's rotation"),
+            "clockwise": .exported("the progress ellipse's direction"),
+            "lineCap": .exported("the progress stroke's line cap"),
+            "label": .leftOut(unless: .text("none"), reason: LottieCoverage.labelText),
+            "labelColor": .goesWith("label"), "labelFont": .goesWith("label"), "labelSize": .goesWith("label"),
+    ]
+
     static func shapes(_ view: ViewExport) -> [JSONValue] {
         let side = Swift.min(view.size.width, view.size.height)
         func radius(_ v: ResolvedView) -> Double { side / 2 - v[Ring.lineWidth] / 2 }

@@ -37,6 +37,16 @@ public struct AttributeSpec: Sendable, Hashable {
         self.doc = doc
     }
 
+    /// A value a view may give it, as YAML: what `help`'s example and the tests' random scenes
+    /// write for a required attribute.
+    public var example: String {
+        switch kind {
+        case .points: return "[[0, 0], [\"100%\", \"100%\"]]"
+        case .integer(let min): return String(Swift.max(min, 2))
+        default: return defaultValue.map { "\"\($0.description)\"" } ?? "\"\""
+        }
+    }
+
     /// The same attribute with another default (pie's own border and background defaults).
     public func withDefault(_ value: Value, described: String? = nil) -> AttributeSpec {
         AttributeSpec(name: name, kind: kind, defaultValue: value, defaultDescription: described,

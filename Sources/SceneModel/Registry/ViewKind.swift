@@ -1,23 +1,29 @@
-/// The `type:` of a view.
+/// The `type:` of a view. A new kind is a case here and its line in `declaration`.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
     case ring, pie, clock, indicator, lines, label, group, stack, grid
 
-    public var isContainer: Bool { self == .group || self == .stack || self == .grid }
-
-    /// Its registry entry: the kind's attributes, docs and intrinsic size.
-    public var kind: ViewKind {
+    /// The type that declares the kind (its attributes, paints, lints; drawers, exporters and
+    /// layouts extend it): the registry's one line per kind. A switch, so a case without its
+    /// line does not compile.
+    public var declaration: any KindDeclaration.Type {
         switch self {
-        case .ring: return Ring.kind
-        case .pie: return Pie.kind
-        case .clock: return Clock.kind
-        case .indicator: return Indicator.kind
-        case .lines: return Lines.kind
-        case .label: return Label.kind
-        case .group: return Group.kind
-        case .stack: return Stack.kind
-        case .grid: return Grid.kind
+        case .ring: return Ring.self
+        case .pie: return Pie.self
+        case .clock: return Clock.self
+        case .indicator: return Indicator.self
+        case .lines: return Lines.self
+        case .label: return Label.self
+        case .group: return Group.self
+        case .stack: return Stack.self
+        case .grid: return Grid.self
         }
     }
+
+    /// Its registry entry: the kind's attributes, docs and intrinsic size.
+    public var kind: ViewKind { declaration.kind }
+
+    /// Whether views of the kind hold `children`.
+    public var isContainer: Bool { kind.children != .none }
 }
 
 /// A size in points.
@@ -45,10 +51,16 @@ public struct ViewKind: Sendable {
     /// Each attribute's default value (derived defaults have none), with the kind's own layer
     /// defaults applied.
     public let defaultValues: [String: Value]
+    /// Whether it holds children, and who places them.
+    public let children: ChildrenRule
+    /// How a drawing kind's content sits in its bounds, in Markdown (its bullet in
+    /// docs/language.md §3, generated).
+    public let geometry: String?
 
     public init(type: ViewType, summary: String, own: [AttributeSpec],
                 layerDefaults: [String: Value] = [:], layerDefaultDescriptions: [String: String] = [:],
-                intrinsicSize: Size? = nil, sizesToContent: Bool = false) {
+                intrinsicSize: Size? = nil, sizesToContent: Bool = false, children: ChildrenRule = .none,
+                geometry: String? = nil) {
         self.type = type
         self.summary = summary
         let layer = Layer.attributes.map { spec -> AttributeSpec in
@@ -63,6 +75,8 @@ public struct ViewKind: Sendable {
         defaultValues = defaults
         self.intrinsicSize = intrinsicSize
         self.sizesToContent = sizesToContent
+        self.children = children
+        self.geometry = geometry
     }
 
     /// Whether a frame may leave out its width and height.
@@ -80,7 +94,10 @@ public struct ViewKind: Sendable {
 
 /// The whole registry.
 public enum Registry {
-    public static let kinds: [ViewKind] = ViewType.allCases.map(\.kind)
+    /// Every view kind's declaration, in the order of the docs and `help`.
+    public static let declarations: [any KindDeclaration.Type] = ViewType.allCases.map(\.declaration)
+
+    public static let kinds: [ViewKind] = declarations.map { $0.kind }
 
     /// Every attribute name some kind has, with the spec of its first declaration (styles may
     /// hold attributes of several kinds; the registry tests check the kinds agree by name).

@@ -1,5 +1,7 @@
+import SceneSyntax
+
 /// `clock`: the analog clock of seed 003.
-public enum Clock {
+public enum Clock: KindDeclaration {
     public static let time = Attribute<TimeOfDay>(
         "time", .timeOfDay, default: .hms(10, 9, 30), described: "\"10:09:30\"",
         doc: "The time the hands show; `now` is the local time at render.")
@@ -52,5 +54,41 @@ public enum Clock {
         own: [time.spec, motion.spec, handColor.spec, secondHandColor.spec, hourHandWidth.spec,
               minuteHandWidth.spec, secondHandWidth.spec, hourHandLength.spec, minuteHandLength.spec,
               secondHandLength.spec, showsSeconds.spec, faceColor.spec, tickColor.spec, numerals.spec,
-              numeralColor.spec, numeralFont.spec, numeralSize.spec])
+              numeralColor.spec, numeralFont.spec, numeralSize.spec],
+        geometry: "radius r = min(width, height)/2; hands from the centre (butt caps). With `motion: tick` the time is floored to whole seconds. Tick marks (when `tickColor` is set) run from 0.85 r to 0.95 r.")
+
+    public static func paints(_ values: AttributeValues) -> [PaintedPart] {
+        [PaintedPart(handColor.name), PaintedPart(secondHandColor.name, drawn: values[showsSeconds]),
+         PaintedPart(faceColor.name), PaintedPart(tickColor.name)]
+    }
+
+    /// Hands that point backwards (an error) or run past the face, or are as wide as it.
+    public static func lint(_ view: LintedView) -> [Diagnostic] {
+        let side = Swift.min(view.size.width, view.size.height)
+        guard side > 0 else { return [] }
+        let radius = side / 2
+        var out: [Diagnostic] = []
+        var hands = [(hourHandLength, hourHandWidth), (minuteHandLength, minuteHandWidth)]
+        if view.values[showsSeconds] { hands.append((secondHandLength, secondHandWidth)) }
+        for (lengthKey, widthKey) in hands {
+            let length = view.values[lengthKey].resolved(against: radius)
+            // The defaults ("100% - 18") run short of 0 on a clock under 36 points: the clock is
+            // small, not mistaken. Only a length someone wrote is checked.
+            let given = view.given(lengthKey.name)
+            if given, length < 0 {
+                out.append(.error(.lintHandLength, "\(lengthKey.name) of \(view.name) is \(formatNumber(length)): a hand runs from the centre, so its length is 0 or more",
+                                  at: view.range(of: lengthKey.name),
+                                  notes: ["the face's radius is \(formatNumber(radius)); \"100% - 18\" is the default hour hand"]))
+            } else if given, length > radius {
+                out.append(.warning(.lintHandLength, "\(lengthKey.name) of \(view.name) is \(formatNumber(length)), longer than the face's radius \(formatNumber(radius))",
+                                    at: view.range(of: lengthKey.name), notes: ["percent lengths are of the radius: \"100%\" reaches the rim"]))
+            }
+            let width = view.values[widthKey]
+            if width >= radius * 2 {
+                out.append(.warning(.lintHandWidth, "\(widthKey.name) \(formatNumber(width)) of \(view.name) is as wide as the whole face (\(formatNumber(radius * 2)))",
+                                    at: view.range(of: widthKey.name)))
+            }
+        }
+        return out
+    }
 }

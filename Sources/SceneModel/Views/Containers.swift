@@ -1,10 +1,10 @@
 /// `group`: children placed by their own frames, relative to the group.
-public enum Group {
-    public static let kind = ViewKind(type: .group, summary: "Holds children placed by their own frames.", own: [])
+public enum Group: KindDeclaration {
+    public static let kind = ViewKind(type: .group, summary: "Holds children placed by their own frames.", own: [], children: .placedByFrame)
 }
 
 /// `stack`: children in a row or a column.
-public enum Stack {
+public enum Stack: KindDeclaration {
     public static let axis = Attribute<String>(
         "axis", .choice(["horizontal", "vertical"]), default: "vertical", animatable: .no,
         doc: "Direction the children follow one another.")
@@ -22,11 +22,12 @@ public enum Stack {
 
     public static let kind = ViewKind(
         type: .stack, summary: "Lays children out in a row or a column.",
-        own: [axis.spec, spacing.spec, padding.spec, alignment.spec, distribution.spec])
+        own: [axis.spec, spacing.spec, padding.spec, alignment.spec, distribution.spec],
+        children: .placedByContainer)
 }
 
 /// `grid`: equal cells, row by row.
-public enum Grid {
+public enum Grid: KindDeclaration {
     public static let columns = Attribute<Int>(
         "columns", .integer(min: 1), default: 1, animatable: .no, required: true,
         doc: "Number of columns.")
@@ -56,5 +57,6 @@ public enum Grid {
 
     public static let kind = ViewKind(
         type: .grid, summary: "Lays children out in equal cells, row by row.",
-        own: [columns.spec, spacing.spec, padding.spec, rowHeight.spec])
+        own: [columns.spec, spacing.spec, padding.spec, rowHeight.spec],
+        children: .placedByContainer)
 }

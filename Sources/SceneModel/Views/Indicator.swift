@@ -1,5 +1,5 @@
 /// `indicator`: the on/off indicator of seed 004.
-public enum Indicator {
+public enum Indicator: KindDeclaration {
     public static let on = Attribute<Bool>(
         "on", .bool, default: false, animatable: .steps, doc: "Which colour fills the circle.")
     public static let offColor = Attribute<Color>(
@@ -23,5 +23,10 @@ public enum Indicator {
 
     public static let kind = ViewKind(
         type: .indicator, summary: "On/off indicator: a filled circle with a darker edge.",
-        own: [on.spec, offColor.spec, onColor.spec, strokeColor.spec, lineWidth.spec])
+        own: [on.spec, offColor.spec, onColor.spec, strokeColor.spec, lineWidth.spec],
+        geometry: "a filled circle of radius width/2, stroked on its edge (half the stroke falls outside the bounds). The edge is the fill darkened (r, g, b × 0.75) unless `strokeColor` says.")
+
+    public static func paints(_ values: AttributeValues) -> [PaintedPart] {
+        [PaintedPart(values[on] ? onColor.name : offColor.name), PaintedPart(strokeColor.name)]
+    }
 }

@@ -1,5 +1,5 @@
 /// `label`: text drawn with Pango, sized to its text when its frame or stack gives no size.
-public enum Label {
+public enum Label: KindDeclaration {
     /// The family every text attribute defaults to: DejaVu Sans, from Debian's
     /// fonts-dejavu-core, which the Makefile installs (so text lays out alike on every machine).
     public static let defaultFamily = "DejaVu Sans"
@@ -38,7 +38,8 @@ public enum Label {
         type: .label, summary: "Text in one font, wrapped to the frame's width.",
         own: [text.spec, font.spec, fontSize.spec, fontWeight.spec, italic.spec, textColor.spec, alignment.spec,
               verticalAlignment.spec, lineLimit.spec, lineSpacing.spec, tracking.spec],
-        sizesToContent: true)
+        sizesToContent: true,
+        geometry: "text in one font, sized to its text or wrapped to its width; a ring's `label` and a clock's `numerals` draw the same way ([§8](#8-text)).")
 }
 
 /// The words `fontWeight` takes, with the CSS weights they stand for (UIKit's names).

@@ -1,5 +1,5 @@
 /// `lines`: polylines and polygons (seed 000, "Drawing"), trimmed like a CAShapeLayer.
-public enum Lines {
+public enum Lines: KindDeclaration {
     public static let points = Attribute<[Point]>(
         "points", .points, default: [], animatable: .no, required: true,
         doc: "The path's points, [x, y] each, percent of the view's bounds; at least two.")
@@ -30,5 +30,10 @@ public enum Lines {
     public static let kind = ViewKind(
         type: .lines, summary: "Polylines and polygons through points.",
         own: [points.spec, closed.spec, strokeColor.spec, lineWidth.spec, fillColor.spec, lineCap.spec,
-              lineJoin.spec, dash.spec, strokeStart.spec, strokeEnd.spec])
+              lineJoin.spec, dash.spec, strokeStart.spec, strokeEnd.spec],
+        geometry: "a path through `points` (percent of the view's bounds), `closed` joins the ends; the dash pattern is laid from the first point, then `strokeStart`/`strokeEnd` trim it.")
+
+    public static func paints(_ values: AttributeValues) -> [PaintedPart] {
+        [PaintedPart(strokeColor.name, drawn: values[lineWidth] > 0), PaintedPart(fillColor.name)]
+    }
 }

@@ -1,5 +1,5 @@
 /// `pie`: the layer-backed pie progress view of seed 001.
-public enum Pie {
+public enum Pie: KindDeclaration {
     public static let progress = Attribute<Double>(
         "progress", .number(.unit), default: 0,
         doc: "Fraction of the disc the wedge covers, from startAngle.")
@@ -24,5 +24,10 @@ public enum Pie {
         ],
         layerDefaultDescriptions: ["borderColor": "white", "backgroundColor": "{white: 1, alpha: 0.15}",
                                    "cornerRadius": "\"50%\""],
-        intrinsicSize: Size(width: 37, height: 37))
+        intrinsicSize: Size(width: 37, height: 37),
+        geometry: "a wedge from the centre, radius min(width, height)/2, over its translucent background and under its border. Its size of its own is 37 × 37.")
+
+    public static func paints(_ values: AttributeValues) -> [PaintedPart] {
+        [PaintedPart(fillColor.name, drawn: values[progress] > 0)]
+    }
 }

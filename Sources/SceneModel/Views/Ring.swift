@@ -1,5 +1,7 @@
+import SceneSyntax
+
 /// `ring`: the circular progress view of seeds 000 and 002.
-public enum Ring {
+public enum Ring: KindDeclaration {
     public static let progress = Attribute<Double>(
         "progress", .number(.unit), default: 0,
         doc: "Fraction of the circle the progress arc covers, from startAngle.")
@@ -38,5 +40,20 @@ public enum Ring {
     public static let kind = ViewKind(
         type: .ring, summary: "Circular progress view: a track circle and a progress arc.",
         own: [progress.spec, trackColor.spec, progressColor.spec, lineWidth.spec, startAngle.spec,
-              clockwise.spec, lineCap.spec, label.spec, labelColor.spec, labelFont.spec, labelSize.spec])
+              clockwise.spec, lineCap.spec, label.spec, labelColor.spec, labelFont.spec, labelSize.spec],
+        geometry: "centre of the bounds; radius = min(width, height)/2 − lineWidth/2. The track is the full circle; the arc starts at `startAngle` and sweeps progress × 360°. Progress 0 draws no arc (even with round caps).")
+
+    public static func paints(_ values: AttributeValues) -> [PaintedPart] {
+        [PaintedPart(trackColor.name), PaintedPart(progressColor.name, drawn: values[progress] > 0)]
+    }
+
+    /// A line width that leaves no radius draws nothing.
+    public static func lint(_ view: LintedView) -> [Diagnostic] {
+        let side = Swift.min(view.size.width, view.size.height)
+        let width = view.values[lineWidth]
+        guard width > 0, side / 2 - width / 2 <= 0 else { return [] }
+        return [.warning(.lintNoRadius, "lineWidth \(formatNumber(width)) leaves \(view.name) no radius (min(width, height)/2 − lineWidth/2 = \(formatNumber(side / 2)) − \(formatNumber(width / 2))), so nothing is drawn",
+                         at: view.range(of: lineWidth.name),
+                         notes: ["a line width under \(formatNumber(side)) keeps the ring visible"])]
+    }
 }

@@ -2,7 +2,7 @@ import Glibc
 import SceneModel
 
 /// Seed 003: face, optional hour marks, then hour, minute and second hands from the centre.
-enum ClockDrawer: ViewDrawer {
+extension Clock: ViewDrawer {
     /// Hand angles in degrees (0 = 3 o'clock, clockwise) for a time in seconds since midnight.
     static func handAngles(seconds total: Double, sweep: Bool) -> (hour: Double, minute: Double, second: Double) {
         let t = sweep ? total : total.rounded(.down)

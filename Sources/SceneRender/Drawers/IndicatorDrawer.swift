@@ -1,7 +1,7 @@
 import SceneModel
 
 /// Seed 004: a filled circle of radius width/2, stroked on its edge in a darker shade.
-enum IndicatorDrawer: ViewDrawer {
+extension Indicator: ViewDrawer {
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
         let radius = view.size.width / 2
         guard radius > 0 else { return }

@@ -2,7 +2,7 @@ import SceneModel
 
 /// Seed 000's line and rectangle: a polyline or polygon, filled whole, stroked between
 /// strokeStart and strokeEnd like a CAShapeLayer (dashes counted from the first point).
-enum LinesDrawer: ViewDrawer {
+extension Lines: ViewDrawer {
     typealias XY = (x: Double, y: Double)
 
     /// The most dashes one path is drawn with.

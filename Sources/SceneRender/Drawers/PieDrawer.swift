@@ -2,7 +2,7 @@ import SceneModel
 
 /// Seed 001: a wedge from the centre, filled with fillColor (by default the border colour).
 /// The layer draws the translucent background under it and the border over it.
-enum PieDrawer: ViewDrawer {
+extension Pie: ViewDrawer {
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
         let progress = view[Pie.progress]
         let radius = Swift.min(view.size.width, view.size.height) / 2

@@ -1,7 +1,7 @@
 import SceneModel
 
 /// Seeds 000 and 002: a full track circle, then the progress arc from startAngle.
-enum RingDrawer: ViewDrawer {
+extension Ring: ViewDrawer {
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
         let lineWidth = view[Ring.lineWidth]
         let radius = Swift.min(view.size.width, view.size.height) / 2 - lineWidth / 2
@@ -23,5 +23,12 @@ enum RingDrawer: ViewDrawer {
         g.arc(cx: cx, cy: cy, radius: radius, from: start, to: clockwise ? start + sweep : start - sweep,
               clockwise: clockwise)
         g.stroke(view[Ring.progressColor], width: lineWidth)
+    }
+
+    /// The label's size: the largest whose text fits inside the ring, as it is drawn.
+    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+        guard name == labelSize.name,
+              let text = RingLabel.texts(view, values: measurer.values, now: now) else { return nil }
+        return .number(RingLabel.measuredSize(view, fitting: text.fitted, engine: measurer.engine))
     }
 }

@@ -1,10 +1,27 @@
 import SceneModel
 
 /// Draws one view kind's own content inside its bounds (origin 0,0), between the layer's
-/// background and border. One conforming type per view kind, one file each.
-protocol ViewDrawer {
+/// background and border. The kind's declaration conforms, in the kind's drawer file
+/// (`extension Ring: ViewDrawer` in RingDrawer.swift); containers draw nothing of their own.
+protocol ViewDrawer: KindDeclaration {
     /// `view`'s values are clamped to their ranges; its size is its frame's.
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment)
+    /// The size of its content where the kind sizes to it (`ViewKind.sizesToContent`: a label's
+    /// text), wrapped to `width` when given.
+    static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size
+    /// A default only text layout can give (`MeasuredAttribute`: a ring's labelSize), for
+    /// `inspect`; nil where the kind measures none by that name.
+    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value?
+}
+
+extension ViewDrawer {
+    static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size {
+        Size(width: 0, height: 0)
+    }
+
+    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+        nil
+    }
 }
 
 /// What drawing needs from outside the scene.
@@ -20,17 +37,13 @@ public struct RenderEnvironment: Sendable {
     }
 }
 
+/// Each kind's drawer, found once by the registry's list (no cast while drawing).
+let drawers: [ViewType: any ViewDrawer.Type] = Dictionary(
+    Registry.declarations.compactMap { declaration in
+        (declaration as? any ViewDrawer.Type).map { (declaration.kind.type, $0) }
+    }, uniquingKeysWith: { first, _ in first })
+
 extension ViewType {
     /// The drawer of a kind; containers draw nothing of their own.
-    var drawer: ViewDrawer.Type? {
-        switch self {
-        case .ring: return RingDrawer.self
-        case .pie: return PieDrawer.self
-        case .clock: return ClockDrawer.self
-        case .indicator: return IndicatorDrawer.self
-        case .lines: return LinesDrawer.self
-        case .label: return LabelDrawer.self
-        case .group, .stack, .grid: return nil
-        }
-    }
+    var drawer: (any ViewDrawer.Type)? { drawers[self] }
 }

@@ -16,8 +16,6 @@ package final class MeasuredDefaults {
 
     /// The measured default of `name` in `view`; nil where the kind measures none by that name.
     package func value(of name: String, in view: ResolvedView, now: Double) -> Value? {
-        guard view.type == .ring, name == Ring.labelSize.name else { return nil }
-        guard let text = RingLabel.texts(view, values: values, now: now) else { return nil }
-        return .number(RingLabel.measuredSize(view, fitting: text.fitted, engine: engine))
+        view.type.drawer?.measuredDefault(of: name, in: view, now: now, measurer: self)
     }
 }

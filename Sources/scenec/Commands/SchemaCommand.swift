@@ -1,15 +1,16 @@
 import CommandLineOptions
+import SceneLottie
 import SceneModel
 import SceneSchema
 import ScenecBuild
 import SceneSyntax
 
-/// `scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]`
+/// `scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes | --block NAME]`
 enum SchemaCommand: Command {
     static let name = "schema"
     static let summary = "print the JSON Schema of the scene language (or the attribute tables)"
     static let usage = """
-        usage: scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes]
+        usage: scenec schema [KIND] [-o FILE] [--markdown | --diagnostic-codes | --block NAME]
 
         Prints the JSON Schema (draft-07) of scene files, generated from the attribute
         registry: the schema editors' YAML language servers read to complete and check scenes.
@@ -17,7 +18,9 @@ enum SchemaCommand: Command {
             # yaml-language-server: $schema=../schema/scene.schema.json
         With a view KIND (ring, pie, …), only that kind: its part of the schema, or with
         --markdown its page (as 'scenec help KIND' prints it, in Markdown). With --diagnostic-codes,
-        the page of diagnostic codes instead (docs/diagnostics.md).
+        the page of diagnostic codes instead (docs/diagnostics.md). With --block, a part of the
+        docs generated from the registry: kinds and geometry (docs/language.md §3), lottie (the
+        table of docs/handoff.md), fuzz (the words of fuzz/scene.dict).
 
         """
 
@@ -33,6 +36,12 @@ enum SchemaCommand: Command {
                 throw UsageError("--diagnostic-codes prints the page of every diagnostic code; it takes no view kind and no --markdown")
             }
             text = DiagnosticCode.markdownPage
+        }
+        if let block = try args[SchemaOptions.block] {
+            guard args.positionals.isEmpty, !args[SchemaOptions.markdown], !args[SchemaOptions.diagnosticCodes] else {
+                throw UsageError("--block prints one generated part of the docs; it takes no view kind, no --markdown and no --diagnostic-codes")
+            }
+            text = generated(block) + "\n"
         }
         if let name = args.positionals.first {
             if name.contains("/") || name.hasSuffix(".yaml") {
@@ -50,6 +59,16 @@ enum SchemaCommand: Command {
             return .io
         }
         return .success
+    }
+}
+
+/// The text of a generated block, from the registry and the kinds' declarations.
+func generated(_ block: GeneratedBlock) -> String {
+    switch block {
+    case .kinds: return KindDocs.kindsSentence
+    case .geometry: return KindDocs.geometryBullets
+    case .lottie: return LottieCoverage.markdownTable
+    case .fuzz: return KindDocs.fuzzDictionaryEntries
     }
 }
 

@@ -37,7 +37,22 @@ enum SchemaOptions: CommandOptions {
         "--output", aliases: ["-o"], value: "PATH", help: "write to PATH (atomically) instead of standard output", path: true)
     static let markdown = Flag<SchemaOptions>("--markdown", help: "the attribute tables (docs/language.md) instead of the schema")
     static let diagnosticCodes = Flag<SchemaOptions>("--diagnostic-codes", help: "the page of diagnostic codes (docs/diagnostics.md) instead of the schema")
-    static let all = declarations(output, markdown, diagnosticCodes, StandardOptions.help)
+    static let block = Option<GeneratedBlock?, SchemaOptions>.choice(
+        "--block", value: "kinds|geometry|lottie|fuzz",
+        help: "a generated part of the docs (make generated splices it between its markers) instead of the schema")
+    static let all = declarations(output, markdown, diagnosticCodes, block, StandardOptions.help)
+}
+
+/// The generated parts of hand-written files that list the view kinds (`schema --block`).
+enum GeneratedBlock: String, CaseIterable, Sendable {
+    /// docs/language.md §3: which kinds draw and which hold children.
+    case kinds
+    /// docs/language.md §3: each drawing kind's geometry.
+    case geometry
+    /// docs/handoff.md: the table of what each part of a scene becomes in Lottie.
+    case lottie
+    /// fuzz/scene.dict: the kinds and attribute names.
+    case fuzz
 }
 
 /// `scenec completions`'s options.
