@@ -1,6 +1,6 @@
 /// The `type:` of a view. A new kind is a case here and its line in `Registry.declarations`.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
-    case ring, pie, clock, indicator, lines, label, group, stack, grid
+    case ring, pie, clock, gauge, indicator, lines, label, group, stack, grid
 
     /// Whether views of the kind hold `children`.
     public var isContainer: Bool { kind.children != .none }
@@ -82,7 +82,7 @@ public struct ViewKind: Sendable {
 public enum Registry {
     /// Every view kind, in the order of the docs and `help`: the one line a new kind adds.
     public static let declarations: [any KindDeclaration.Type] = [
-        Ring.self, Pie.self, Clock.self, Indicator.self, Lines.self, Label.self, Group.self, Stack.self, Grid.self,
+        Ring.self, Pie.self, Clock.self, Gauge.self, Indicator.self, Lines.self, Label.self, Group.self, Stack.self, Grid.self,
     ]
 
     public static let kinds: [ViewKind] = declarations.map { $0.kind }
