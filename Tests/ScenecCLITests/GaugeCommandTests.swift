@@ -15,7 +15,7 @@ final class GaugeCommandTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("a third of lineWidth"), text)
         XCTAssertTrue(text.contains("example (a scene that checks)"), text)
-        let misspelt = try scenec(["help", "gauj"])
+        let misspelt = try scenec(["help", "gaug"])
         XCTAssertEqual(misspelt.status, 2)
         XCTAssertTrue(misspelt.stderr.contains("did you mean 'gauge'?"), misspelt.stderr)
     }

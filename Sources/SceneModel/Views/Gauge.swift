@@ -30,7 +30,7 @@ public enum Gauge: KindDeclaration {
         doc: "Width of the needle; 0 hides it.") { values, _ in values[lineWidth] / 3 }
     public static let lineCap = Attribute<String>(
         "lineCap", .choice(["butt", "round", "square"]), default: "round", animatable: .no,
-        doc: "Shape of the dial's and the value arc's ends (the needle's are square-cut).")
+        doc: "Shape of the dial's and the value arc's ends (the needle's ends are always flat).")
 
     public static let kind = ViewKind(
         type: .gauge, summary: "Dial gauge: a track arc, a value arc over it and a needle pointing at the value.",
