@@ -128,7 +128,7 @@ struct ViewChecker {
         } else if !placedByContainer {
             frames.log.error(.missingFrame, "\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",
                              at: typePair.keyRange,
-                             notes: ["views at the root or in a group are placed by their frame; only stack and grid place their children"])
+                             notes: [Self.placementNote])
         }
         log = frames.log
         if let childrenPair = pairs["children"], type.isContainer {
@@ -203,4 +203,16 @@ struct ViewChecker {
         log.error(.unknownAttribute, "unknown attribute '\(pair.key)' for \(name)\(hint)",
                   at: pair.keyRange, notes: notes, fixes: fixes)
     }
+}
+
+extension ViewChecker {
+    /// "views at the root or in a group are placed by their frame; only stack and grid place
+    /// their children", from the kinds' children rules.
+    static let placementNote: String = {
+        func names(_ rule: ChildrenRule) -> [String] { Registry.kinds.filter { $0.children == rule }.map(\.type.rawValue) }
+        func list(_ words: [String]) -> String {
+            words.count > 1 ? words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "") : words.joined()
+        }
+        return "views at the root or in a \(list(names(.placedByFrame))) are placed by their frame; only \(list(names(.placedByContainer))) place their children"
+    }()
 }

@@ -56,17 +56,17 @@ struct Linted {
     let path: ViewPath
 
     var values: AttributeValues { placed.values }
-    var name: String {
-        let type = placed.view.type.rawValue
-        return placed.view.id.map { "\(type) '\($0)'" } ?? "\(type) at \(path)"
+    var name: String { linted.name }
+
+    /// As the kinds' lints see it.
+    var linted: LintedView {
+        LintedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),
+                   type: placed.view.type, id: placed.view.id, path: placed.view.id == nil ? path.description : "",
+                   start: placed.view.range.start)
     }
 
     /// Where to point: the attribute where the file gave it, else the start of the view.
-    func range(of attribute: String) -> SourceRange {
-        if let given = values.explicit[attribute], !given.range.isNone { return given.range }
-        let start = placed.view.range.start
-        return SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1))
-    }
+    func range(of attribute: String) -> SourceRange { linted.range(of: attribute) }
 
     func animated(_ ids: Set<String>) -> Bool {
         placed.view.id.map(ids.contains) ?? false
@@ -74,9 +74,8 @@ struct Linted {
 
     /// The kind's own geometry checks (`KindDeclaration.lint`).
     func geometry() -> [Diagnostic] {
-        let size = Size(width: placed.frame.width, height: placed.frame.height)
-        guard Swift.min(size.width, size.height) > 0 else { return [] }
-        return placed.view.type.declaration.lint(LintedView(values: values, size: size, name: name, range: range(of:)))
+        guard Swift.min(placed.frame.width, placed.frame.height) > 0 else { return [] }
+        return placed.view.type.declaration.lint(linted)
     }
 
     func outside(_ canvas: Rect) -> Diagnostic? {

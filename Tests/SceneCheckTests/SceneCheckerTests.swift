@@ -84,6 +84,8 @@ final class SceneCheckerTests: XCTestCase {
             """)
         XCTAssertEqual(diags.count, 4, "\(diags.map(\.message))")
         XCTAssertTrue(diags[0].message.contains("needs a frame"))
+        XCTAssertEqual(diags[0].notes, ["views at the root or in a group are placed by their frame; only stack and grid place their children"],
+                       "the kinds' children rules, in words")
         XCTAssertTrue(diags[1].message.contains("both 'x' and 'centerX'"))
         XCTAssertTrue(diags[2].message.contains("needs 'height'"))
         XCTAssertTrue(diags[3].message.contains("placed by its stack"))

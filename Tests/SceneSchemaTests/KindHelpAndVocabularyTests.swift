@@ -96,3 +96,20 @@ final class KindHelpAndVocabularyTests: XCTestCase {
         XCTAssertNil(EditorVocabulary.value(try node("maybe"), as: .bool))
     }
 }
+
+/// The parts of the docs that list the kinds, from the registry (`schema --block`).
+final class KindDocsTests: XCTestCase {
+    func testTheSentenceAndTheBulletsNameEveryKind() {
+        let sentence = KindDocs.kindsSentence.replacingOccurrences(of: "\n", with: " ")
+        for kind in Registry.kinds { XCTAssertTrue(sentence.contains("`\(kind.type.rawValue)`"), kind.type.rawValue) }
+        XCTAssertTrue(sentence.contains("`lines` and `label` draw something; `group`, `stack` and `grid` hold `children`."), sentence)
+        let bullets = KindDocs.geometryBullets.components(separatedBy: "\n").filter { $0.hasPrefix("- **") }
+        XCTAssertEqual(bullets.count, Registry.kinds.filter { $0.geometry != nil }.count)
+        XCTAssertTrue(KindDocs.fuzzDictionaryEntries.contains("\n\"trackColor\"\n"))
+    }
+
+    func testWrapping() {
+        XCTAssertEqual(KindDocs.wrap("aa bb cc", width: 5, indent: "  "), "aa bb\n  cc")
+        XCTAssertEqual(KindDocs.wrap("- one two three", width: 9, indent: "  "), "- one two\n  three")
+    }
+}

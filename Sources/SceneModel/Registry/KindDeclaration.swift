@@ -1,7 +1,7 @@
 import SceneSyntax
 
 /// What a view kind says about itself, so no consumer switches on the kind: one conforming type
-/// per kind (`Ring`, in `Views/Ring.swift`), listed once in `Registry.declarations`. The renderer
+/// per kind (`Ring`, in `Views/Ring.swift`), named once in `ViewType.declaration`. The renderer
 /// and the Lottie exporter add their own conformances (`extension Ring: ViewDrawer` in
 /// RingDrawer.swift, `extension Ring: KindExporter` in RingExporter.swift) and look them up once
 /// per kind, by this list.
@@ -37,18 +37,34 @@ public struct PaintedPart: Sendable, Hashable {
 public struct LintedView {
     public let values: AttributeValues
     public let size: Size
-    public let name: String
-    let rangeOf: (String) -> SourceRange
+    let type: ViewType
+    let id: String?
+    /// Where the view is in the file's tree (`views[2]`), for a view without an id.
+    let path: String
+    /// Where the view starts in its file.
+    let start: SourceLocation
 
-    public init(values: AttributeValues, size: Size, name: String, range: @escaping (String) -> SourceRange) {
+    public init(values: AttributeValues, size: Size, type: ViewType, id: String?, path: String,
+                start: SourceLocation) {
         self.values = values
         self.size = size
-        self.name = name
-        self.rangeOf = range
+        self.type = type
+        self.id = id
+        self.path = path
+        self.start = start
+    }
+
+    /// "ring 'r'", or "ring at views[2]" for a view without an id.
+    public var name: String {
+        id.map { "\(type.rawValue) '\($0)'" } ?? "\(type.rawValue) at \(path)"
     }
 
     /// Where the file gave `attribute`, else the start of the view.
-    public func range(of attribute: String) -> SourceRange { rangeOf(attribute) }
+    public func range(of attribute: String) -> SourceRange {
+        if let given = values.explicit[attribute], !given.range.isNone { return given.range }
+        return SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1))
+    }
+
     /// Whether the file (or a style or override) gave `attribute` rather than its default.
     public func given(_ attribute: String) -> Bool { values.explicit[attribute] != nil }
 }

@@ -1,15 +1,30 @@
-/// The `type:` of a view. A new kind is a case here and its line in `Registry.declarations`.
+/// The `type:` of a view. A new kind is a case here and its line in `declaration`.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
     case ring, pie, clock, gauge, indicator, lines, label, group, stack, grid
 
-    /// Whether views of the kind hold `children`.
-    public var isContainer: Bool { kind.children != .none }
+    /// The type that declares the kind (its attributes, paints, lints; drawers, exporters and
+    /// layouts extend it): the registry's one line per kind. A switch, so a case without its
+    /// line does not compile.
+    public var declaration: any KindDeclaration.Type {
+        switch self {
+        case .ring: return Ring.self
+        case .pie: return Pie.self
+        case .clock: return Clock.self
+        case .gauge: return Gauge.self
+        case .indicator: return Indicator.self
+        case .lines: return Lines.self
+        case .label: return Label.self
+        case .group: return Group.self
+        case .stack: return Stack.self
+        case .grid: return Grid.self
+        }
+    }
 
     /// Its registry entry: the kind's attributes, docs and intrinsic size.
-    public var kind: ViewKind { Registry.kindsByType[self] ?? Group.kind }
+    public var kind: ViewKind { declaration.kind }
 
-    /// The type that declares the kind (its paints, lints; drawers and exporters extend it).
-    public var declaration: any KindDeclaration.Type { Registry.declarationsByType[self] ?? Group.self }
+    /// Whether views of the kind hold `children`.
+    public var isContainer: Bool { kind.children != .none }
 }
 
 /// A size in points.
@@ -80,18 +95,10 @@ public struct ViewKind: Sendable {
 
 /// The whole registry.
 public enum Registry {
-    /// Every view kind, in the order of the docs and `help`: the one line a new kind adds.
-    public static let declarations: [any KindDeclaration.Type] = [
-        Ring.self, Pie.self, Clock.self, Gauge.self, Indicator.self, Lines.self, Label.self, Group.self, Stack.self, Grid.self,
-    ]
+    /// Every view kind's declaration, in the order of the docs and `help`.
+    public static let declarations: [any KindDeclaration.Type] = ViewType.allCases.map(\.declaration)
 
     public static let kinds: [ViewKind] = declarations.map { $0.kind }
-
-    /// Looked up by type once here, so no consumer needs a switch on the kind.
-    static let declarationsByType: [ViewType: any KindDeclaration.Type] =
-        Dictionary(declarations.map { ($0.kind.type, $0) }, uniquingKeysWith: { first, _ in first })
-    static let kindsByType: [ViewType: ViewKind] =
-        Dictionary(kinds.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// Every attribute name some kind has, with the spec of its first declaration (styles may
     /// hold attributes of several kinds; the registry tests check the kinds agree by name).
