@@ -61,6 +61,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case lintHandWidth = "lint-hand-width"
     case lintOffCanvas = "lint-off-canvas"
     case lintInvisible = "lint-invisible"
+    case lintNoSweep = "lint-no-sweep"
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -226,6 +227,9 @@ extension DiagnosticCode {
         case .lintOffCanvas:
             return w("A view lies entirely outside the canvas.",
                      .scene(canvas + "views:\n  - {type: ring, frame: {x: 300, y: 10, width: 100, height: 100}}\n"))
+        case .lintNoSweep:
+            return w("A gauge's endAngle is not past its startAngle, so its dial has no sweep: only the needle is drawn.",
+                     .scene(canvas + "views:\n  - {type: gauge, frame: {x: 10, y: 10, width: 100, height: 100}, startAngle: 90, endAngle: 90}\n"))
         case .lintInvisible:
             return w("Every visible part of a view is fully transparent (alpha 0), so it draws nothing.",
                      .scene(canvas + "views:\n  - {type: pie, frame: {x: 10, y: 10, width: 100, height: 100}, progress: 0.5, fillColor: clear, backgroundColor: clear, borderWidth: 0}\n"))

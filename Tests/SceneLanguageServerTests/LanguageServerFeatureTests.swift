@@ -133,7 +133,7 @@ final class LanguageServerFeatureTests: XCTestCase {
         XCTAssertTrue(colours.contains("red") && colours.contains("rebeccapurple") && colours.contains("clear"))
         XCTAssertTrue(colours.contains("systemBlue") && colours.contains("secondarySystemBackground"), "system colors: \(colours)")
         XCTAssertTrue(colours.contains("{color: systemBlue, alpha: 0.5}"), "the {color, alpha} form: \(colours)")
-        XCTAssertEqual(try labels(uri, at(s, 6, "ring", 1)), ["ring", "pie", "clock", "indicator", "lines", "label", "group", "stack", "grid"])
+        XCTAssertEqual(try labels(uri, at(s, 6, "ring", 1)), ["ring", "pie", "clock", "gauge", "indicator", "lines", "label", "group", "stack", "grid"])
         XCTAssertEqual(try labels(uri, at(s, 7, "brand", 2)), ["brand"])
 
         let targets = try labels(uri, at(s, 20, "download.progress", 3))

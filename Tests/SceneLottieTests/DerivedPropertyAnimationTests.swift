@@ -23,6 +23,8 @@ final class DerivedPropertyAnimationTests: XCTestCase {
         "indicator.strokeColor": Place(group: "circle", type: "st", key: "c"),
         "pie.fillColor": Place(group: "wedge", type: "st", key: "c"),
         "clock.secondHandColor": Place(group: "second hand", type: "fl", key: "c"),
+        "gauge.needleColor": Place(group: "needle", type: "fl", key: "c"),
+        "gauge.needleWidth": Place(group: "needle", type: "rc", key: "s"),
     ]
 
     /// What else the view sets so the input shows: the pie's wedge drawn, the on colour shown.
@@ -90,6 +92,6 @@ final class DerivedPropertyAnimationTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 5, "indicator on, onColor, offColor; pie borderColor; clock handColor")
+        XCTAssertEqual(checked, 7, "indicator on, onColor, offColor; pie borderColor; clock handColor; gauge valueColor, lineWidth")
     }
 }

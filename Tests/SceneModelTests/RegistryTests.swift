@@ -166,6 +166,6 @@ final class RegistryTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(derived, 9, "indicator ×2, pie, ring ×2, clock ×3, grid")
+        XCTAssertEqual(derived, 11, "indicator ×2, pie, ring ×2, clock ×3, gauge ×2, grid")
     }
 }

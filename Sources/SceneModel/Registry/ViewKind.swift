@@ -1,6 +1,6 @@
 /// The `type:` of a view. A new kind is a case here and its line in `declaration`.
 public enum ViewType: String, Sendable, Hashable, CaseIterable {
-    case ring, pie, clock, indicator, lines, label, group, stack, grid
+    case ring, pie, clock, gauge, indicator, lines, label, group, stack, grid
 
     /// The type that declares the kind (its attributes, paints, lints; drawers, exporters and
     /// layouts extend it): the registry's one line per kind. A switch, so a case without its
@@ -10,6 +10,7 @@ public enum ViewType: String, Sendable, Hashable, CaseIterable {
         case .ring: return Ring.self
         case .pie: return Pie.self
         case .clock: return Clock.self
+        case .gauge: return Gauge.self
         case .indicator: return Indicator.self
         case .lines: return Lines.self
         case .label: return Label.self
