@@ -154,7 +154,7 @@ generated: build
 		' docs/language.md > docs/language.md.tmp && mv docs/language.md.tmp docs/language.md
 	@rm -f docs/language.md.tables.tmp
 	$(SCENEC) schema --diagnostic-codes -o docs/diagnostics.md
-	@for spec in kinds:docs/language.md geometry:docs/language.md lottie:docs/handoff.md fuzz:fuzz/scene.dict; do \
+	@for spec in kinds:docs/language.md kinds:README.md geometry:docs/language.md lottie:docs/handoff.md fuzz:fuzz/scene.dict; do \
 		name=$${spec%%:*}; file=$${spec#*:}; \
 		grep -q "$$name:begin" $$file && grep -q "$$name:end" $$file || { echo "$$file lacks the $$name markers"; exit 1; }; \
 		$(SCENEC) schema --block $$name > $$file.block.tmp || exit 1; \
@@ -165,7 +165,7 @@ generated: build
 			' $$file > $$file.tmp && mv $$file.tmp $$file; \
 		rm -f $$file.block.tmp; \
 	done
-	@echo "regenerated schema/scene.schema.json, the attribute tables and the kinds of docs/language.md, docs/diagnostics.md, the Lottie table of docs/handoff.md and fuzz/scene.dict's words"
+	@echo "regenerated schema/scene.schema.json, the attribute tables and the kinds of docs/language.md and the README, docs/diagnostics.md, the Lottie table of docs/handoff.md and fuzz/scene.dict's words"
 
 # libFuzzer over the front end (Sources/ScenecFuzz): bytes → check → layout → sampling → a small
 # PNG, under AddressSanitizer. The toolchain's own compiler-rt (libclang_rt.fuzzer) is linked, so
