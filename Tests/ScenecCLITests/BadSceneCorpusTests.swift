@@ -1,3 +1,5 @@
+import SceneModel
+import SceneSyntax
 import XCTest
 
 /// Runs every scene in Tests/Corpus/bad through `scenec render` and `scenec check`.
@@ -100,6 +102,7 @@ final class BadSceneCorpusTests: XCTestCase {
                 let code = d["code"] as? String ?? "(none)"
                 XCTAssertNotEqual(code, "unclassified", "\(name): \(d["message"] ?? "")")
                 XCTAssertTrue(page.contains("\n## \(code)\n"), "\(name): code \(code) is not documented in docs/diagnostics.md")
+                XCTAssertNotNil(DiagnosticCode(code).entry, "\(name): code \(code) is not in the catalogue (core or a kind's lintCodes)")
                 for fix in d["fixes"] as? [[String: Any]] ?? [] {
                     fixesTried += 1
                     let title = fix["title"] as? String ?? ""

@@ -1,8 +1,10 @@
 import Foundation
+import SceneModel
 import SceneSyntax
 import XCTest
 
-/// The catalogue of diagnostic codes against what scenec does: every code is emitted by
+/// The catalogue of diagnostic codes (the core's and every kind's own lint codes,
+/// `DiagnosticCode.catalogue`) against what scenec does: every code is emitted by
 /// something (its scene example, or a command for the codes of options, edits, files, time and
 /// export), so no code is documented that nothing reports. (GeneratedFilesTests keeps
 /// docs/diagnostics.md the catalogue's page.)
@@ -14,8 +16,9 @@ final class DiagnosticCodesTests: XCTestCase {
 
     func testEverySceneExampleReportsItsCode() throws {
         let dir = try temporaryDirectory(self)
-        for code in DiagnosticCode.allCases {
-            guard case .scene(let text)? = code.entry.example else { continue }
+        for entry in DiagnosticCode.catalogue {
+            let code = entry.code
+            guard case .scene(let text)? = entry.example else { continue }
             let path = try write(text, "\(code.rawValue).scene.yaml", in: dir)
             let codes = try Self.codes(["check", path])
             XCTAssertTrue(codes.contains(code.rawValue), "\(code.rawValue)'s example reports \(codes)")
@@ -25,8 +28,9 @@ final class DiagnosticCodesTests: XCTestCase {
     func testEveryCodeIsEmittedBySomething() throws {
         let dir = try temporaryDirectory(self)
         var emitted: Set<String> = []
-        for code in DiagnosticCode.allCases {
-            if case .scene(let text)? = code.entry.example {
+        for entry in DiagnosticCode.catalogue {
+            let code = entry.code
+            if case .scene(let text)? = entry.example {
                 emitted.formUnion(try Self.codes(["check", try write(text, "\(code.rawValue).scene.yaml", in: dir)]))
             }
         }
@@ -49,8 +53,11 @@ final class DiagnosticCodesTests: XCTestCase {
         let many = try write(rings, "rings.scene.yaml", in: dir)
         emitted.formUnion(try Self.codes(["render", many, "-o", dir.appendingPathComponent("r.png").path,
                                           "--scene-timeout", "0.001"]))  // scene-timeout
-        let missing = DiagnosticCode.allCases.filter { !emitted.contains($0.rawValue) && !Self.reserved.contains($0) }
+        let missing = DiagnosticCode.catalogue.map(\.code).filter { !emitted.contains($0.rawValue) && !Self.reserved.contains($0) }
         XCTAssertEqual(missing, [], "codes in the catalogue that nothing emits")
+        for kindCode in [DiagnosticCode.lintNoRadius, .lintHandLength, .lintHandWidth, .lintNoSweep] {
+            XCTAssertTrue(emitted.contains(kindCode.rawValue), "a kind's code \(kindCode.rawValue) is checked too")
+        }
     }
 
     /// The codes of what `scenec ARGS --diagnostics json` reports.

@@ -1,3 +1,5 @@
+import SceneModel
+import SceneSyntax
 import XCTest
 
 /// schema/scene.schema.json, the attribute tables of docs/language.md and docs/diagnostics.md are
@@ -28,13 +30,14 @@ final class GeneratedFilesTests: XCTestCase {
                        "the attribute tables of docs/language.md are stale: run make generated")
     }
 
-    /// docs/diagnostics.md, one section per code of the catalogue (SceneSyntax/DiagnosticCodes.swift).
+    /// docs/diagnostics.md, one section per code of the catalogue (SceneSyntax/DiagnosticCodes.swift
+    /// and each kind's `lintCodes`).
     func testTheDiagnosticsPageIsNotStale() throws {
         let result = try scenec(["schema", "--diagnostic-codes"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"))
         XCTAssertEqual(result.stdout, committed, "docs/diagnostics.md is stale: run make generated")
-        for code in ["unknown-attribute", "hash-comment-colour", "unclassified"] {
+        for code in ["unknown-attribute", "hash-comment-colour", "unclassified"] + DiagnosticCode.catalogue.map(\.code.rawValue) {
             XCTAssertTrue(result.stdoutText.contains("\n## \(code)\n"), "no section for \(code)")
         }
     }

@@ -14,11 +14,16 @@ public protocol KindDeclaration: SendableMetatype {
     static func paints(_ values: AttributeValues) -> [PaintedPart]
     /// Mistakes of geometry that draw nothing or draw wrong, found after layout (SceneLint).
     static func lint(_ view: LintedView) -> [Diagnostic]
+    /// The catalogue's entries of the codes `lint` emits that this kind introduces (a code shared
+    /// with another kind is declared by one of them), so a new kind's lint needs no edit
+    /// elsewhere: they join `DiagnosticCode.catalogue`, docs/diagnostics.md and the tests.
+    static var lintCodes: [DiagnosticCodeEntry] { get }
 }
 
 extension KindDeclaration {
     public static func paints(_ values: AttributeValues) -> [PaintedPart] { [] }
     public static func lint(_ view: LintedView) -> [Diagnostic] { [] }
+    public static var lintCodes: [DiagnosticCodeEntry] { [] }
 }
 
 /// One colour a view shows: the attribute that holds it and whether it is drawn with the values.

@@ -62,6 +62,13 @@ public enum Clock: KindDeclaration {
          PaintedPart(faceColor.name), PaintedPart(tickColor.name)]
     }
 
+    public static let lintCodes: [DiagnosticCodeEntry] = [
+        .warning(.lintHandLength, "A clock hand's length is negative (an error) or reaches past the face (a warning).",
+                 .scene("canvas: {width: 200, height: 200}\nviews:\n  - {type: clock, frame: {x: 10, y: 10, width: 100, height: 100}, hourHandLength: 200}\n")),
+        .warning(.lintHandWidth, "A clock hand is as wide as the whole face.",
+                 .scene("canvas: {width: 200, height: 200}\nviews:\n  - {type: clock, frame: {x: 10, y: 10, width: 100, height: 100}, hourHandWidth: 120}\n")),
+    ]
+
     /// Hands that point backwards (an error) or run past the face, or are as wide as it.
     public static func lint(_ view: LintedView) -> [Diagnostic] {
         let side = Swift.min(view.size.width, view.size.height)
@@ -91,4 +98,11 @@ public enum Clock: KindDeclaration {
         }
         return out
     }
+}
+
+extension DiagnosticCode {
+    /// A clock hand that points backwards or runs past the face.
+    public static let lintHandLength = DiagnosticCode("lint-hand-length")
+    /// A clock hand as wide as the face.
+    public static let lintHandWidth = DiagnosticCode("lint-hand-width")
 }

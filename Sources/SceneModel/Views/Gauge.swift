@@ -57,6 +57,12 @@ public enum Gauge: KindDeclaration {
                 PaintedPart(needleColor.name, drawn: needle > 0)]
     }
 
+    /// lint-no-radius is the ring's (Ring.swift).
+    public static let lintCodes: [DiagnosticCodeEntry] = [
+        .warning(.lintNoSweep, "A gauge's endAngle is not past its startAngle, so its dial has no sweep: only the needle is drawn.",
+                 .scene("canvas: {width: 200, height: 200}\nviews:\n  - {type: gauge, frame: {x: 10, y: 10, width: 100, height: 100}, startAngle: 90, endAngle: 90}\n")),
+    ]
+
     /// A line width that leaves no radius draws nothing; an endAngle not past startAngle
     /// leaves the dial no sweep.
     public static func lint(_ view: LintedView) -> [Diagnostic] {
@@ -77,4 +83,9 @@ public enum Gauge: KindDeclaration {
         }
         return out
     }
+}
+
+extension DiagnosticCode {
+    /// A gauge whose endAngle is not past its startAngle.
+    public static let lintNoSweep = DiagnosticCode("lint-no-sweep")
 }

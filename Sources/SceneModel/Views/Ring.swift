@@ -47,6 +47,11 @@ public enum Ring: KindDeclaration {
         [PaintedPart(trackColor.name), PaintedPart(progressColor.name, drawn: values[progress] > 0)]
     }
 
+    public static let lintCodes: [DiagnosticCodeEntry] = [
+        .warning(.lintNoRadius, "A ring's (or indicator's) lineWidth is so wide that it leaves no radius: nothing is drawn.",
+                 .scene("canvas: {width: 200, height: 200}\nviews:\n  - {type: ring, id: r, frame: {x: 10, y: 10, width: 100, height: 100}, lineWidth: 150}\n")),
+    ]
+
     /// A line width that leaves no radius draws nothing.
     public static func lint(_ view: LintedView) -> [Diagnostic] {
         let side = Swift.min(view.size.width, view.size.height)
@@ -56,4 +61,9 @@ public enum Ring: KindDeclaration {
                          at: view.range(of: lineWidth.name),
                          notes: ["a line width under \(formatNumber(side)) keeps the ring visible"])]
     }
+}
+
+extension DiagnosticCode {
+    /// A line width that leaves a ring (or gauge) no radius: declared here, used by both.
+    public static let lintNoRadius = DiagnosticCode("lint-no-radius")
 }

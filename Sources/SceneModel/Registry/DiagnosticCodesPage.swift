@@ -1,3 +1,5 @@
+import SceneSyntax
+
 extension DiagnosticCode {
     /// docs/diagnostics.md, written from the catalogue (`scenec schema --diagnostic-codes`, run by
     /// `make generated`): a table of every code, then a section for each, whose heading is the
@@ -6,7 +8,7 @@ extension DiagnosticCode {
         var out = """
             # Diagnostic codes
 
-            <!-- Generated from Sources/SceneSyntax/DiagnosticCodes.swift by `make generated`; do not edit. -->
+            <!-- Generated from the catalogue (Sources/SceneSyntax/DiagnosticCodes.swift and each kind's lintCodes) by `make generated`; do not edit. -->
 
             Every problem scenec reports has a code: a stable name for what kind of problem it is,
             in the JSON of `scenec check --diagnostics json` (`"code"`, docs/commands.md) and in the
@@ -20,13 +22,11 @@ extension DiagnosticCode {
             |---|---|---|
 
             """
-        for code in allCases {
-            let entry = code.entry
-            out += "| [`\(code.rawValue)`](#\(code.rawValue)) | \(entry.severity.rawValue) | \(entry.summary) |\n"
+        for entry in catalogue {
+            out += "| [`\(entry.code.rawValue)`](#\(entry.code.rawValue)) | \(entry.severity.rawValue) | \(entry.summary) |\n"
         }
-        for code in allCases {
-            let entry = code.entry
-            out += "\n## \(code.rawValue)\n\n\(entry.summary)\n\nSeverity: \(entry.severity.rawValue)."
+        for entry in catalogue {
+            out += "\n## \(entry.code.rawValue)\n\n\(entry.summary)\n\nSeverity: \(entry.severity.rawValue)."
             if let fix = entry.fix { out += " Fix: \(fix)." }
             out += "\n"
             switch entry.example {
