@@ -20,14 +20,8 @@ extension Gauge: KindExporter {
     ]
 
     static func shapes(_ view: ViewExport) -> [JSONValue] {
-        let side = Swift.min(view.size.width, view.size.height)
-        func radius(_ v: ResolvedView) -> Double { side / 2 - v[Gauge.lineWidth] / 2 }
-        func drawn(_ v: ResolvedView) -> Bool { radius(v) > 0 && v[Gauge.lineWidth] > 0 }
-        let diameter = view.vector([Gauge.lineWidth], Tolerance.points) { v in
-            let d = Swift.max(0, 2 * radius(v))
-            return [d, d]
-        }
-        let width = view.scalar([Gauge.lineWidth], Tolerance.points) { drawn($0) ? $0[Gauge.lineWidth] : 0 }
+        let circle = StrokedCircle(view, lineWidth: Gauge.lineWidth)
+        let (diameter, width, radius, drawn) = (circle.diameter, circle.width, circle.radius, circle.drawn)
         let cap = view.values[Gauge.lineCap]
         let rotation = Ring.startRotation(view, Gauge.startAngle)
         /// An arc: the ellipse from startAngle, trimmed to `share` (0–1) of the whole circle.

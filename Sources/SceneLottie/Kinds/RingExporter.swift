@@ -19,19 +19,13 @@ extension Ring: KindExporter {
     ]
 
     static func shapes(_ view: ViewExport) -> [JSONValue] {
-        let side = Swift.min(view.size.width, view.size.height)
-        func radius(_ v: ResolvedView) -> Double { side / 2 - v[Ring.lineWidth] / 2 }
-        func drawn(_ v: ResolvedView) -> Bool { radius(v) > 0 && v[Ring.lineWidth] > 0 }
-        let diameter = view.vector([Ring.lineWidth], Tolerance.points) { v in
-            let d = Swift.max(0, 2 * radius(v))
-            return [d, d]
-        }
-        let width = view.scalar([Ring.lineWidth], Tolerance.points) { drawn($0) ? $0[Ring.lineWidth] : 0 }
+        let circle = StrokedCircle(view, lineWidth: Ring.lineWidth)
+        let (diameter, width) = (circle.diameter, circle.width)
         let track = Shapes.group("track", [
             Shapes.ellipse(center: Shapes.fixed(view.center), size: diameter),
             Shapes.stroke(view.paint(Ring.trackColor), width: width, cap: "butt"),
         ])
-        let end = view.scalar([Ring.progress, Ring.lineWidth], Tolerance.percent) { drawn($0) ? $0[Ring.progress] * 100 : 0 }
+        let end = view.scalar([Ring.progress, Ring.lineWidth], Tolerance.percent) { circle.drawn($0) ? $0[Ring.progress] * 100 : 0 }
         let progress = Shapes.group("progress", [
             Shapes.ellipse(center: Shapes.fixed([0, 0]), size: diameter, clockwise: view.values[Ring.clockwise]),
             Shapes.trim(start: Shapes.fixed(0), end: end),
