@@ -4,8 +4,10 @@ by selenium.
 
 Usage: review_test.py REPORT/index.html EXPECTED.json
 
-The index links one page per scene (a.scene-link); every linked page is opened, and each
-output's section (section.output, by its data-path) is looked for on them.
+The index has a row per scene: a link to its page (a.scene-link) and its outputs' paths; every
+linked page is opened (when "partial", only those of the outputs EXPECTED names), must show
+exactly its row's outputs, and each output's section (section.output, by its data-path) is
+looked for on them.
 
 EXPECTED is {"diffs": {PATH: {"changed": [[x0, y0, x1, y1], ...], "color": [r, g, b]}, ...},
 "animated": {PATH: FRAMES}, "partial": BOOL, "legend": [[r, g, b], [r, g, b]]}: "diffs" gives
@@ -181,21 +183,28 @@ def main():
     try:
         index = "file://" + report
         load(driver, index)
-        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.scene-link")]
+        # Each row of the index: its scene's page and the paths of its outputs.
+        rows = driver.execute_script(
+            "return Array.from(document.querySelectorAll('tr')).filter(r => r.querySelector('a.scene-link'))"
+            ".map(r => [r.querySelector('a.scene-link').href, Array.from(r.querySelectorAll('code')).map(c => c.textContent)])")
+        diffs = expected.get("diffs", {})
         pages, with_diff = {}, []
-        for link in links:
+        for link, paths in rows:
             if not link.startswith(os.path.dirname(index) + "/scenes/"):
                 fail(f"the index links {link}, outside its scenes/ folder")
+            if expected.get("partial") and not set(paths) & set(diffs):
+                continue  # only the pages the expectations name are opened
             load(driver, link)
             sections = driver.find_elements(By.CSS_SELECTOR, "section.output")
             pages[link] = [s.get_attribute("data-path") for s in sections]
+            if sorted(pages[link]) != sorted(paths):
+                fail(f"{link} shows {pages[link]}, its row in the index {paths}")
             diffs_here = [s.get_attribute("data-path") for s in sections if s.find_elements(By.CSS_SELECTOR, "img.diff")]
             if diffs_here:
                 check_legend(driver, link.rsplit("/", 1)[-1], expected.get("legend"))
             with_diff += diffs_here
         ok(f"the index and its {len(pages)} scene pages load nothing from outside themselves")
         with_diff.sort()
-        diffs = expected.get("diffs", {})
         if expected.get("partial"):
             if not set(diffs) <= set(with_diff):
                 fail(f"diff pictures for {with_diff}, expected at least {sorted(diffs)}")

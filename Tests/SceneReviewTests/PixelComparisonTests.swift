@@ -71,7 +71,7 @@ final class PixelComparisonTests: XCTestCase {
     func testTheHeatScaleDarkensWithTheDifferenceAndTheLegendUsesItsStops() {
         func lightness(_ d: Int) -> Int { let c = HeatScale.color(d); return Int(c.red) + Int(c.green) + Int(c.blue) }
         for d in 1..<255 { XCTAssertGreaterThanOrEqual(lightness(d), lightness(d + 1), "\(d)") }
-        let first = HeatScale.stops[0], last = HeatScale.stops[HeatScale.stops.count - 1]
+        let first: HeatScale.Stop = HeatScale.stops[0], last = HeatScale.stops[HeatScale.stops.count - 1]
         XCTAssertTrue(HeatScale.color(1) == (first.red, first.green, first.blue))
         XCTAssertTrue(HeatScale.color(255) == (last.red, last.green, last.blue))
         XCTAssertTrue(HeatScale.color(0) == HeatScale.color(1) && HeatScale.color(999) == HeatScale.color(255), "clamped")
