@@ -102,6 +102,8 @@ final class ReviewForPullRequestsTests: XCTestCase {
                                 directory: root)
         XCTAssertEqual(review.status, 0, review.stderr)
         XCTAssertTrue(review.stderr.contains("against main-manifest.json: 1 changed, 1 new, 1 removed, 2 same"), review.stderr)
+        XCTAssertTrue(review.stderr.contains("changed: out/f0/s001.png (by SHA-256)"), review.stderr)
+        XCTAssertTrue(review.stderr.contains("removed: f0/s002.png (listed in main-manifest.json)"), review.stderr)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(
             with: Data(contentsOf: root.appendingPathComponent("out/.scenec-review/summary.json"))) as? [String: Any])
         let outputs = try XCTUnwrap(summary["outputs"] as? [[String: Any]])

@@ -75,7 +75,13 @@ struct BaselineReview {
             if output.verdict == .changed { status = .io }
         }
         for output in report.outputs where output.verdict != .same {
-            let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            var how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            if output.verdict == .removed, options.againstManifest {
+                // No baseline folder to name: the output as the manifest lists it.
+                sink(.reviewed(output.verdict, path: output.path, how: " (listed in \(options.baseline))"))
+                continue
+            }
+            if output.comparedAs == "sha256" { how = " (by SHA-256)" }
             let folder = output.verdict == .removed ? options.baseline : outDir
             sink(.reviewed(output.verdict, path: "\(folder)/\(output.path)", how: how))
         }
