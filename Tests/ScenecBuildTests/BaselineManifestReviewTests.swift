@@ -62,5 +62,18 @@ extension BaselineReviewTests {
         XCTAssertTrue((lying["a/s02.png"]?["note"] as? String ?? "").contains("are not SHA-256"), "\(lying["a/s02.png"] ?? [:])")
         let markdown = try String(contentsOf: project.url("review.md"), encoding: .utf8)
         XCTAssertTrue(markdown.contains("bytes differ"), markdown)
+
+        // Scene 1 put back: its page from the reviews before is removed, the others' stay.
+        try project.write(square(x: 1), "scenes/" + scenePath(1))
+        var putBack = try plan(project, "out")
+        var options = ReviewOptions(baseline: project.path("main.json"), threshold: ReviewThreshold(),
+                                    reportDirectory: project.path("out/.scenec-review"), reportInsideOutput: ".scenec-review",
+                                    failOnChange: false)
+        options.againstManifest = true
+        putBack.review = options
+        let again = try project.build(putBack)
+        XCTAssertTrue(again.reviewText.contains("1 changed, 0 new, 1 removed, 2 same"), again.reviewText)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: project.path("out/.scenec-review/scenes")).sorted()
+        XCTAssertEqual(pages, [page, removed].map { String($0.dropFirst("scenes/".count)) }.sorted())
     }
 }

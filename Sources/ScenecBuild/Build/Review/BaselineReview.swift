@@ -90,6 +90,7 @@ struct BaselineReview {
             try writeReport(Array(report.indexPage.utf8), "index.html")
             try writeReport(Array(report.samePage.utf8), "same.html")
             for scene in report.scenesWithPages { try writeReport(Array(report.page(of: scene).utf8), scene.page) }
+            removeOldPages(keeping: Set(report.scenesWithPages.map(\.page)))
             try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")
             if let markdown = options.markdown {
                 try Files.write(Array(report.markdown(pages: ReviewLinks.pages(options, markdown: markdown)).utf8), to: markdown)
@@ -129,6 +130,27 @@ struct BaselineReview {
         guard let relative = RelativeName(inside + "/" + name) else { throw FileError("cannot write the review into '\(outDir)'") }
         let file = try Files.converting { () throws(DestinationFailure) in try output.file(relative) }
         try Files.converting { () throws(DestinationFailure) in try file.write(bytes) }
+    }
+
+    /// Removes the pages an earlier review left in the report's `scenes/` folder for scenes
+    /// that now have none, so the folder holds this review only. Only names a page can have
+    /// (16 hex digits, `.html`) are removed, beneath the opened folder, never through a link.
+    private func removeOldPages(keeping current: Set<String>) {
+        let folder: Destination, prefix: String
+        if let inside = options.reportInsideOutput {
+            (folder, prefix) = (output, inside + "/")
+        } else {
+            guard let opened = try? Files.destination(options.reportDirectory, creating: false) else { return }
+            (folder, prefix) = (opened, "")
+        }
+        let components = (prefix + "scenes").split(separator: "/").map(String.init)
+        for (name, kind) in folder.entries(in: components) where kind == .file {
+            let page = "scenes/" + name
+            guard !current.contains(page), name.count == 21, name.hasSuffix(".html"),
+                  name.dropLast(5).allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+                  let relative = RelativeName(prefix + page) else { continue }
+            folder.remove(relative, pruningFolders: false)
+        }
     }
 
     /// The baseline's bytes of `path`, or why they are not at hand (a manifest baseline whose
