@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel",
-                                                          "SceneSyntax", "TestSupport"]),
+                                                          "SceneSyntax", "SceneReview", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "SceneSyntax", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "SceneLottieTests",
                     dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation", "ScenecKit",
                                    "TestSupport"]),
-        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
+        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs", "TestSupport"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.

@@ -92,10 +92,9 @@ struct BuildRun {
         if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }
         sink(.summary(summary(report, stale: stale, seconds: report.seconds)))
         if let review = plan.review {
-            let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
             let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs,
                                           maxPixels: plan.scene.frontend.options.maxPixels, root: plan.scene.scope.root,
-                                          sink: sink).run(outputs: outputs)
+                                          sink: sink).run(manifest: manifest)
             if reviewed == .io || status == .success { status = reviewed }
         }
         var outcome = Build.Outcome(kind: .built, status: status)
