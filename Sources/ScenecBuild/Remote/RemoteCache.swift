@@ -1,4 +1,5 @@
 import Glibc
+import SceneFiles
 import SceneSupport
 
 /// `--remote-cache URL`: where a build looks for outputs before rendering them and, unless
@@ -72,7 +73,8 @@ package final class RemoteCache: Sendable {
         case corrupt(String)
     }
 
-    /// The group's files under `key`, each path passing `accepts` and each blob its digest.
+    /// The group's files under `key`, each path relative and normalised and passing `accepts`,
+    /// each blob matching its digest.
     package func lookup(_ key: String, accepts: (String) -> Bool) -> Lookup {
         guard case .found(let bytes) = get("ac/" + key, limit: Self.maxActionResult) else { return .miss }
         guard let entry = ActionResult(decoding: bytes), !entry.outputFiles.isEmpty else {
@@ -80,7 +82,12 @@ package final class RemoteCache: Sendable {
         }
         var files: [(path: String, bytes: [UInt8])] = []
         for file in entry.outputFiles {
-            guard accepts(file.path) else { return .corrupt("its entry \(key) names '\(file.path)', which is not an output of this group") }
+            guard RelativeName(file.path) != nil else {
+                return .corrupt("its entry \(key) names '\(file.path)', which is not a relative path inside the build folder")
+            }
+            // Another scene of the same bytes elsewhere has the same key and its own names: not
+            // this scene's entry, so a miss (rendered, and the entry then names this scene).
+            guard accepts(file.path) else { return .miss }
             guard Self.isDigest(file.sha256), file.size <= Self.maxBlob else {
                 return .corrupt("its entry \(key) gives '\(file.path)' a digest that is not a SHA-256")
             }

@@ -1,9 +1,10 @@
 import CCurl
+import SceneSupport
 
-/// One HTTP request to the remote cache through libcurl, on the calling thread (each request
-/// its own easy handle, so the build's threads share nothing). The auth header is sent as it is
-/// and never appears in what comes back: an answer holds a status, the body, or the reason the
-/// request failed as libcurl words it.
+/// One HTTP request to the remote cache through libcurl, on the calling thread, with an easy
+/// handle no other thread is using (taken from a pool, so its connection is kept for the next
+/// request). The auth header is sent as it is and never appears in what comes back: an answer
+/// holds a status, the body, or the reason the request failed as libcurl words it.
 struct RemoteHTTP: Sendable {
     /// What came back: a status and a body (bounded), or a transport failure.
     enum Answer: Sendable {
@@ -18,6 +19,9 @@ struct RemoteHTTP: Sendable {
     var header: String?
     var connectTimeoutMilliseconds = 3_000
     var timeoutMilliseconds = 60_000
+    private let handles = EasyHandles()
+
+    init(header: String?) { self.header = header }
 
     /// libcurl's global state, made once before the build's threads start (its init is not
     /// safe to race with the first easy handle on every libcurl build).
@@ -30,8 +34,8 @@ struct RemoteHTTP: Sendable {
 
     private func perform(_ url: String, put: [UInt8]?, limit: Int) -> Answer {
         Self.prepare()
-        guard let curl = curl_easy_init() else { return .failed("libcurl cannot start a request", transient: false) }
-        defer { curl_easy_cleanup(curl) }
+        guard let curl = handles.take() else { return .failed("libcurl cannot start a request", transient: false) }
+        defer { handles.give(back: curl) }
         var headers: UnsafeMutablePointer<curl_slist>?
         // No `Expect: 100-continue` round trip before a body; a cache takes it or says no.
         for line in ["Expect:"] + (header.map { [$0] } ?? []) {
@@ -81,5 +85,30 @@ private final class ResponseBody {
         }
         data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
         return count
+    }
+}
+
+/// Easy handles not in use, each kept with its open connection: a thread takes one for a
+/// request and gives it back after. Kept as addresses, so the list can sit behind the lock; a
+/// handle is only ever used by the thread that took it.
+private final class EasyHandles: Sendable {
+    private let free = Locked<[UInt]>([])
+
+    func take() -> UnsafeMutableRawPointer? {
+        if let address = free.withLock({ $0.popLast() }), let handle = UnsafeMutableRawPointer(bitPattern: address) {
+            curl_easy_reset(handle)
+            return handle
+        }
+        return curl_easy_init()
+    }
+
+    func give(back handle: UnsafeMutableRawPointer) {
+        free.withLock { $0.append(UInt(bitPattern: handle)) }
+    }
+
+    deinit {
+        for address in free.withLock({ $0 }) {
+            if let handle = UnsafeMutableRawPointer(bitPattern: address) { curl_easy_cleanup(handle) }
+        }
     }
 }

@@ -11,7 +11,8 @@ enum RemoteCacheOptions {
         "--remote-cache", value: "URL",
         help: "look up each output in this cache (the Bazel HTTP remote-cache protocol: bazel-remote, nginx WebDAV …) "
             + "before rendering it, and store what was rendered there; any failure of the cache leaves a local build "
-            + "and one warning",
+            + "and one warning. SCENEC_REMOTE_CACHE_HEADER ('Name: value', e.g. an Authorization) is sent with each "
+            + "request and never shown",
         default: "$SCENEC_REMOTE_CACHE", group: group)
     static let readOnly = Flag<BuildOptions>(
         "--remote-cache-read-only", help: "look up, never upload (for untrusted pull requests)", group: group)
