@@ -10,7 +10,7 @@ import Synchronization
 final class RemoteCacheUnitTests: XCTestCase {
     func testAnActionResultReadsBackAndIsREAPIsWireFormat() throws {
         let sha = String(repeating: "ab", count: 32)
-        let entry = ActionResult(outputFiles: [.init(path: "icons/ring.png", sha256: sha, size: 300),
+        let entry = ActionResult(outputFiles: [ActionResult.OutputFile(path: "icons/ring.png", sha256: sha, size: 300),
                                                .init(path: "icons/ring.frames/0000.png", sha256: sha, size: 0)])
         XCTAssertEqual(ActionResult(decoding: entry.encoded), entry)
         // output_files = 2 (length-delimited: tag 0x12) of 87 bytes: path = 1 (0x0a, 14 bytes),
