@@ -146,6 +146,7 @@ struct SceneBuilder: Sendable {
             }
             let key = keys.output(sceneKey: sceneKey, group: group)
             do {
+                current = group.claimedName(stem: scene.outputStem)
                 if let remote, let outputs = try fetch(group, key: key, stem: scene.outputStem, from: remote) {
                     entry.outputs.merge(outputs) { _, new in new }
                     written += outputs.keys.sorted()
