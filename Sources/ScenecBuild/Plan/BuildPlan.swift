@@ -47,6 +47,8 @@ package struct BuildPlan: Sendable {
     package var destination = BuildDestination.folder
     /// `--baseline`: the build reviewed against another once done.
     package var review: ReviewOptions?
+    /// `--remote-cache URL`: outputs looked up there before rendering, stored there after.
+    package var remoteCache: RemoteCacheSettings?
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its
