@@ -125,6 +125,36 @@ final class RemoteCacheTests: XCTestCase {
         for name in outputNames() { XCTAssertNotNil(try? bytes(a, name), name) }
     }
 
+    /// The pull-request review of docs/ci.md: main's build uploaded its outputs; a pull request's
+    /// read-only build reviews against main's manifest alone (no baseline folder) and compares a
+    /// changed output by its pixels, the baseline's bytes fetched from the cache by their digest.
+    func testAReviewAgainstABaselineManifestComparesPixelsFetchedFromTheCache() throws {
+        let url = server.url("main")
+        let main = try checkout()
+        let upload = try build(in: main, "--remote-cache", url)
+        XCTAssertEqual(upload.status, 0, upload.stderr)
+
+        let pr = try checkout()
+        try write(ringScene(0.9, size: 24), "scenes/s03.scene.yaml", in: pr)
+        try FileManager.default.copyItem(at: main.appendingPathComponent("out/.scenec-manifest.json"),
+                                          to: pr.appendingPathComponent("main-manifest.json"))
+        let review = try build(in: pr, "--remote-cache", url, "--remote-cache-read-only", "--baseline-manifest", "main-manifest.json")
+        XCTAssertEqual(review.status, 0, review.stderr)
+        XCTAssertEqual(try counts(pr), .init(rendered: 1, fetched: Self.sceneCount - 1), review.stderr)
+        let summary = try XCTUnwrap(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: pr.appendingPathComponent("out/.scenec-review/summary.json"))) as? [String: Any])
+        let outputs = try XCTUnwrap(summary["outputs"] as? [[String: Any]])
+        let changed = outputs.filter { $0["verdict"] as? String == "changed" }
+        XCTAssertEqual(changed.map { $0["path"] as? String }, ["s03.png"], "\(outputs)")
+        XCTAssertNotEqual(changed.first?["comparedAs"] as? String, "sha256", "\(changed)")
+        XCTAssertEqual(outputs.filter { $0["verdict"] as? String == "same" }.count, Self.sceneCount - 1)
+        // The blob for the comparison was fetched; the read-only build stored nothing.
+        let requests = server.requests(under: "main")
+        let sha = try manifestSHA(main, "s03.png")
+        XCTAssertTrue(requests.contains { $0.hasPrefix("GET /main/cas/\(sha)") }, requests.joined(separator: "\n"))
+        XCTAssertEqual(requests.filter { $0.hasPrefix("PUT ") }.count, 2 * Self.sceneCount, "only main's build uploads")
+    }
+
     // MARK: Helpers
 
     struct Counts: Equatable { var rendered: Int, fetched: Int }

@@ -93,7 +93,13 @@ struct BuildRun {
         if let path = plan.reportPath { writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
         if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }
         sink(.summary(summary(report, stale: stale, seconds: report.seconds)))
-        if let review = plan.review {
+        if var review = plan.review {
+            // A baseline manifest's changed outputs are compared by their pixels when the remote
+            // cache has the baseline's bytes (main's build uploaded them); BaselineReview checks
+            // each blob against the manifest's digest, so the cache need not be trusted.
+            if review.blobs == nil, let remote = builder.remote {
+                review.blobs = BlobClosure { remote.blob(sha256: $0) }
+            }
             let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs,
                                           maxPixels: plan.scene.frontend.options.maxPixels, root: plan.scene.scope.root,
                                           sink: sink).run(manifest: manifest)

@@ -16,7 +16,8 @@ enum BaselineOptions {
     static let baselineManifest = Option<String?, BuildOptions>.text(
         "--baseline-manifest", value: "FILE",
         help: "review the build against another build's manifest (its .scenec-manifest.json, e.g. main's) instead of "
-            + "its folder: outputs with the same SHA-256 are the same; a changed one is reported changed by its bytes",
+            + "its folder: outputs with the same SHA-256 are the same; a changed one is compared by its pixels when "
+            + "--remote-cache holds the baseline's bytes, else reported changed by its digest",
         path: true, group: group)
     static let threshold = Option<ReviewThreshold?, BuildOptions>.parsed(
         "--threshold", value: "N[,S%]",
