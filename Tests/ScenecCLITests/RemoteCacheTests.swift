@@ -125,6 +125,34 @@ final class RemoteCacheTests: XCTestCase {
         for name in outputNames() { XCTAssertNotNil(try? bytes(a, name), name) }
     }
 
+    /// A server that takes the connection and never answers: the first request gives up after
+    /// --remote-cache-timeout, one warning says so, and the build is local from then on.
+    func testAServerThatNeverAnswersCostsOneTimeoutAndOneWarning() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound && listen(listener, 16) == 0)
+        // The kernel completes the connections (the backlog); nobody reads or answers them.
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/silent"
+        let a = try checkout()
+        let run = try build(in: a, "--remote-cache", url, "--remote-cache-timeout", "0.5")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, run.stderr)
+        XCTAssertTrue(warnings.first?.contains("timed out") == true, run.stderr)
+        XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0))
+        let refused = try build(in: a, "--remote-cache", url, "--remote-cache-timeout", "0")
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--remote-cache-timeout must be a number greater than 0"), refused.stderr)
+    }
+
     /// The pull-request review of docs/ci.md: main's build uploaded its outputs; a pull request's
     /// read-only build reviews against main's manifest alone (no baseline folder) and compares a
     /// changed output by its pixels, the baseline's bytes fetched from the cache by their digest.

@@ -12,11 +12,17 @@ package struct RemoteCacheSettings: Sendable, Equatable {
     package var readOnly = false
     /// `Name: value` sent with every request (from SCENEC_REMOTE_CACHE_HEADER); never printed.
     package var header: String?
+    /// `--remote-cache-timeout`: the longest one request may take, in seconds.
+    package var timeout = RemoteCacheSettings.defaultTimeout
 
-    package init(url: String, readOnly: Bool = false, header: String? = nil) {
+    /// Long enough for a large blob over a slow link; a hung server costs a build this once.
+    package static let defaultTimeout = 60.0
+
+    package init(url: String, readOnly: Bool = false, header: String? = nil, timeout: Double = RemoteCacheSettings.defaultTimeout) {
         self.url = url.hasSuffix("/") ? String(url.dropLast()) : url
         self.readOnly = readOnly
         self.header = header
+        self.timeout = timeout
     }
 
     /// The URL as messages show it: without a `user:password@` part.
@@ -47,7 +53,7 @@ package final class RemoteCache: Sendable {
 
     package init(_ settings: RemoteCacheSettings, sink: @escaping BuildSink) {
         self.settings = settings
-        self.http = RemoteHTTP(header: settings.header)
+        self.http = RemoteHTTP(header: settings.header, timeout: settings.timeout)
         self.sink = sink
         RemoteHTTP.prepare()
     }

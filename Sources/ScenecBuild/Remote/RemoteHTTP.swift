@@ -17,11 +17,17 @@ struct RemoteHTTP: Sendable {
 
     /// `Name: value`, from the environment; never printed.
     var header: String?
-    var connectTimeoutMilliseconds = 3_000
-    var timeoutMilliseconds = 60_000
+    var connectTimeoutMilliseconds: Int
+    var timeoutMilliseconds: Int
     private let handles = EasyHandles()
 
-    init(header: String?) { self.header = header }
+    /// `timeout` in seconds bounds a whole request; connecting gets a tenth of it, kept between
+    /// 1 and 3 s (a cache on the runner's network answers a connection at once).
+    init(header: String?, timeout: Double) {
+        self.header = header
+        timeoutMilliseconds = Int((timeout * 1000).rounded(.up))
+        connectTimeoutMilliseconds = Swift.min(timeoutMilliseconds, Swift.max(1_000, Swift.min(3_000, timeoutMilliseconds / 10)))
+    }
 
     /// libcurl's global state, made once before the build's threads start (its init is not
     /// safe to race with the first easy handle on every libcurl build).

@@ -2,6 +2,7 @@ import Glibc
 import ScenecBuild
 import CommandLineOptions
 import ScenecOptions
+import SceneModel
 
 /// `scenec build --remote-cache URL` and `--remote-cache-read-only`, and their reading (with
 /// SCENEC_REMOTE_CACHE and SCENEC_REMOTE_CACHE_HEADER) into `RemoteCacheSettings`.
@@ -16,7 +17,12 @@ enum RemoteCacheOptions {
         default: "$SCENEC_REMOTE_CACHE", group: group)
     static let readOnly = Flag<BuildOptions>(
         "--remote-cache-read-only", help: "look up, never upload (for untrusted pull requests)", group: group)
-    static let all = declarations(remoteCache, readOnly)
+    static let timeout = Option<Double?, BuildOptions>.number(
+        "--remote-cache-timeout", value: "SECONDS",
+        help: "give up on a request to the cache that takes longer (the cache is then left for the rest of the build, "
+            + "with one warning); connecting may take at most a tenth of it, 1 to 3 s",
+        default: formatNumber(RemoteCacheSettings.defaultTimeout), group: group)
+    static let all = declarations(remoteCache, readOnly, timeout)
 
     /// The environment variable holding the one header sent with every request (`Name: value`).
     static let headerVariable = "SCENEC_REMOTE_CACHE_HEADER"
@@ -35,7 +41,8 @@ enum RemoteCacheOptions {
                 throw UsageError("\(headerVariable) must be one header, 'Name: value' (its value is not shown)")
             }
         }
-        return RemoteCacheSettings(url: url, readOnly: args[readOnly], header: header)
+        return RemoteCacheSettings(url: url, readOnly: args[readOnly], header: header,
+                                   timeout: try args[timeout] ?? RemoteCacheSettings.defaultTimeout)
     }
 
     /// An environment variable's value; nil when unset or empty (a CI secret a fork cannot see).
