@@ -16,6 +16,18 @@ func scenecBinary() -> URL {
     return dir.appendingPathComponent("scenec")
 }
 
+/// `scenec --version`'s lines as name → value.
+func versionFields(of binary: URL) throws -> [String: String] {
+    let run = try runProgram(binary, ["--version"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    var fields: [String: String] = [:]
+    for line in run.stdoutText.split(separator: "\n") {
+        guard let space = line.firstIndex(of: " ") else { continue }
+        fields[String(line[..<space])] = String(line[line.index(after: space)...])
+    }
+    return fields
+}
+
 /// Runs scenec as a process, as a user or CI would, with a time limit that fails the test.
 @discardableResult
 func scenec(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
