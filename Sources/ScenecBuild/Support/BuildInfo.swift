@@ -70,17 +70,11 @@ package enum BuildInfo {
     /// it parses, draws and encodes with (shared libraries, so not fixed by the code) and the
     /// default fonts. The code is named by what it was made from when the binary comes from a
     /// clean checkout: the sources' tree, the compiler's version, the configuration. So the
-    /// `.deb`, the tarball and `swift build -c release` of one commit (one linked with Swift's
-    /// runtime, one not, one stripped) share every key, and so does a later commit that only
+    /// `.deb`, the tarball and `swift build -c release` of one commit (Swift's runtime linked in
+    /// and stripped, or not) share every key, and so does a later commit that only
     /// changes the docs. Otherwise (uncommitted changes, no git) by the executable's bytes (see
     /// ExecutableDigest, which blanks `stamp`, the executable's commit stamp, so two commits with
     /// the same code still agree). That reads the whole executable: the caller keeps the result.
-    private static func digest(_ text: String) -> String {
-        var hash = SHA256()
-        hash.update(text)
-        return hash.finish()
-    }
-
     package static func rendererIdentity(origin: BuildOrigin, stamp: String) -> String {
         let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
             + "pango \(pangoVersion) fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
@@ -92,6 +86,12 @@ package enum BuildInfo {
             return "scenec \(version) commit \(origin.commit) \(libraries)"
         }
         return "code sha256:\(code) \(libraries)"
+    }
+
+    private static func digest(_ text: String) -> String {
+        var hash = SHA256()
+        hash.update(text)
+        return hash.finish()
     }
 }
 
