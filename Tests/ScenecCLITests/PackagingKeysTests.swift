@@ -14,7 +14,8 @@ import TestSupport
 /// about 30 s where compiling everything again with `-static-stdlib`, as `make dist` does, costs
 /// 5–6 minutes on 2 cores; the compile only differs by where the compiler reads Swift's own
 /// modules from (`-use-static-resource-dir`), and a clean build's renderer is named by its
-/// sources, compiler and configuration, which are the same either way.
+/// sources, compiler and configuration, which are the same either way. (Checked once against a
+/// real `make dist` package: the same `--version`, 0 of 15 scenes built, byte-identical outputs.)
 final class PackagingKeysTests: XCTestCase {
     func testTheDebTheTarballAndTheReleaseBuildOfACleanCommitShareKeysAndADirtyBuildDoesNot() throws {
         let release = scenecBinary().resolvingSymlinksInPath()
