@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import ScenecBuild
 import TestSupport
 
 /// Keys across packaging (issue 24, acceptance 2): the binary in the `.deb` and in the tarball of
@@ -86,12 +85,7 @@ final class PackagingKeysTests: XCTestCase {
         }
 
         // The same code built with uncommitted changes: the stamp a dirty build carries.
-        var bytes = [UInt8](try Data(contentsOf: release))
-        let stamp = try XCTUnwrap(ExecutableDigest.occurrences(of: Array("scenec-build-commit:\(commit)".utf8), in: bytes).first,
-                                  "no commit stamp")
-        let mark = Array("-dirty".utf8)
-        bytes.replaceSubrange(stamp.upperBound..<stamp.upperBound + mark.count, with: mark)
-        try Data(bytes).write(to: dirty)
+        try Data(try markedDirty([UInt8](try Data(contentsOf: release)))).write(to: dirty)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dirty.path)
         let dirtyFields = try versionFields(of: dirty)
         XCTAssertEqual(dirtyFields["commit"], commit + "-dirty")
