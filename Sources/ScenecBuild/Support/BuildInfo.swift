@@ -107,9 +107,7 @@ package struct BuildOrigin: Sendable, Equatable {
     package var compiler: String
 
     package init(commit: String, sources: String, compiler: String) {
-        self.commit = commit
-        self.sources = sources
-        self.compiler = compiler
+        (self.commit, self.sources, self.compiler) = (commit, sources, compiler)
     }
 
     /// Whether the sources and the compiler name the code: a commit with nothing uncommitted and
