@@ -8,6 +8,9 @@ APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-
 	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
 	python3-selenium python3-markdown-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
 SCENES := $(wildcard scenes/*.scene.yaml)
+# packaging/dist.sh's strip and dpkg-shlibdeps: `make dist`, and the test that packs a .deb
+# (Tests/ScenecCLITests/PackagingKeysTests.swift).
+APT_PACKAGES += dpkg-dev binutils
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders bench-hostile example
 
@@ -197,9 +200,7 @@ fuzz-smoke:
 # A binary runners install without Swift: the Swift runtime linked in (-static-stdlib), packed as
 # dist/scenec_VERSION_ARCH.deb and dist/scenec-VERSION-linux-ARCH.tar.gz by packaging/dist.sh.
 # Its own scratch path, so the flag does not make the next `make build` rebuild everything.
-DIST_PACKAGES := dpkg-dev binutils
-dist:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(DIST_PACKAGES)"
+dist: deps
 	$(SWIFT) build -c release --product scenec --scratch-path .build-dist -Xswiftc -static-stdlib
 	packaging/dist.sh .build-dist/release/scenec dist
 

@@ -69,8 +69,31 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(ExecutableDigest.occurrences(of: [1, 2], in: [1, 2, 1, 2, 2]), [0..<2, 2..<4])
         XCTAssertEqual(ExecutableDigest.digest(of: Array("abcSTAMPdef".utf8), stamp: "STAMP"),
                        ExecutableDigest.digest(of: Array("abcXXXXXdef".utf8), stamp: "XXXXX"))
-        let report = BuildInfo.versionReport(commit: "abc123")
-        XCTAssertTrue(report.hasPrefix("scenec \(BuildInfo.version)\ncommit abc123\ncairo "), report)
+        let commit = String(repeating: "a", count: 40), tree = String(repeating: "b", count: 40)
+        let clean = BuildOrigin(commit: commit, sources: tree, compiler: "Swift version 6.3")
+        let report = BuildInfo.versionReport(origin: clean, renderer: "r")
+        XCTAssertTrue(report.hasPrefix("scenec \(BuildInfo.version)\ncommit \(commit)\nsources \(tree)\ncompiler Swift version 6.3\n"
+                                       + "configuration \(BuildInfo.configuration)\ncairo "), report)
+        var digest = SHA256()
+        digest.update("r")
+        XCTAssertTrue(report.hasSuffix("\nrenderer \(digest.finish()) (keyed by the sources)\n"), report)
+        // A clean build's identity is what it was made from, not its bytes.
+        let identity = BuildInfo.rendererIdentity(origin: clean, stamp: "unused")
+        XCTAssertTrue(identity.hasPrefix("sources \(tree) compiler Swift version 6.3 configuration \(BuildInfo.configuration) cairo "),
+                      identity)
+        XCTAssertNotEqual(BuildInfo.rendererIdentity(origin: BuildOrigin(commit: commit, sources: tree, compiler: "Swift version 6.4"),
+                                                     stamp: "unused"), identity)
+        // Uncommitted changes, no git, or no compiler named: the executable's bytes name the code
+        // (PackagingKeysTests runs such a binary; here that would hash this whole test bundle).
+        for origin in [BuildOrigin(commit: commit + "-dirty", sources: "", compiler: "Swift version 6.3"),
+                       BuildOrigin(commit: "unknown", sources: "", compiler: "Swift version 6.3"),
+                       BuildOrigin(commit: commit, sources: tree, compiler: "unknown")] {
+            XCTAssertFalse(origin.isClean, "\(origin)")
+            let report = BuildInfo.versionReport(origin: origin, renderer: "r")
+            XCTAssertTrue(report.contains("\nsources none (not a clean checkout)\n"), report)
+            XCTAssertTrue(report.hasSuffix(" (keyed by the executable's bytes)\n"), report)
+        }
+        XCTAssertTrue(clean.isClean)
     }
 
     func testThreadsProgressInterruptsAndTheEnvironment() throws {

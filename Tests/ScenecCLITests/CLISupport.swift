@@ -1,6 +1,7 @@
 // The helpers every test target shares (temporary folders, runProgram, pixels) for every file
 // here, including the build tests that do not import it themselves.
 @_exported import TestSupport
+import ScenecBuild
 import XCTest
 
 /// The built `scenec` binary: $SCENEC_BIN, else beside the test bundle (.build/debug).
@@ -14,6 +15,32 @@ func scenecBinary() -> URL {
         dir = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug")
     }
     return dir.appendingPathComponent("scenec")
+}
+
+/// `scenec --version`'s lines as name → value.
+func versionFields(of binary: URL) throws -> [String: String] {
+    let run = try runProgram(binary, ["--version"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    var fields: [String: String] = [:]
+    for line in run.stdoutText.split(separator: "\n") {
+        guard let space = line.firstIndex(of: " ") else { continue }
+        fields[String(line[..<space])] = String(line[line.index(after: space)...])
+    }
+    return fields
+}
+
+/// A scenec executable's bytes as a build with uncommitted changes has them: the commit in its
+/// stamp marked `-dirty`, so that its bytes name its renderer (docs/ci.md#what-names-the-renderer).
+/// A stamp already `-dirty` or `unknown` is left as it is.
+func markedDirty(_ executable: [UInt8]) throws -> [UInt8] {
+    let prefix = Array("scenec-build-commit:".utf8), mark = Array("-dirty".utf8)
+    let stamp = try XCTUnwrap(ExecutableDigest.occurrences(of: prefix, in: executable).first, "no commit stamp")
+    let commit = executable[stamp.upperBound...].prefix { $0 != UInt8(ascii: " ") }
+    guard commit.count == 40 || commit.count == 64, commit.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    else { return executable }
+    var bytes = executable
+    bytes.replaceSubrange(commit.endIndex..<commit.endIndex + mark.count, with: mark)
+    return bytes
 }
 
 /// Runs scenec as a process, as a user or CI would, with a time limit that fails the test.

@@ -65,18 +65,6 @@ final class VersionTests: XCTestCase {
         XCTAssertEqual(ExecutableDigest.occurrences(of: [1, 2], in: [1, 2, 1, 2, 2]), [0..<2, 2..<4])
     }
 
-    /// `scenec --version`'s lines as name → value.
-    private func versionFields(of binary: URL) throws -> [String: String] {
-        let run = try runProgram(binary, ["--version"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        var fields: [String: String] = [:]
-        for line in run.stdoutText.split(separator: "\n") {
-            guard let space = line.firstIndex(of: " ") else { continue }
-            fields[String(line[..<space])] = String(line[line.index(after: space)...])
-        }
-        return fields
-    }
-
     private func write(_ bytes: [UInt8], to url: URL) throws -> URL {
         try Data(bytes).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)

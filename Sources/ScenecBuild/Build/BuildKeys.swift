@@ -8,7 +8,8 @@ import SceneRender
 /// nothing that cannot change the bytes is in it (so reordering `--formats`, or setting
 /// SOURCE_DATE_EPOCH for a PNG-only build, rebuilds nothing).
 struct BuildKeys {
-    /// The renderer: this executable's own bytes and the libraries it draws and reads with.
+    /// The renderer (BuildInfo.rendererIdentity): this executable's code, named by its sources,
+    /// compiler and configuration or by its bytes, and the libraries it draws and reads with.
     package var renderer: String
     /// The `--set` options, in order (a later one wins, so order matters).
     package var overrides: [String]

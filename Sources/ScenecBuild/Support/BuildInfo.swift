@@ -27,36 +27,98 @@ package enum BuildInfo {
     /// the header's. Its soname (libdeflate.so.0) and the executable's bytes pin the rest.
     package static let deflateVersion = LIBDEFLATE_VERSION_STRING
 
+    /// How this binary was compiled: `debug` or `release` (SwiftPM defines DEBUG in a debug
+    /// build), and for which processor, which the compiler's version line need not name (it names
+    /// the host, and a cross-compiled scenec runs elsewhere).
+    package static let configuration: String = {
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
+        #if arch(x86_64)
+        return configuration + " x86_64"
+        #elseif arch(arm64)
+        return configuration + " arm64"
+        #else
+        return configuration + " other"
+        #endif
+    }()
+
     /// `scenec --version`: one `name value` pair a line, easy to read and to grep; `commit` is
-    /// the one the executable was built from.
-    package static func versionReport(commit: String) -> String {
+    /// the one the executable was built from; `renderer` is a digest of `rendererIdentity`, what
+    /// a build's keys hold, and says what named the code in it.
+    package static func versionReport(origin: BuildOrigin, renderer identity: String) -> String {
         """
         scenec \(version)
-        commit \(commit)
+        commit \(origin.commit)
+        sources \(origin.isClean ? origin.sources : "none (not a clean checkout)")
+        compiler \(origin.compiler)
+        configuration \(configuration)
         cairo \(cairoVersion)
         libyaml \(yamlVersion)
         libpng \(pngVersion)
         pango \(pangoVersion)
         fontconfig \(fontconfigVersion)
         libdeflate \(deflateVersion)
+        renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
 
         """
     }
 
-    /// Names everything about the renderer that changes output bytes: the executable's code and
-    /// the libraries it parses, draws and encodes with (shared libraries, so not fixed by the
-    /// executable's bytes). Two binaries built from different commits with the same code give
-    /// the same identity (see ExecutableDigest, which blanks `stamp`, the executable's commit
-    /// stamp), so a change to the docs keeps cached outputs. It reads the whole executable: the
-    /// caller keeps it.
-    package static func rendererIdentity(stamp: String, commit: String) -> String {
+    /// Names everything about the renderer that changes output bytes: the code, and the libraries
+    /// it parses, draws and encodes with (shared libraries, so not fixed by the code) and the
+    /// default fonts. The code is named by what it was made from when the binary comes from a
+    /// clean checkout: the sources' tree, the compiler's version, the configuration. So the
+    /// `.deb`, the tarball and `swift build -c release` of one commit (Swift's runtime linked in
+    /// and stripped, or not) share every key, and so does a later commit that only
+    /// changes the docs. Otherwise (uncommitted changes, no git) by the executable's bytes (see
+    /// ExecutableDigest, which blanks `stamp`, the executable's commit stamp, so two commits with
+    /// the same code still agree). That reads the whole executable: the caller keeps the result.
+    package static func rendererIdentity(origin: BuildOrigin, stamp: String) -> String {
         let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
             + "pango \(pangoVersion) fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
+        if origin.isClean {
+            return "sources \(origin.sources) compiler \(origin.compiler) configuration \(configuration) \(libraries)"
+        }
         guard let code = ExecutableDigest.ofRunningExecutable(stamp: stamp) else {
             // No /proc (a bare chroot): the commit is the next best name for the code.
-            return "scenec \(version) commit \(commit) \(libraries)"
+            return "scenec \(version) commit \(origin.commit) \(libraries)"
         }
         return "code sha256:\(code) \(libraries)"
+    }
+
+    private static func digest(_ text: String) -> String {
+        var hash = SHA256()
+        hash.update(text)
+        return hash.finish()
+    }
+}
+
+/// How this executable was built, as the BuildCommit plugin recorded it in the `scenec` module.
+package struct BuildOrigin: Sendable, Equatable {
+    /// The git commit, with `-dirty` when Package.swift, Sources or Plugins had uncommitted
+    /// changes, or `unknown` outside a git checkout (a source tarball).
+    package var commit: String
+    /// Git's id of the tree of Package.swift, Sources and Plugins, for a clean checkout; empty
+    /// otherwise.
+    package var sources: String
+    /// What `swiftc --version` said, on one line, or `unknown`.
+    package var compiler: String
+
+    package init(commit: String, sources: String, compiler: String) {
+        (self.commit, self.sources, self.compiler) = (commit, sources, compiler)
+    }
+
+    /// Whether the sources and the compiler name the code: a commit with nothing uncommitted and
+    /// a known compiler.
+    package var isClean: Bool {
+        Self.isObjectName(commit) && Self.isObjectName(sources) && compiler != "unknown" && !compiler.isEmpty
+    }
+
+    /// A git object's id: 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
+    private static func isObjectName(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
 
