@@ -89,12 +89,14 @@ extension XCTestCase {
         return text
     }
 
-    /// Runs `ninja -f build.ninja` in `dir`: its exit status and output.
+    /// Runs `ninja -f build.ninja` in `dir`, with the built scenec first on $PATH (where the
+    /// Ninja file's edges find it): its exit status and output.
     func ninja(_ dir: URL) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["ninja", "-f", "build.ninja"]
         p.currentDirectoryURL = dir
+        p.environment = environmentWithScenecOnPath()
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
@@ -102,5 +104,13 @@ extension XCTestCase {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// This process's environment with the built scenec's folder first on $PATH: a Ninja file
+    /// runs the `scenec` it finds there.
+    func environmentWithScenecOnPath() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = scenecBinary().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return environment
     }
 }
