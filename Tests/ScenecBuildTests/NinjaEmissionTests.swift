@@ -246,4 +246,23 @@ final class NinjaEmissionTests: XCTestCase {
         XCTAssertTrue(local.contains(scenecBinary()), "the edges run the scenec the including file names: \(local)")
         XCTAssertEqual(try project.data("elsewhere/deeper/moved/out/b.png"), try project.data("bout/b.png"))
     }
+
+    /// `build --depfile`: the outputs of the scenes built, then every scene, import and font
+    /// they were made from, as the edges of a Ninja file pass it.
+    func testABuildsDepfileNamesItsScenesImportsAndFonts() throws {
+        let project = try Project(self)
+        try project.write("styles:\n  t: {progressColor: red}\n", "scenes/theme.yaml")
+        try project.write("imports: [theme.yaml]\nfonts: [fonts/Probe.ttf]\n" + ringScene(0.5), "scenes/a.scene.yaml")
+        try FileManager.default.createDirectory(at: project.url("scenes/fonts"), withIntermediateDirectories: true)
+        try FontFixtures.write("DejaVuSerif.ttf", family: "Scenec Probe", to: project.url("scenes/fonts/Probe.ttf"))
+        try project.write(ringScene(0.25), "scenes/sub/b c.scene.yaml")
+        var plan = try project.plan()
+        plan.formats = [.png, .svg]
+        plan.depfile = project.path("out.d")
+        XCTAssertEqual(try project.build(plan).status, .success)
+        let out = project.path("out"), scenes = project.path("scenes")
+        XCTAssertEqual(try String(contentsOf: project.url("out.d"), encoding: .utf8),
+                       "\(out)/a.png \(out)/a.svg \(out)/sub/b\\ c.png \(out)/sub/b\\ c.svg: "
+                       + "\(scenes)/a.scene.yaml \(scenes)/theme.yaml \(scenes)/fonts/Probe.ttf \(scenes)/sub/b\\ c.scene.yaml\n")
+    }
 }

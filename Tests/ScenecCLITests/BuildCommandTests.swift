@@ -77,6 +77,8 @@ final class BuildCommandTests: XCTestCase {
         let (status, said) = try ninja(root)
         XCTAssertNotEqual(status, 0, said)
         XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")
+        // Each edge writes its own depfile; the emitting build has none to write.
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "nout", "--emit-ninja", "b.ninja", "--depfile", "b.d"], directory: root).status, 2)
     }
 
 }
