@@ -74,6 +74,9 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(emit.status, 0, emit.stderr)
         let file = try String(contentsOf: root.appendingPathComponent("build.ninja"), encoding: .utf8)
         XCTAssertTrue(file.contains("--scene-timeout") && file.contains("30"), file)
+        // Relocatable: the scenec on $PATH, and no path of this machine's.
+        XCTAssertTrue(file.contains("\nscenec = scenec\n"), file)
+        XCTAssertFalse(file.contains(root.lastPathComponent), file)
         let (status, said) = try ninja(root)
         XCTAssertNotEqual(status, 0, said)
         XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")

@@ -33,6 +33,18 @@ struct NinjaEmitter {
         // relative to the Ninja file too.
         flags += diagnostics + ninja.project.map { $0.hasPrefix("--") ? $0 : paths.relative($0) } + ninja.budgets
 
+        // Every name goes into the file before any is written, so one that cannot leaves no file.
+        var refused: Set<String> = []
+        for scene in scenes where !refused.contains(scene.path) {
+            guard let name = NinjaWriter.unwritable([scene.path, plan.outDir + "/" + scene.outputStem]) else { continue }
+            sink(.fileError(Self.refusal(name), path: scene.path))
+            refused.insert(scene.path)
+        }
+        if !refused.isEmpty { return .sceneError }
+        if let name = NinjaWriter.unwritable([ninja.scenec, plan.outDir] + flags) {
+            throw PlanError(Self.refusal(name))
+        }
+
         let moving = OutputGroup.all(formats: [], animated: plan.animated, hasTimeline: true, preview: false).first
         let batches = NinjaBatches.batches(scenes, inputs: plan.inputs, sharded: plan.shard != nil, smallTree: ninja.smallTree)
         let edges = batches.map { batch in
@@ -45,17 +57,6 @@ struct NinjaEmitter {
             }
             return NinjaWriter.Edge(outputs: outputs.map(paths.relative), inputs: batch.scenes.map { paths.relative($0.path) },
                                     arguments: batch.arguments.map(paths.relative), folder: paths.relative(folder))
-        }
-        // Every name goes into the file before any is written, so one that cannot leaves no file.
-        var refused: Set<String> = []
-        for scene in scenes where !refused.contains(scene.path) {
-            guard let name = NinjaWriter.unwritable([scene.path, plan.outDir + "/" + scene.outputStem]) else { continue }
-            sink(.fileError(Self.refusal(name), path: scene.path))
-            refused.insert(scene.path)
-        }
-        if !refused.isEmpty { return .sceneError }
-        if let name = NinjaWriter.unwritable([ninja.scenec, plan.outDir] + flags) {
-            throw PlanError(Self.refusal(name))
         }
         let text = NinjaWriter.file(scenec: ninja.scenec, flags: flags, edges: edges)
         try Files.write(Array(text.utf8), to: ninja.path)
