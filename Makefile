@@ -6,7 +6,7 @@ SWIFT ?= swift
 SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev fonts-dejavu-core pkg-config \
 	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
-	python3-selenium pngcheck valgrind ffmpeg neovim libwebp-dev webp patch
+	python3-selenium python3-markdown-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
 SCENES := $(wildcard scenes/*.scene.yaml)
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders bench-hostile example

@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "SceneCodecs", dependencies: ["CCairo", "CDeflate", "CWebP"]),
         // Placed views drawn with Cairo and Pango into PNG, PDF and SVG.
         .target(name: "SceneRender", dependencies: ["CCairo", "CPango", "SceneCodecs", "SceneModel", "SceneLayout", "SceneFonts"]),
+        // The remote cache's HTTP client (`build --remote-cache`): libcurl, TLS verified.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The preview's HTTP server library.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The public façade (SceneFile) and the single pipeline driver the command line, the preview,
@@ -92,10 +94,10 @@ let package = Package(
                 dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
         // What the commands do, as a library: the build (plan, keys, manifests and journals,
         // shards, stale/prune, Ninja files, asset catalogs, Android resources, animated outputs,
-        // the baseline review) and the runs of frames, render, export, edit and preview --static;
+        // the baseline review, the remote cache) and the runs of frames, render, export, edit and preview --static;
         // it reports through events (BuildEvent), never to the console.
         .target(name: "ScenecBuild",
-                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "CCurl", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit", "SceneWatch"]),
         // scenec's options shared by several commands, declared once, and their reading into the libraries' settings.
         .target(name: "ScenecOptions",
@@ -136,7 +138,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel",
-                                                          "SceneSyntax", "TestSupport"]),
+                                                          "SceneSyntax", "SceneReview", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "SceneSyntax", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
@@ -145,7 +147,7 @@ let package = Package(
         .testTarget(name: "SceneLottieTests",
                     dependencies: ["SceneLottie", "SceneModel", "SceneSyntax", "SceneCheck", "SceneLayout", "SceneAnimation", "ScenecKit",
                                    "TestSupport"]),
-        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs"]),
+        .testTarget(name: "SceneReviewTests", dependencies: ["SceneReview", "SceneCodecs", "TestSupport"]),
         .testTarget(name: "SceneWatchTests", dependencies: ["SceneWatch"]),
         .testTarget(name: "SceneFontsTests", dependencies: ["SceneFonts", "SceneCheck", "SceneFiles", "SceneModel", "SceneSyntax"]),
         // The build in-process: incremental builds, shards, stale/prune, Ninja files, events.

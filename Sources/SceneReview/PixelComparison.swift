@@ -33,9 +33,10 @@ public struct PixelComparison: Sendable, Equatable {
         return sum
     }
 
-    /// Compares `before` with `after`; the diff picture shows each changed pixel in opaque red
-    /// over a faded grey copy of `after` (of `before` where `after` has no pixel), so a change
-    /// stands out wherever it is, over any background.
+    /// Compares `before` with `after`; the diff picture shows each changed pixel opaque, in the
+    /// colour of how much it changed (HeatScale: a 1-of-255 change faint, a 227 one hot), over a
+    /// faded grey copy of `after` (of `before` where `after` has no pixel), so a change stands
+    /// out wherever it is, over any background, and a large one stands out from a slight one.
     public static func compare(_ before: RasterImage, _ after: RasterImage,
                                tolerance: Int) -> (comparison: PixelComparison, diff: RasterImage) {
         let width = Swift.max(before.width, after.width), height = Swift.max(before.height, after.height)
@@ -61,7 +62,8 @@ public struct PixelComparison: Sendable, Equatable {
                             let oi = (y * width + x) * 4
                             if difference > tolerance {
                                 result.changedPixels += 1
-                                o[oi] = 0; o[oi + 1] = 0; o[oi + 2] = 255; o[oi + 3] = 255  // B, G, R, A: red
+                                let heat = HeatScale.color(difference)
+                                o[oi] = heat.blue; o[oi + 1] = heat.green; o[oi + 2] = heat.red; o[oi + 3] = 255  // B, G, R, A
                             } else {
                                 let grey = ai >= 0 ? faded(a, ai) : bi >= 0 ? faded(b, bi) : 255
                                 o[oi] = grey; o[oi + 1] = grey; o[oi + 2] = grey; o[oi + 3] = 255
@@ -75,7 +77,7 @@ public struct PixelComparison: Sendable, Equatable {
     }
 
     /// A pixel as grey over white at a quarter of its contrast: the picture stays recognisable
-    /// behind the red without competing with it.
+    /// behind the heat colours without competing with it.
     private static func faded(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8 {
         // Premultiplied over white: each channel plus the white showing through.
         let white = 255 - Int(p[i + 3])

@@ -1,44 +1,102 @@
 import FoundationEssentials
 import SceneSyntax
 
-/// The review as one HTML file: every picture inside it as a `data:` URI, no reference to
-/// anything outside it (a Content-Security-Policy forbids the page any other source), every
-/// name and path escaped. Changed outputs show before | after | diff and a slider that wipes
-/// from the before to the after over one picture; new and removed ones show the side they have;
-/// the same ones are listed. Animated outputs (GIF, APNG, WebP) play in place, MP4 and WebM
-/// in a video element.
+/// The review as HTML pages in one folder: `index.html`, one row per scene with its outputs
+/// (every format of a scene on its row) and no picture, so it stays small for thousands of
+/// scenes; `scenes/HASH.html`, one page per scene changed, new or removed, with its pictures;
+/// `same.html`, the outputs that are the same. Every picture is inside its page as a `data:`
+/// URI, no page refers to anything outside the folder (a Content-Security-Policy forbids any
+/// other source), and every name and path is escaped. Changed outputs show before | after |
+/// diff — the diff coloured by how much each pixel changed, with the heat scale's legend — and a
+/// slider that wipes from the before to the after over one picture; new and removed ones show
+/// the side they have. Animated outputs (GIF, APNG, WebP) play in place, MP4 and WebM in a
+/// video element.
 extension ReviewReport {
-    public var html: String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>scenec review: \(counts.escaped(.html))</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>scenec review</h1>
-            <p><code>\(outputDirectory.escaped(.html))</code> against the baseline <code>\(baseline.escaped(.html))</code>.
-            A pixel changed when a channel differs by more than \(threshold.channel) of 255; an output changed when more
-            than \(Self.percentText(threshold.sharePercent / 100)) of its pixels changed, or its size did.</p>
-            <p class="counts">\(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(count($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
-            </header>
-
-            """
-        for output in outputs where output.verdict != .same { page += section(output) }
-        let same = outputs.filter { $0.verdict == .same }
-        if !same.isEmpty {
-            page += "<section class=\"same-list\">\n<h2>\(same.count) same</h2>\n<ul>\n"
-            for output in same {
-                page += "<li data-verdict=\"same\" data-path=\"\(output.path.escaped(.html))\"><code>\(output.path.escaped(.html))</code> <small>\(output.comparedAs.escaped(.html))</small></li>\n"
+    /// `index.html`.
+    public var indexPage: String {
+        var body = header(title: "scenec review", up: nil)
+        let paged = scenesWithPages
+        if paged.isEmpty {
+            body += "<p>No output is changed, new or removed.</p>\n"
+        } else {
+            body += "<table class=\"scenes\">\n<thead><tr><th>scene</th><th>outputs</th></tr></thead>\n<tbody>\n"
+            for scene in paged {
+                let name = scene.name.escaped(.html)
+                body += "<tr class=\"\(scene.verdict.rawValue)\" data-scene=\"\(name)\"><td><a class=\"scene-link\" href=\"\(scene.page)\">\(name)</a></td><td>"
+                body += scene.outputs.map { output in
+                    "<span class=\"output \(output.verdict.rawValue)\"><span class=\"verdict\">\(output.verdict.rawValue)</span> <code>\(output.path.escaped(.html))</code>\(Self.magnitude(output))</span>"
+                }.joined(separator: " ")
+                body += "</td></tr>\n"
             }
-            page += "</ul>\n</section>\n"
+            body += "</tbody>\n</table>\n"
         }
-        return page + "<script>\(Self.script)</script>\n</body>\n</html>\n"
+        let same = count(.same)
+        if same > 0 { body += "<p><a href=\"same.html\">\(same) same</a></p>\n" }
+        return Self.page(title: "scenec review: \(counts)", body: body, script: "")
+    }
+
+    /// The page of one scene (`scene.page`): each of its outputs, the most changed first.
+    public func page(of scene: ReviewedScene) -> String {
+        var body = header(title: "scenec review: " + scene.name.escaped(.html), up: "../index.html")
+        if scene.outputs.contains(where: { $0.pictures.diff != nil }) { body += Self.legend }
+        for output in scene.outputs { body += section(output) }
+        return Self.page(title: "scenec review: \(scene.name.escaped(.html))", body: body, script: Self.script)
+    }
+
+    /// `same.html`: the outputs that are the same, by path.
+    public var samePage: String {
+        var body = header(title: "scenec review: \(count(.same)) same", up: "index.html")
+        body += "<ul class=\"same-list\">\n"
+        for output in outputs.filter({ $0.verdict == .same }).sorted(by: { $0.path < $1.path }) {
+            body += "<li data-verdict=\"same\" data-path=\"\(output.path.escaped(.html))\"><code>\(output.path.escaped(.html))</code> <small>\(output.comparedAs.escaped(.html))</small></li>\n"
+        }
+        return Self.page(title: "scenec review: \(count(.same)) same", body: body + "</ul>\n", script: "")
+    }
+
+    /// Every page's `<header>`: its title, what was compared with what, the counts, and a link
+    /// back up (`up`) on the pages below the index.
+    private func header(title: String, up: String?) -> String {
+        """
+        <header>
+        \(up.map { "<p><a class=\"up\" href=\"\($0)\">← the review</a></p>\n" } ?? "")<h1>\(title)</h1>
+        <p><code>\(outputDirectory.escaped(.html))</code> against the baseline <code>\(baseline.escaped(.html))</code>.
+        A pixel changed when a channel differs by more than \(threshold.channel) of 255; an output changed when more
+        than \(Self.percentText(threshold.sharePercent / 100)) of its pixels changed, or its size did.</p>
+        <p class="counts">\(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(count($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
+        </header>
+
+        """
+    }
+
+    /// ` 8.3333% · 255`: a changed output's share of pixels and its largest channel difference.
+    private static func magnitude(_ output: ReviewedOutput) -> String {
+        guard output.verdict == .changed, let c = output.comparison else { return "" }
+        return " <span class=\"magnitude\">\(percentText(c.share)) by up to \(c.maxChannelDifference)</span>"
+    }
+
+    /// The key to the diff pictures' colours, drawn from HeatScale's stops.
+    private static let legend = """
+        <figure class="legend"><figcaption>diff: how much a pixel changed (its largest channel difference, of 255)</figcaption>
+        <div class="heat"></div><div class="ticks"><span>1</span><span>128</span><span>255</span></div></figure>
+
+        """
+
+    private static func page(title: String, body: String, script: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)\(script.isEmpty ? "" : "<script>\(script)</script>\n")</body>
+        </html>
+
+        """
     }
 
     private func section(_ output: ReviewedOutput) -> String {
@@ -110,7 +168,15 @@ extension ReviewReport {
         .wipe img{max-width:min(100%,720px)}
         .wipe .wipe-before{position:absolute;left:0;top:0;width:100%;height:100%;clip-path:inset(0 calc(100% - var(--wipe)) 0 0)}
         .wipe label{display:block;font-size:12px;color:#666}.wipe input{width:240px;vertical-align:middle}
-        .same-list ul{columns:3 240px;padding-left:18px}
+        .same-list{columns:3 240px;padding-left:18px}
+        table.scenes{border-collapse:collapse;background:#fff;border-radius:8px}
+        table.scenes td,table.scenes th{padding:4px 10px;text-align:left;vertical-align:top;border-top:1px solid #e5e5ea}
+        table.scenes .output{display:inline-block;margin-right:12px}.magnitude{color:#444}
+        .output.changed .verdict{color:#c00}.output.new .verdict{color:#0a7d2c}.output.removed .verdict{color:#8e5b00}
+        .output.same .verdict{color:#555}
+        .legend{margin:8px 0;width:256px}.legend figcaption{margin-bottom:4px}
+        .legend .heat{height:16px;outline:1px solid #c7c7cc;background:\(HeatScale.cssGradient)}
+        .legend .ticks{display:flex;justify-content:space-between;font-size:12px;color:#666}
         """
 
     /// The wipe's pictures come from the figures above it; small pictures are enlarged by a

@@ -1,7 +1,8 @@
 import SceneSupport
 
-/// A build's outputs set against a baseline: the counts, the JSON summary and the HTML page
-/// (ReviewPage). Nothing in it depends on the time or on the order the comparisons finished,
+/// A build's outputs set against a baseline: the counts, the JSON summary, the HTML pages (an
+/// index, a page per scene that is not the same: ReviewPage) and the Markdown summary
+/// (ReviewMarkdown). Nothing in it depends on the time or on the order the comparisons finished,
 /// so the same two folders give the same report, byte for byte.
 public struct ReviewReport: Sendable {
     public var baseline: String
@@ -9,13 +10,19 @@ public struct ReviewReport: Sendable {
     public var threshold: ReviewThreshold
     /// In the report's order (ReviewedOutput.reportOrder).
     public private(set) var outputs: [ReviewedOutput]
+    /// The outputs by scene, in the report's order (ReviewedScene.grouping).
+    public private(set) var scenes: [ReviewedScene]
 
     public init(baseline: String, outputDirectory: String, threshold: ReviewThreshold, outputs: [ReviewedOutput]) {
         self.baseline = baseline
         self.outputDirectory = outputDirectory
         self.threshold = threshold
         self.outputs = outputs.sorted(by: ReviewedOutput.reportOrder)
+        self.scenes = ReviewedScene.grouping(outputs)
     }
+
+    /// The scenes with a page: those with an output changed, new or removed.
+    public var scenesWithPages: [ReviewedScene] { scenes.filter { $0.verdict != .same } }
 
     public func count(_ verdict: ReviewedOutput.Verdict) -> Int { outputs.filter { $0.verdict == verdict }.count }
 
@@ -32,9 +39,10 @@ public struct ReviewReport: Sendable {
         let summary: JSONValue = .object(ReviewedOutput.Verdict.reportOrder.map {
             JSONMember(key: $0.rawValue, value: .number(Double(count($0))))
         })
+        let paged = Set(scenesWithPages.map(\.name))
         return ["version": 1, "baseline": .string(baseline), "outputDirectory": .string(outputDirectory),
                 "threshold": ["channel": .number(Double(threshold.channel)), "sharePercent": .number(threshold.sharePercent)],
-                "summary": summary, "outputs": .array(outputs.map(\.json))]
+                "summary": summary, "outputs": .array(outputs.map { $0.json(page: paged.contains($0.sceneName) ? ReviewedScene.page(forScene: $0.sceneName) : nil) })]
     }
 
     /// A share as a percentage with at most four decimals, never rounded to 0 when not 0.
@@ -51,12 +59,16 @@ public struct ReviewReport: Sendable {
 }
 
 extension ReviewedOutput {
-    var json: JSONValue {
+    /// The scene it is grouped under (ReviewedScene).
+    var sceneName: String { scene ?? ReviewedScene.name(ofOutput: path) }
+
+    /// `page`: its scene's page, when the scene has one.
+    func json(page: String?) -> JSONValue {
         func size(_ s: (width: Int, height: Int)?) -> JSONValue {
             s.map { ["width": .number(Double($0.width)), "height": .number(Double($0.height))] } ?? .null
         }
         func number(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
-        return ["path": .string(path), "verdict": .string(verdict.rawValue), "comparedAs": .string(comparedAs),
+        return ["path": .string(path), "scene": scene.map(JSONValue.string) ?? .null, "page": page.map(JSONValue.string) ?? .null, "verdict": .string(verdict.rawValue), "comparedAs": .string(comparedAs),
                 "pixels": number(comparison?.pixels), "changedPixels": number(comparison?.changedPixels),
                 "sharePercent": comparison.map { .number(ReviewReport.sharePercentNumber($0.share)) } ?? .null,
                 "maxChannelDifference": number(comparison?.maxChannelDifference),

@@ -34,6 +34,9 @@ public struct ReviewedOutput: Sendable {
 
     /// The path relative to the build folder (and to the baseline).
     public var path: String
+    /// The scene that made it, as its manifest names it (`icons/ring.scene.yaml`); nil when no
+    /// manifest names it (ReviewedScene.name(ofOutput:) then groups it by its path).
+    public var scene: String?
     public var verdict: Verdict
     /// How the two were compared: `bytes`, `png`, `svg via rsvg-convert`, `pdf via pdftoppm`,
     /// `webp frames`, `apng frames`.

@@ -40,11 +40,26 @@ public enum Escaping: Sendable {
     /// entities and every control character but TAB as a picture, a line break included, so a
     /// strange name shows as strange rather than as a space.
     case html
+    /// Markdown text (CommonMark with GitHub's tables: the review's summary for a job summary
+    /// or a pull-request comment): every ASCII punctuation character but `/ . , -` (which start
+    /// nothing inside a line) backslash-escaped, so no name opens a link, an emphasis, a table
+    /// cell (`|`), an entity or an HTML tag; invisible formatting
+    /// as its code point and control characters as pictures, as in `text`.
+    case markdown
 }
 
 extension String {
     /// This text as `escaping` prints it (see `Escaping`).
     public func escaped(_ escaping: Escaping) -> String {
+        if escaping == .markdown {
+            // As one line of text first (controls, bidi), then every punctuation mark escaped.
+            var out = ""
+            for character in escaped(.text).unicodeScalars {
+                if Self.asciiPunctuation.contains(character) { out.append("\\") }
+                out.unicodeScalars.append(character)
+            }
+            return out
+        }
         // The common case, a plain name, is returned as it is without building a new string.
         guard unicodeScalars.contains(where: { Self.needsEscaping($0, escaping) }) else { return self }
         var out = String.UnicodeScalarView()
@@ -73,10 +88,14 @@ extension String {
             case (.xml, "\t"): out.append(contentsOf: "&#9;".unicodeScalars)
             case (.xml, _):
                 out.append(scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : Self.picture(scalar))
+            case (.markdown, _): out.append(scalar)  // handled above
             }
         }
         return String(out)
     }
+
+    /// CommonMark's ASCII punctuation but `/ . , -`: each may be backslash-escaped to stand for itself.
+    private static let asciiPunctuation = Set("!\"#$%&'()*+:;<=>?@[\\]^_`{|}~".unicodeScalars)
 
     /// Whether `scalar` is a control character (Unicode's Cc category).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -93,6 +112,7 @@ extension String {
         case .xml: return "&<>\"'".unicodeScalars.contains(scalar) || isControl(scalar)
             || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         case .html: return "&<>\"'".unicodeScalars.contains(scalar) || (isControl(scalar) && scalar != "\t")
+        case .markdown: return true
         }
     }
 

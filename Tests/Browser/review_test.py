@@ -2,17 +2,26 @@
 """The report of `scenec build --baseline` in a real browser: Debian's headless Chromium driven
 by selenium.
 
-Usage: review_test.py REPORT.html EXPECTED.json
+Usage: review_test.py REPORT/index.html EXPECTED.json
 
-EXPECTED is {"diffs": {PATH: {"red": [[x0, y0, x1, y1], ...]}, ...}, "animated": {PATH: FRAMES}}:
-"diffs" gives the boxes (end exclusive, in the picture's pixels) where an output's diff picture
-must be red, and optionally "wipe": {"point": [x, y], "before": [r, g, b], "after": [r, g, b]},
-a point whose colour tells the two sides apart; "animated" the number of frames the browser's
-own decoder (WebCodecs' ImageDecoder) must find in an output's embedded pictures. Checks that
-the page loads nothing from outside itself, that exactly those outputs have diff pictures, that
-each diff picture is red in its boxes and grey elsewhere (read back through a canvas), that the
-screenshot shows the red, that the slider wipes from the before to the after, and that animated
-pictures are embedded whole. Prints one line per check; exits 1 at the first failure.
+The index has a row per scene: a link to its page (a.scene-link) and its outputs' paths; every
+linked page is opened (when "partial", only those of the outputs EXPECTED names), must show
+exactly its row's outputs, and each output's section (section.output, by its data-path) is
+looked for on them.
+
+EXPECTED is {"diffs": {PATH: {"changed": [[x0, y0, x1, y1], ...], "color": [r, g, b]}, ...},
+"animated": {PATH: FRAMES}, "partial": BOOL, "legend": [[r, g, b], [r, g, b]]}: "diffs" gives
+the boxes (end exclusive, in the picture's pixels) where an output's diff picture shows a change,
+in the heat colour "color" when given (else any colour but grey), and optionally "wipe":
+{"point": [x, y], "before": [r, g, b], "after": [r, g, b]}, a point whose colour tells the two
+sides apart; "animated" the number of frames the browser's own decoder (WebCodecs'
+ImageDecoder) must find in an output's embedded pictures; "legend" the colours of the heat
+legend's two ends. Checks that no page loads anything from outside itself, that exactly those
+outputs have diff pictures (only that those do, when "partial"), that each diff picture is
+coloured in its boxes and grey elsewhere (read back through a canvas), that the screenshot shows
+the colour, that every page with a diff shows the heat legend, pale at its low end and hot at its
+high end (a screenshot pixel probe), that the slider wipes from the before to the after, and that
+animated pictures are embedded whole. Prints one line per check; exits 1 at the first failure.
 """
 import json
 import os
@@ -48,12 +57,49 @@ def screenshot_pixel(driver, element, x, y):
     return pixels(int(left + (x + 0.5) * scale), int(top + (y + 0.5) * scale))
 
 
-def check_diff(driver, path, expected):
+def open_section(driver, pages, path):
+    """Opens the page whose section shows `path` and returns that section."""
+    found = [page for page, paths in pages.items() if path in paths]
+    if len(found) != 1:
+        fail(f"{path}: on {len(found)} pages")
+    driver.get(found[0])
+    wait_until(lambda: driver.execute_script("return document.readyState === 'complete'"), f"{found[0]} to load")
     sections = [s for s in driver.find_elements(By.CSS_SELECTOR, "section.output")
                 if s.get_attribute("data-path") == path]
     if len(sections) != 1:
         fail(f"{path}: {len(sections)} sections")
-    section = sections[0]
+    return sections[0]
+
+
+def close(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3]))
+
+
+def check_legend(driver, page, expected):
+    """The heat legend on a page with a diff: pale at 1 of 255, hot at 255, in the screenshot."""
+    legends = driver.find_elements(By.CSS_SELECTOR, ".legend .heat")
+    if len(legends) != 1:
+        fail(f"{page}: {len(legends)} heat legends")
+    legend = legends[0]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", legend)
+    left, top, width, height = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", legend)
+    if width < 100 or height < 8:
+        fail(f"{page}: the legend is {width} × {height}")
+    w, h, pixels = decode_png(driver.get_screenshot_as_png())
+    low = pixels(int(left + 2), int(top + height / 2))
+    high = pixels(int(left + width - 3), int(top + height / 2))
+    if not (low[0] > 230 and low[1] > 210 and low[2] > 120):
+        fail(f"{page}: the legend's low end is {low[:3]}, not a faint pale colour")
+    if not (high[0] > 100 and high[1] < 40 and high[2] < 80):
+        fail(f"{page}: the legend's high end is {high[:3]}, not a hot dark red")
+    if expected and not (close(low, expected[0], 16) and close(high, expected[1], 16)):
+        fail(f"{page}: the legend runs {low[:3]} to {high[:3]}, not {expected[0]} to {expected[1]}")
+    ok(f"{page}: the heat legend shows faint {low[:3]} at 1 and hot {high[:3]} at 255")
+
+
+def check_diff(driver, pages, path, expected):
+    section = open_section(driver, pages, path)
     images = {name: section.find_elements(By.CSS_SELECTOR, f".pictures img.{name}") for name in ["before", "after", "diff"]}
     if any(len(found) != 1 for found in images.values()):
         fail(f"{path}: before, after and diff should be one picture each: {[len(v) for v in images.values()]}")
@@ -61,26 +107,26 @@ def check_diff(driver, path, expected):
     wait_until(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", diff),
                f"{path}'s diff picture to decode")
     width, height, data = driver.execute_script(READ_PIXELS, diff)
-    boxes = expected["red"]
-    red = 0
+    boxes, color = expected["changed"], expected.get("color")
+    changed = 0
     for y in range(height):
         for x in range(width):
             r, g, b, a = data[(y * width + x) * 4:(y * width + x) * 4 + 4]
             if inside(x, y, boxes):
-                if (r, g, b, a) != (255, 0, 0, 255):
-                    fail(f"{path}: diff pixel ({x}, {y}) is {(r, g, b, a)}, not red")
-                red += 1
+                if a != 255 or (color and [r, g, b] != color) or (not color and r == g == b):
+                    fail(f"{path}: diff pixel ({x}, {y}) is {(r, g, b, a)}, not the heat colour {color or 'of a change'}")
+                changed += 1
             elif not (r == g == b and a == 255):
                 fail(f"{path}: diff pixel ({x}, {y}) is {(r, g, b, a)}, not grey")
-    ok(f"{path}: the diff picture ({width} × {height}) is red at exactly its {red} changed pixels, grey elsewhere")
+    ok(f"{path}: the diff picture ({width} × {height}) is coloured at exactly its {changed} changed pixels, grey elsewhere")
     x0, y0, x1, y1 = boxes[0]
     shown = screenshot_pixel(driver, diff, (x0 + x1) // 2, (y0 + y1) // 2)
-    if not (shown[0] > 200 and shown[1] < 60 and shown[2] < 60):
-        fail(f"{path}: the screenshot shows {shown[:3]} where the diff is red")
+    if (color and not close(shown, color)) or shown[0] == shown[1] == shown[2]:
+        fail(f"{path}: the screenshot shows {shown[:3]} where the diff is {color or 'coloured'}")
     outside = screenshot_pixel(driver, diff, x1 + 1 if x1 + 1 < width else x0 - 2, y1 + 1)
-    if outside[0] > 200 and outside[1] < 60:
-        fail(f"{path}: the screenshot is red outside the changed pixels: {outside[:3]}")
-    ok(f"{path}: the screenshot shows the red {shown[:3]} and grey {outside[:3]} beside it")
+    if not (outside[0] == outside[1] == outside[2]):
+        fail(f"{path}: the screenshot is coloured outside the changed pixels: {outside[:3]}")
+    ok(f"{path}: the screenshot shows the heat colour {shown[:3]} and grey {outside[:3]} beside it")
 
     if "wipe" in expected:
         wipe = expected["wipe"]
@@ -107,12 +153,8 @@ try {
 """
 
 
-def check_animated(driver, path, frames):
-    sections = [s for s in driver.find_elements(By.CSS_SELECTOR, "section.output")
-                if s.get_attribute("data-path") == path]
-    if len(sections) != 1:
-        fail(f"{path}: {len(sections)} sections")
-    pictures = sections[0].find_elements(By.CSS_SELECTOR, ".pictures img.before, .pictures img.after")
+def check_animated(driver, pages, path, frames):
+    pictures = open_section(driver, pages, path).find_elements(By.CSS_SELECTOR, ".pictures img.before, .pictures img.after")
     if not pictures:
         fail(f"{path}: no picture shown")
     for picture in pictures:
@@ -124,29 +166,55 @@ def check_animated(driver, path, frames):
         ok(f"{path}: the {picture.get_attribute('class')} picture plays as {kind}, {found} frames")
 
 
+def load(driver, url):
+    driver.get(url)
+    wait_until(lambda: driver.execute_script("return document.readyState === 'complete'"), f"{url} to load")
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith('data:'))")
+    if fetched:
+        fail(f"{url} fetched {fetched}")
+
+
 def main():
     if len(sys.argv) != 3:
-        fail("usage: review_test.py REPORT.html EXPECTED.json")
+        fail("usage: review_test.py REPORT/index.html EXPECTED.json")
     report, expected = os.path.abspath(sys.argv[1]), json.load(open(sys.argv[2]))
     driver = start_browser()
     try:
-        driver.get("file://" + report)
-        wait_until(lambda: driver.execute_script("return document.readyState === 'complete'"), "the page to load")
-        fetched = driver.execute_script(
-            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith('data:'))")
-        if fetched:
-            fail(f"the report fetched {fetched}")
-        ok("the report loads nothing from outside itself")
-        with_diff = sorted(s.get_attribute("data-path") for s in driver.find_elements(By.CSS_SELECTOR, "section.output")
-                           if s.find_elements(By.CSS_SELECTOR, "img.diff"))
+        index = "file://" + report
+        load(driver, index)
+        # Each row of the index: its scene's page and the paths of its outputs.
+        rows = driver.execute_script(
+            "return Array.from(document.querySelectorAll('tr')).filter(r => r.querySelector('a.scene-link'))"
+            ".map(r => [r.querySelector('a.scene-link').href, Array.from(r.querySelectorAll('code')).map(c => c.textContent)])")
         diffs = expected.get("diffs", {})
-        if with_diff != sorted(diffs):
+        pages, with_diff = {}, []
+        for link, paths in rows:
+            if not link.startswith(os.path.dirname(index) + "/scenes/"):
+                fail(f"the index links {link}, outside its scenes/ folder")
+            if expected.get("partial") and not set(paths) & set(diffs):
+                continue  # only the pages the expectations name are opened
+            load(driver, link)
+            sections = driver.find_elements(By.CSS_SELECTOR, "section.output")
+            pages[link] = [s.get_attribute("data-path") for s in sections]
+            if sorted(pages[link]) != sorted(paths):
+                fail(f"{link} shows {pages[link]}, its row in the index {paths}")
+            diffs_here = [s.get_attribute("data-path") for s in sections if s.find_elements(By.CSS_SELECTOR, "img.diff")]
+            if diffs_here:
+                check_legend(driver, link.rsplit("/", 1)[-1], expected.get("legend"))
+            with_diff += diffs_here
+        ok(f"the index and its {len(pages)} scene pages load nothing from outside themselves")
+        with_diff.sort()
+        if expected.get("partial"):
+            if not set(diffs) <= set(with_diff):
+                fail(f"diff pictures for {with_diff}, expected at least {sorted(diffs)}")
+        elif with_diff != sorted(diffs):
             fail(f"diff pictures for {with_diff}, expected {sorted(diffs)}")
-        ok(f"diff pictures for exactly {with_diff}")
+        ok(f"diff pictures for {'at least ' + str(sorted(diffs)) if expected.get('partial') else 'exactly ' + str(with_diff)}")
         for path, boxes in diffs.items():
-            check_diff(driver, path, boxes)
+            check_diff(driver, pages, path, boxes)
         for path, frames in expected.get("animated", {}).items():
-            check_animated(driver, path, frames)
+            check_animated(driver, pages, path, frames)
     finally:
         driver.quit()
     print("all review checks passed", flush=True)

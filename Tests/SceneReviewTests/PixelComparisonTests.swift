@@ -28,18 +28,26 @@ final class PixelComparisonTests: XCTestCase {
         XCTAssertEqual(grey.a, 255)
     }
 
-    func testChangedPixelsAreCountedAndDrawnRedWithTheLargestChannelDifference() {
-        let after = picture(10, 10, changing: [(2, 3, [40, 80, 130, 255]), (7, 7, [40, 83, 120, 255])])
+    func testChangedPixelsAreCountedAndDrawnInTheHeatColourOfTheirLargestChannelDifference() {
+        let after = picture(10, 10, changing: [(2, 3, [40, 80, 130, 255]), (7, 7, [40, 83, 120, 255]),
+                                               (5, 5, [40, 80, 119, 255]), (1, 8, [4, 8, 12, 28])])
         let (comparison, diff) = PixelComparison.compare(picture(10, 10), after, tolerance: 0)
-        XCTAssertEqual(comparison.changedPixels, 2)
-        XCTAssertEqual(comparison.maxChannelDifference, 10)
-        XCTAssertEqual(comparison.share, 0.02, accuracy: 1e-12)
-        XCTAssertTrue(diff.pixel(2, 3) == (255, 0, 0, 255), "a changed pixel is opaque red")
-        XCTAssertFalse(diff.pixel(0, 0) == (255, 0, 0, 255))
+        XCTAssertEqual(comparison.changedPixels, 4)
+        XCTAssertEqual(comparison.maxChannelDifference, 227)
+        XCTAssertEqual(comparison.share, 0.04, accuracy: 1e-12)
+        for (x, y, difference) in [(2, 3, 10), (7, 7, 3), (5, 5, 1), (1, 8, 227)] {
+            let heat = HeatScale.color(difference), p = diff.pixel(x, y)
+            XCTAssertTrue(p == (Int(heat.red), Int(heat.green), Int(heat.blue), 255), "(\(x), \(y)) changed by \(difference): \(p)")
+        }
+        // A change of 1 is faint (pale, near the white of the faded picture), one of 227 hot (dark red).
+        XCTAssertTrue(diff.pixel(5, 5).g > 220 && diff.pixel(5, 5).b > 140, "\(diff.pixel(5, 5))")
+        XCTAssertTrue(diff.pixel(1, 8).r > 120 && diff.pixel(1, 8).g < 40, "\(diff.pixel(1, 8))")
+        let grey = diff.pixel(0, 0)
+        XCTAssertTrue(grey.r == grey.g && grey.g == grey.b, "an unchanged pixel stays grey: \(grey)")
 
         let tolerant = PixelComparison.compare(picture(10, 10), after, tolerance: 3).comparison
-        XCTAssertEqual(tolerant.changedPixels, 1, "a difference of 3 is within a tolerance of 3; 10 is not")
-        XCTAssertEqual(tolerant.maxChannelDifference, 10, "the magnitude does not depend on the tolerance")
+        XCTAssertEqual(tolerant.changedPixels, 2, "differences of 1 and 3 are within a tolerance of 3; 10 and 227 are not")
+        XCTAssertEqual(tolerant.maxChannelDifference, 227, "the magnitude does not depend on the tolerance")
     }
 
     func testFullyTransparentPixelsAreEqualWhateverTheirColour() {
@@ -56,6 +64,19 @@ final class PixelComparisonTests: XCTestCase {
         XCTAssertEqual(diff.width, 12)
         XCTAssertEqual(comparison.changedPixels, 0, "within a tolerance of 255 nothing differs by more")
         XCTAssertTrue(ReviewThreshold(channel: 255, sharePercent: 100).isChange(comparison), "but the size changed")
+    }
+
+    /// The scale runs from light to dark without turning back, ends at its stops, and the
+    /// legend's gradient is written from the same stops.
+    func testTheHeatScaleDarkensWithTheDifferenceAndTheLegendUsesItsStops() {
+        func lightness(_ d: Int) -> Int { let c = HeatScale.color(d); return Int(c.red) + Int(c.green) + Int(c.blue) }
+        for d in 1..<255 { XCTAssertGreaterThanOrEqual(lightness(d), lightness(d + 1), "\(d)") }
+        let first: HeatScale.Stop = HeatScale.stops[0], last = HeatScale.stops[HeatScale.stops.count - 1]
+        XCTAssertTrue(HeatScale.color(1) == (first.red, first.green, first.blue))
+        XCTAssertTrue(HeatScale.color(255) == (last.red, last.green, last.blue))
+        XCTAssertTrue(HeatScale.color(0) == HeatScale.color(1) && HeatScale.color(999) == HeatScale.color(255), "clamped")
+        XCTAssertEqual(HeatScale.cssGradient, "linear-gradient(to right,rgb(255,237,160) 0%,rgb(254,178,76) 33%,"
+                       + "rgb(240,59,32) 67%,rgb(128,0,38) 100%)")
     }
 
     func testPagesAddUp() {

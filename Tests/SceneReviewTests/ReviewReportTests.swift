@@ -1,8 +1,9 @@
 import Foundation
 import SceneReview
+import TestSupport
 import XCTest
 
-/// The report's counts, order, JSON summary and HTML page from outputs made here.
+/// The report's counts, order, JSON summary, HTML pages and Markdown from outputs made here.
 final class ReviewReportTests: XCTestCase {
     func output(_ path: String, _ verdict: ReviewedOutput.Verdict, changed: Int? = nil) -> ReviewedOutput {
         var o = ReviewedOutput(path: path, verdict: verdict, comparedAs: "pixels")
@@ -60,10 +61,11 @@ final class ReviewReportTests: XCTestCase {
         XCTAssertEqual(ReviewReport.percentText(1e-9), "<0.0001%", "never 0 when not 0")
     }
 
-    func testThePageEscapesNamesAndFetchesNothing() {
+    func testThePagesEscapeNamesAndFetchNothing() throws {
         let hostile = ReviewReport(baseline: "<base>", outputDirectory: "o&o", threshold: ReviewThreshold(),
                                    outputs: [output("<script>alert(1)</script>.png", .new)])
-        let html = hostile.html
+        let scene = try XCTUnwrap(hostile.scenesWithPages.first)
+        let html = hostile.indexPage + hostile.page(of: scene)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         XCTAssertFalse(html.contains("<script>alert(1)"))
         XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;.png"))
@@ -71,17 +73,82 @@ final class ReviewReportTests: XCTestCase {
         XCTAssertTrue(html.contains("o&amp;o"))
         XCTAssertTrue(html.contains("default-src 'none'"))
         XCTAssertFalse(html.contains("src=\"http"), "no picture from outside the page")
+        XCTAssertTrue(html.contains("href=\"\(scene.page)\""), "the index links the page by its hash, not its name")
+        XCTAssertTrue(scene.page.hasPrefix("scenes/") && scene.page.count == "scenes/".count + 16 + ".html".count, scene.page)
         XCTAssertTrue(html.contains("0 changed"))
     }
 
     /// A changed output's pictures are inside the page as data: URIs, each once.
-    func testPicturesAreEmbeddedAsDataURIs() {
+    func testPicturesAreEmbeddedAsDataURIsInTheScenePageOnly() throws {
         var changed = output("c.png", .changed, changed: 3)
         changed.pictures = ReviewedOutput.Pictures(before: [1, 2, 3], after: [4, 5, 6], diff: [7, 8, 9])
-        let html = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: [changed]).html
+        let report = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: [changed])
+        let html = report.page(of: try XCTUnwrap(report.scenesWithPages.first))
         for bytes: [UInt8] in [[1, 2, 3], [4, 5, 6], [7, 8, 9]] {
             let uri = "data:image/png;base64,\(Data(bytes).base64EncodedString())"
             XCTAssertEqual(html.components(separatedBy: uri).count, 2, "\(bytes) once")
         }
+        XCTAssertTrue(html.contains("class=\"legend\""), "a page with a diff has the heat scale's key")
+        XCTAssertTrue(html.contains(HeatScale.cssGradient), "drawn from the scale's own stops")
+        XCTAssertFalse(report.indexPage.contains("data:image"), "the index holds no picture")
+    }
+
+    /// The formats of one scene are one row of the index and one page; a scene the manifest does
+    /// not name is grouped by its outputs' path; scenes that are the same have no row.
+    func testOutputsAreGroupedByScene() throws {
+        func named(_ o: ReviewedOutput, _ scene: String?) -> ReviewedOutput { var o = o; o.scene = scene; return o }
+        let report = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: [
+            named(output("r.png", .changed, changed: 5), "r.scene.yaml"), named(output("r.svg", .same, changed: 0), "r.scene.yaml"),
+            named(output("r.pdf", .changed, changed: 30), "r.scene.yaml"),
+            output("d/old.png", .removed), output("d/old.frames/0001.png", .removed),
+            named(output("s.png", .same, changed: 0), "s.scene.yaml"),
+        ])
+        XCTAssertEqual(report.scenes.map(\.name), ["r.scene.yaml", "d/old", "s.scene.yaml"])
+        XCTAssertEqual(report.scenes[0].outputs.map(\.path), ["r.pdf", "r.png", "r.svg"], "most changed first")
+        XCTAssertEqual(report.scenes[0].worstShare, 0.3)
+        XCTAssertEqual(report.scenes[0].worstMagnitude, 50)
+        XCTAssertEqual(report.scenes[1].outputs.map(\.path), ["d/old.frames/0001.png", "d/old.png"])
+        XCTAssertEqual(report.scenesWithPages.map(\.name), ["r.scene.yaml", "d/old"])
+        let index = report.indexPage
+        XCTAssertEqual(index.components(separatedBy: "<tr class=").count - 1, 2, "one row per scene with a change")
+        let row = try XCTUnwrap(index.components(separatedBy: "<tr class=").dropFirst().first)
+        for path in ["r.pdf", "r.png", "r.svg"] { XCTAssertTrue(row.contains("<code>\(path)</code>"), "\(path) on the scene's row") }
+        XCTAssertTrue(row.contains("30% by up to 50"), row)
+        XCTAssertTrue(report.samePage.contains("<code>s.png</code>") && !index.contains("<code>s.png</code>"))
+        XCTAssertEqual(ReviewedScene.name(ofOutput: "a/b/c.flipbook.pdf"), "a/b/c")
+        XCTAssertEqual(ReviewedScene.name(ofOutput: "drawable-mdpi/ring.png"), "drawable-mdpi/ring")
+    }
+
+    /// The Markdown read back by markdown-it (Tests/Review/markdown_summary.py): the ten most
+    /// changed scenes in order with their share and magnitude, then "and N more"; hostile names
+    /// stay text (no HTML, no link of theirs) and every link goes to the scene's page.
+    func testTheMarkdownListsTheMostChangedAndKeepsNamesText() throws {
+        var outputs: [ReviewedOutput] = []
+        for i in 0..<13 {
+            var o = output("s\(i).png", .changed, changed: i + 1)
+            o.scene = "s\(i).scene.yaml"
+            outputs.append(o)
+        }
+        let hostile = "x|y](https://evil.example)<img src=x onerror=alert(1)>*b*\n# h"
+        var new = output("\(hostile).png", .new)
+        new.scene = hostile + ".scene.yaml"
+        outputs.append(new)
+        let report = ReviewReport(baseline: "base`", outputDirectory: "out", threshold: ReviewThreshold(), outputs: outputs)
+        let markdown = report.markdown(pages: "https://ci.example/run 1/review/")
+        let parsed = try parseMarkdown(markdown, self)
+        let rows = try XCTUnwrap(parsed["rows"] as? [[[String: Any]]])
+        XCTAssertEqual(rows.map { $0.first?["text"] as? String }, (3..<13).reversed().map { "s\($0).scene.yaml" })
+        XCTAssertEqual(rows.first?.compactMap { $0["text"] as? String }, ["s12.scene.yaml", "s12.png", "13%", "50 of 255"])
+        XCTAssertEqual(rows.first?.first?["links"] as? [String],
+                       ["https://ci.example/run%201/review/" + ReviewedScene.page(forScene: "s12.scene.yaml")])
+        XCTAssertTrue(markdown.contains("and 3 more changed scenes"), markdown)
+        XCTAssertEqual(parsed["html"] as? Int, 0, "no HTML from a name: \(markdown)")
+        let links = try XCTUnwrap(parsed["links"] as? [[String]])
+        XCTAssertEqual(links.count, 12, "the report, ten scenes and the new one: \(links)")
+        XCTAssertEqual(links.last, [(hostile + ".scene.yaml").replacingOccurrences(of: "\n", with: "␊"),
+                                    "https://ci.example/run%201/review/" + ReviewedScene.page(forScene: hostile + ".scene.yaml")])
+        XCTAssertFalse(links.contains { $0[1].contains("evil") })
+        XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 13 changed, 1 new, 0 removed, 0 same"])
     }
 }
+

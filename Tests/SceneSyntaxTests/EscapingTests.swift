@@ -24,6 +24,16 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(hostile.escaped(.html), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&amp;&lt;&gt;&quot;&apos;")
     }
 
+    /// Markdown: every punctuation mark that could open a link, emphasis, cell, entity or tag is
+    /// backslash-escaped; controls and bidi controls show as in text.
+    func testMarkdownEscapesWhatCouldStartMarkup() {
+        XCTAssertEqual(hostile.escaped(.markdown), "a␊b␍c␛\\[31md␇e␡f\u{FFFD}g\th\\%\\:,\\&\\<\\>\\\"\\'")
+        XCTAssertEqual("a/b.c-d, e".escaped(.markdown), "a/b.c-d, e", "nothing inside a line starts at / . , -")
+        XCTAssertEqual("[x](javascript:y) | *b* _i_ `c` <s>".escaped(.markdown),
+                       "\\[x\\]\\(javascript\\:y\\) \\| \\*b\\* \\_i\\_ \\`c\\` \\<s\\>")
+        XCTAssertEqual("a\u{202E}b".escaped(.markdown), "a\\<U\\+202E\\>b")
+    }
+
     /// Bidi controls would make `evil.yaml` read as another name, and U+2028 ends a line in
     /// some viewers: in text and workflow output they show as their code point. RTL letters stay.
     func testInvisibleFormattingShowsAsItsCodePointAndRightToLeftLettersStay() {

@@ -63,7 +63,7 @@ extension BaselineReviewTests {
             XCTAssertEqual(output["sameTiming"] as? Bool, true)
 
             // Both sides are embedded whole, of their media type, so they play; the diff is of frame 2.
-            let html = try String(contentsOf: reportDirectory.appendingPathComponent("index.html"), encoding: .utf8)
+            let html = try reportPages(reportDirectory)
             let type = format == "webp" ? "image/webp" : "image/apng"
             let after = try Data(contentsOf: out.appendingPathComponent("fade.\(format)"))
             XCTAssertNotEqual(after, bytes)
@@ -71,7 +71,7 @@ extension BaselineReviewTests {
             XCTAssertTrue(html.contains("class=\"after\" src=\"data:\(type);base64,\(after.base64EncodedString())\""))
             XCTAssertTrue(html.contains("5 frames; the diff is of frame 2, which changed most"), html)
             let spec = project.url("expected.json")
-            try JSONSerialization.data(withJSONObject: ["diffs": ["fade.\(format)": ["red": [[20, 5, 30, 15]]]],
+            try JSONSerialization.data(withJSONObject: ["diffs": ["fade.\(format)": ["changed": [[20, 5, 30, 15]]]],
                                                         "animated": ["fade.\(format)": 5]]).write(to: spec)
             try runBrowserCheck(reportDirectory.appendingPathComponent("index.html"), spec)
         }

@@ -49,16 +49,22 @@ final class BaselineReviewTests: XCTestCase {
         (summary["outputs"] as? [[String: Any]] ?? []).filter { $0["verdict"] as? String == verdict }
     }
 
-    func runBrowserCheck(_ html: URL, _ spec: URL) throws {
-        for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
-            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),
-                          "\(needed) is missing: run make deps (chromium chromium-driver python3-selenium)")
-        }
-        let script = repositoryRoot.appendingPathComponent("Tests/Browser/review_test.py").path
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [script, html.path, spec.path], timeout: 120)
-        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
-        XCTAssertTrue(result.stdoutText.contains("all review checks passed"), result.stdoutText + result.stderr)
+    /// The heat scale's colour of a change by 255 (both squares change a channel by 255), and
+    /// of the legend's two ends, as the browser spec wants them.
+    var hot: [Int] { let c = HeatScale.color(255); return [Int(c.red), Int(c.green), Int(c.blue)] }
+    var legendEnds: [[Int]] {
+        [HeatScale.stops[0], HeatScale.stops[HeatScale.stops.count - 1]].map { [Int($0.red), Int($0.green), Int($0.blue)] }
     }
+
+    /// The pages of the report: the index and the scenes' pages it links.
+    func reportPages(_ reportDirectory: URL) throws -> String {
+        let scenes = reportDirectory.appendingPathComponent("scenes")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: scenes.path)) ?? []).sorted()
+        return try ([reportDirectory.appendingPathComponent("index.html")] + names.map { scenes.appendingPathComponent($0) })
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+    }
+
+    func runBrowserCheck(_ html: URL, _ spec: URL) throws { try runReviewBrowserCheck(html, spec) }
 
     func testThirtyScenesTwoEditedOneAddedOneRemovedThenIdenticalBuildsAndTwoJobs() throws {
         let project = try Project(self)
@@ -99,12 +105,14 @@ final class BaselineReviewTests: XCTestCase {
         XCTAssertEqual(failing.status, .sceneError, failing.reviewText)
         XCTAssertTrue(failing.summary.contains("0 built, 30 up to date"), "the review needs no rebuild: \(failing.summary)")
 
-        // The report in a real browser: both diff pictures, red exactly where the geometry says.
+        // The report in a real browser: both diff pictures, in the heat colour of a 255 change
+        // exactly where the geometry says, each page with the heat legend.
         let spec = project.url("expected.json")
         try JSONSerialization.data(withJSONObject: ["diffs": [
-            "a/s03.png": ["red": [[3, 5, 13, 15]], "wipe": ["point": [8, 10], "before": [0, 0, 255], "after": [255, 153, 0]]],
-            "b/s17.png": ["red": [[17, 5, 27, 15], [47, 5, 57, 15]]],
-        ]]).write(to: spec)
+            "a/s03.png": ["changed": [[3, 5, 13, 15]], "color": hot,
+                          "wipe": ["point": [8, 10], "before": [0, 0, 255], "after": [255, 153, 0]]],
+            "b/s17.png": ["changed": [[17, 5, 27, 15], [47, 5, 57, 15]], "color": hot],
+        ], "legend": legendEnds]).write(to: spec)
         let html = reportDirectory.appendingPathComponent("index.html")
         try runBrowserCheck(html, spec)
 
@@ -266,14 +274,17 @@ final class BaselineReviewTests: XCTestCase {
         let out = project.url("out <&>"), reports = project.url("review & <report>")
         let result = try project.build(try plan(project, "out <&>", baseline: "base", report: "review & <report>"))
         XCTAssertEqual(result.status, .success, result.reviewText)
-        let html = try String(contentsOf: reports.appendingPathComponent("index.html"), encoding: .utf8)
+        let html = try reportPages(reports)
         XCTAssertFalse(html.contains(hostile), "the name is in the page unescaped")
         XCTAssertFalse(html.contains("<img src=x"))
         XCTAssertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;&amp;&quot;q&apos;.png"), html)
         XCTAssertTrue(html.contains("<code>\(XMLEscaped(out.path))</code>"), html)
-        for reference in ["http://", "https://", "//cdn", "src=\"/", "href="] {
+        for reference in ["http://", "https://", "//cdn", "src=\"/"] {
             XCTAssertFalse(html.contains(reference), "the report refers to \(reference)")
         }
+        // Its only links are between its own pages: the scenes' pages by hash, and back up.
+        let links = Set(html.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        XCTAssertTrue(links.allSatisfy { $0 == "../index.html" || $0 == "same.html" || $0.range(of: "^scenes/[0-9a-f]{16}\\.html$", options: .regularExpression) != nil }, "\(links)")
         // Every picture is inside the file.
         let sources = html.components(separatedBy: " src=\"").dropFirst().map { $0.prefix(22) }
         XCTAssertFalse(sources.isEmpty)

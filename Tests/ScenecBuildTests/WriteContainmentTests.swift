@@ -106,7 +106,11 @@ final class WriteContainmentTests: XCTestCase {
                                         reportInsideOutput: ".scenec-review", failOnChange: false)
             let r = try project.build(plan)
             XCTAssertEqual(r.status, .success, "\(r.errors)")
-            let html = try String(decoding: project.data("work/out/.scenec-review/index.html"), as: UTF8.self)
+            // Every page of the report: the index, the same list and each scene's page.
+            let pages = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: project.path("work/out/.scenec-review")))
+                .filter { $0.hasSuffix(".html") }
+            XCTAssertTrue(pages.contains("index.html"), "\(pages)")
+            let html = try pages.map { String(decoding: try project.data("work/out/.scenec-review/" + $0), as: UTF8.self) }.joined()
             let json = try String(decoding: project.data("work/out/.scenec-review/summary.json"), as: UTF8.self)
             // Everything the build told, as text: what the console would have shown.
             let told = r.events.map { "\($0)" }.joined(separator: "\n")

@@ -14,6 +14,9 @@ package struct BuildReport: Sendable {
         package var diagnostics: [JSONDiagnostic]
         /// The diagnostics as text, for JUnit failures.
         package var text: String
+        /// Outputs this build rendered, and those it wrote from the remote cache's bytes instead.
+        package var rendered = 0
+        package var fetched = 0
     }
 
     package var outDir: String
@@ -24,6 +27,9 @@ package struct BuildReport: Sendable {
 
     package func count(_ status: String) -> Int { scenes.filter { $0.status == status }.count }
 
+    /// Outputs rendered (`\.rendered`) or fetched from the remote cache (`\.fetched`) in all.
+    package func outputs(_ how: KeyPath<Scene, Int>) -> Int { scenes.reduce(0) { $0 + $1[keyPath: how] } }
+
     /// The `--report` document (docs/ci.md, "Building a folder": Reports).
     package var json: JSONValue {
         let sorted = scenes.sorted { $0.relativePath < $1.relativePath }
@@ -32,6 +38,7 @@ package struct BuildReport: Sendable {
             "built": .number(Double(count("built"))), "upToDate": .number(Double(count("up-to-date"))),
             "failed": .number(Double(count("failed"))), "notStarted": .number(Double(count("not-started"))),
             "stale": .number(Double(count("stale"))), "warnings": .number(Double(warnings)),
+            "rendered": .number(Double(outputs(\.rendered))), "fetched": .number(Double(outputs(\.fetched))),
             "seconds": .number(Self.rounded(seconds)),
         ]
         return ["version": .number(1), "scenec": .string(scenecVersion), "outputDirectory": .string(outDir),
@@ -86,7 +93,8 @@ extension BuildReport.Scene {
              "sha256": .string(item.record.sha256), "stale": item.record.stale.map(JSONValue.string) ?? .null]
         }
         return ["scene": .string(path), "relativePath": .string(relativePath), "status": .string(status),
-                "seconds": .number(BuildReport.rounded(seconds)), "outputs": .array(outputs),
+                "seconds": .number(BuildReport.rounded(seconds)), "rendered": .number(Double(rendered)),
+                "fetched": .number(Double(fetched)), "outputs": .array(outputs),
                 "diagnostics": .array(diagnostics.map(\.json))]
     }
 }

@@ -24,7 +24,7 @@ struct BuildRun {
         if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
         let store = ManifestStore(destination, shard: plan.shard) { sink(.ignoredEntry($0)) }
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
-        let builder = SceneBuilder(
+        var building = SceneBuilder(
             outDir: destination, plan: plan,
             keys: BuildKeys(renderer: plan.renderer, overrides: plan.overrides,
                             appearance: plan.scene.frontend.options.appearance, scale: plan.scale,
@@ -32,6 +32,8 @@ struct BuildRun {
                             assetScales: plan.destination.scales,
                             ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity(outside: plan.scene.scope.root) : nil),
             sink: sink)
+        building.remote = plan.remoteCache.map { RemoteCache($0, sink: sink) }
+        let builder = building
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder<[SceneResult.Report]>()
@@ -95,10 +97,9 @@ struct BuildRun {
         if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }
         sink(.summary(summary(report, stale: stale, seconds: report.seconds)))
         if let review = plan.review {
-            let outputs = manifest.scenes.values.flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
             let reviewed = BaselineReview(options: review, output: destination, jobs: plan.jobs,
                                           maxPixels: plan.scene.frontend.options.maxPixels, root: plan.scene.scope.root,
-                                          sink: sink).run(outputs: outputs)
+                                          sink: sink).run(manifest: manifest)
             if reviewed == .io || status == .success { status = reviewed }
         }
         var outcome = Build.Outcome(kind: .built, status: status)
@@ -155,8 +156,11 @@ struct BuildRun {
             }
         }
         let outputs = (entry?.outputs ?? [:]).map { (path: $0.key, record: $0.value) }
-        return BuildReport.Scene(path: path, relativePath: relative, status: status, seconds: result?.seconds ?? 0,
-                                 outputs: outputs, diagnostics: diagnostics, text: text)
+        var scene = BuildReport.Scene(path: path, relativePath: relative, status: status, seconds: result?.seconds ?? 0,
+                                      outputs: outputs, diagnostics: diagnostics, text: text)
+        scene.rendered = (result?.written.count ?? 0) - (result?.fetched.count ?? 0)
+        scene.fetched = result?.fetched.count ?? 0
+        return scene
     }
 
     private func writeReport(_ bytes: [UInt8], to path: String, _ status: inout ExitStatus) {
@@ -173,6 +177,9 @@ struct BuildRun {
         if report.count("not-started") > 0 { text += ", \(report.count("not-started")) not started" }
         if warnings > 0 || plan.warningsAreErrors { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if removed > 0 { text += ", \(removed) removed scene\(removed == 1 ? "" : "s")" }
+        if plan.remoteCache != nil {
+            text += "; outputs: \(report.outputs(\.rendered)) rendered, \(report.outputs(\.fetched)) fetched from the remote cache"
+        }
         if stale > 0 { text += ", \(stale) stale output\(stale == 1 ? "" : "s")" }
         return text + " (\(Self.formatSeconds(seconds)) s)"
     }

@@ -25,8 +25,10 @@ struct SceneResult: Sendable {
     package var entry: BuildManifest.Entry
     package var reports: [Report] = []
     package var seconds: Double = 0
-    /// Outputs written by this build (relative paths).
+    /// Outputs written by this build (relative paths), those fetched from the remote cache included.
     package var written: [String] = []
+    /// Outputs written with bytes from the remote cache rather than rendered.
+    package var fetched: [String] = []
 }
 
 /// Builds one scene: skips it when every output it should have is on disk with the bytes the
@@ -38,6 +40,8 @@ struct SceneBuilder: Sendable {
     package var keys: BuildKeys
     /// Where a format warning goes, from the thread that drew the file.
     package var sink: BuildSink
+    /// `--remote-cache`: looked up before a group is rendered, given what was rendered.
+    package var remote: RemoteCache?
 
     package init(outDir: Destination, plan: BuildPlan, keys: BuildKeys, sink: @escaping BuildSink) {
         self.outDir = outDir
@@ -133,7 +137,7 @@ struct SceneBuilder: Sendable {
                                 pngCompression: keys.pngCompression)
         let fps = checked.timeline?.fps ?? 30
         let frameCount = checked.timeline?.frameCount(fps: fps) ?? 0
-        var written: [String] = []
+        var written: [String] = [], fetched: [String] = []
         var current = ""
         for group in groups(hasTimeline: checked.timeline != nil) {
             if let kept = candidates.lazy.filter({ $0.sceneKey == sceneKey }).compactMap({ intact(group, in: $0, sceneKey: sceneKey) }).first {
@@ -142,6 +146,13 @@ struct SceneBuilder: Sendable {
             }
             let key = keys.output(sceneKey: sceneKey, group: group)
             do {
+                current = group.claimedName(stem: scene.outputStem)
+                if let remote, let outputs = try fetch(group, key: key, stem: scene.outputStem, from: remote) {
+                    entry.outputs.merge(outputs) { _, new in new }
+                    written += outputs.keys.sorted()
+                    fetched += outputs.keys.sorted()
+                    continue
+                }
                 let files: [(String, () throws -> [UInt8])]
                 switch group.kind {
                 case .still:
@@ -192,6 +203,7 @@ struct SceneBuilder: Sendable {
                     files = destination.files(stem: scene.outputStem, looks: try BuildDestination.looks(of: checked, file: file, options: options),
                                               renderer: renderer)
                 }
+                var upload = remote?.uploads == true ? RemoteUpload() : nil
                 for (relative, make) in files {
                     current = relative
                     let bytes = try make()
@@ -200,7 +212,9 @@ struct SceneBuilder: Sendable {
                     entry.outputs[relative] = BuildManifest.Output(group: group.name, key: key, sha256: SHA256.hex(bytes),
                                                                    size: bytes.count)
                     written.append(relative)
+                    if let remote { upload?.add(relative, bytes, to: remote) }
                 }
+                if let remote { upload?.finish(key, to: remote) }
             } catch let error as FileError {
                 // The group was cut short: without its key the entry cannot pass for up to date
                 // next time (the files written so far would look like a complete set of frames
@@ -209,6 +223,7 @@ struct SceneBuilder: Sendable {
                 var result = SceneResult(status: .failed(.io), entry: withStale(entry, candidates),
                                          reports: reports + [.error(error.message, path: outDir.path + "/" + current)])
                 result.written = written
+                result.fetched = fetched
                 return result
             } catch let timeout as SceneTimeout {
                 return failed(.sceneError, "the scene took longer than --scene-timeout", candidates,
@@ -220,6 +235,7 @@ struct SceneBuilder: Sendable {
         }
         var result = SceneResult(status: .built, entry: withStale(entry, candidates), reports: reports)
         result.written = written
+        result.fetched = fetched
         return result
     }
 
@@ -291,7 +307,7 @@ struct SceneBuilder: Sendable {
 
     /// An output's file beneath the folder, its folders made; a name that is not relative and
     /// normalised (which scene paths always are) is refused rather than written.
-    private func outputFile(_ relative: String) throws -> FileBeneath {
+    func outputFile(_ relative: String) throws -> FileBeneath {
         guard let name = RelativeName(relative) else {
             throw FileError("cannot write '\(relative)' into '\(outDir.path)': \(RelativeName.problem(with: relative) ?? "")")
         }

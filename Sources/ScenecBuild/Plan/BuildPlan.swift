@@ -50,6 +50,8 @@ package struct BuildPlan: Sendable {
     /// `--depfile`: after building, a Makefile-style list of the outputs' inputs (the edges of
     /// an `--emit-ninja` file pass it).
     package var depfile: String?
+    /// `--remote-cache URL`: outputs looked up there before rendering, stored there after.
+    package var remoteCache: RemoteCacheSettings?
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its

@@ -76,6 +76,10 @@ enum BuildCommand: Command {
         plan.reportPath = try args[BuildOptions.report]
         plan.junitPath = try args[BuildOptions.junit]
         plan.depfile = try args[BuildOptions.depfile]
+        plan.remoteCache = try RemoteCacheOptions.settings(args)
+        if try args[RemoteCacheOptions.remoteCache] != nil, ninjaPath != nil {
+            throw UsageError("--remote-cache is not in Ninja files; give it to scenec build")
+        }
         if plan.preview, ninjaPath != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }

@@ -13,6 +13,11 @@ enum BaselineOptions {
             + "or removed; PNG, SVG and PDF are compared by their pixels, animated WebP and PNG frame by frame, other "
             + "files by bytes. Writes an HTML report (before | after | diff) and a JSON summary",
         path: true, group: group)
+    static let baselineManifest = Option<String?, BuildOptions>.text(
+        "--baseline-manifest", value: "FILE",
+        help: "review the build against another build's manifest (its .scenec-manifest.json, e.g. main's) instead of "
+            + "its folder: outputs with the same SHA-256 are the same; a changed one is reported changed by its bytes",
+        path: true, group: group)
     static let threshold = Option<ReviewThreshold?, BuildOptions>.parsed(
         "--threshold", value: "N[,S%]",
         help: "what counts as a change: a pixel whose red, green, blue or alpha differs by more than N of 255; an "
@@ -24,23 +29,37 @@ enum BaselineOptions {
     }
     static let reviewReport = Option<String?, BuildOptions>.text(
         "--review-report", value: "DIR",
-        help: "where the report goes: DIR/index.html and DIR/summary.json (default OUT_DIR/.scenec-review)",
+        help: "where the report goes: DIR/index.html, a page per scene in DIR/scenes/ and DIR/summary.json (default "
+            + "OUT_DIR/.scenec-review)",
         path: true, group: group)
+    static let reviewMarkdown = Option<String?, BuildOptions>.text(
+        "--review-markdown", value: "FILE",
+        help: "also write a Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY or a pull-request comment): the counts, "
+            + "the most changed scenes and links to their pages",
+        path: true, group: group)
+    static let reviewURL = Option<String?, BuildOptions>.text(
+        "--review-url", value: "URL",
+        help: "where the report folder is published: the Markdown's links begin with URL (default: relative to FILE)",
+        group: group)
     static let failOnChange = Flag<BuildOptions>(
         "--fail-on-change", help: "exit 1 when any output is changed, new or removed", group: group)
-    static let all = declarations(baseline, threshold, reviewReport, failOnChange)
+    static let all = declarations(baseline, baselineManifest, threshold, reviewReport, reviewMarkdown, reviewURL, failOnChange)
 }
 
 extension ReviewOptions {
-    /// The review the command line asks for; nil without `--baseline`. Refuses the review
-    /// options without it, with a build that makes no folder to review, and a baseline that is
-    /// not a folder (before anything is built).
+    /// The review the command line asks for; nil without `--baseline` or `--baseline-manifest`.
+    /// Refuses the review options without one, both together, with a build that makes no folder
+    /// to review, and a baseline that is not a folder (before anything is built).
     static func parse(_ args: Arguments<BuildOptions>, outDir: String) throws -> ReviewOptions? {
-        guard let baseline = try args[BaselineOptions.baseline].map(Self.withoutTrailingSlash) else {
+        let manifest = try args[BaselineOptions.baselineManifest]
+        guard let baseline = try args[BaselineOptions.baseline].map(Self.withoutTrailingSlash) ?? manifest else {
             for option in BaselineOptions.all where args.isGiven(option) {
-                throw UsageError("\(option.name) goes with --baseline DIR, the build to compare with")
+                throw UsageError("\(option.name) goes with --baseline DIR or --baseline-manifest FILE, the build to compare with")
             }
             return nil
+        }
+        if manifest != nil, args.isGiven(BaselineOptions.baseline.declaration) {
+            throw UsageError("--baseline and --baseline-manifest cannot go together: review against one build")
         }
         let refused = [(BuildOptions.emitNinja.declaration, "writes a Ninja file rather than building"),
                        (OutputOptions.watch.declaration, "never ends"),
@@ -49,14 +68,20 @@ extension ReviewOptions {
             throw UsageError("--baseline cannot go with \(option.name), which \(why)")
         }
         let threshold = try args[BaselineOptions.threshold] ?? ReviewThreshold()
-        guard Files.isDirectory(baseline) else {
+        if manifest == nil, !Files.isDirectory(baseline) {
             throw FileError("the baseline '\(baseline)' is not a folder: \(Files.exists(baseline) ? "it is a file" : Files.reason())")
         }
+        if manifest != nil, !Files.exists(baseline) || Files.isDirectory(baseline) {
+            throw FileError("the baseline manifest '\(baseline)' is not a file: \(Files.isDirectory(baseline) ? "it is a folder" : Files.reason())")
+        }
         let named = try args[BaselineOptions.reviewReport].map(Self.withoutTrailingSlash)
-        return ReviewOptions(baseline: baseline, threshold: threshold,
-                             reportDirectory: named ?? outDir + "/.scenec-review",
-                             reportInsideOutput: named == nil ? ".scenec-review" : nil,
-                             failOnChange: args[BaselineOptions.failOnChange])
+        var options = ReviewOptions(baseline: baseline, threshold: threshold,
+                                    reportDirectory: named ?? outDir + "/.scenec-review",
+                                    reportInsideOutput: named == nil ? ".scenec-review" : nil,
+                                    failOnChange: args[BaselineOptions.failOnChange],
+                                    markdown: try args[BaselineOptions.reviewMarkdown], reportURL: try args[BaselineOptions.reviewURL])
+        options.againstManifest = manifest != nil
+        return options
     }
 
     private static func withoutTrailingSlash(_ path: String) -> String {

@@ -1,7 +1,8 @@
 import Glibc
 import SceneFiles
+import SceneReview
 
-/// The outputs a baseline folder holds. A scenec build folder says so itself: its manifests
+/// The outputs a baseline folder holds, each with the scene its manifest says made it. A scenec build folder says so itself: its manifests
 /// list every output that is current (not stale), hidden ones of hidden scenes included. A
 /// folder another program filled, or whose manifest this scenec cannot read, is taken whole:
 /// every file under it but those in folders, or with names, beginning with a dot.
@@ -11,16 +12,39 @@ import SceneFiles
 /// warning, and symbolic links are neither listed nor read, so no file outside it reaches the
 /// review.
 enum BaselineFiles {
-    package static func list(_ baseline: Destination, warn: (String) -> Void) -> Set<String> {
+    /// Output path → its scene (nil when no manifest names it).
+    package static func list(_ baseline: Destination, warn: (String) -> Void) -> [String: String?] {
         let candidates = ManifestStore(baseline, shard: nil, warn: warn).candidates
         guard candidates.isEmpty else {
+            var listed: [String: String?] = [:]
             // The first entry of a scene is the one its build would trust.
-            let current = candidates.values.compactMap(\.first).flatMap { $0.outputs.filter { $0.value.stale == nil }.keys }
-            return Set(current.filter { path in RelativeName(path).map { isFile($0, in: baseline) } ?? false })
+            for (scene, entries) in candidates {
+                for (path, output) in entries.first?.outputs ?? [:] where output.stale == nil {
+                    if RelativeName(path).map({ isFile($0, in: baseline) }) ?? false { listed[path] = scene }
+                }
+            }
+            return listed
         }
         var files = Set<String>()
         walk(baseline, [], into: &files)
-        return files
+        return Dictionary(uniqueKeysWithValues: files.map { ($0, nil) })
+    }
+
+    /// The current outputs another build's manifest file lists (`--baseline-manifest`): path →
+    /// its SHA-256 and scene. Entries whose path is not a name inside a folder are ignored
+    /// with a warning, as a baseline folder's are.
+    package static func listed(in manifest: BuildManifest, warn: (String) -> Void) -> [String: (sha256: String, scene: String)] {
+        var listed: [String: (sha256: String, scene: String)] = [:]
+        for (scene, entry) in manifest.scenes.sorted(by: { $0.key < $1.key }) {
+            for (path, output) in entry.outputs.sorted(by: { $0.key < $1.key }) where output.stale == nil {
+                guard RelativeName(path) != nil else {
+                    warn("the baseline manifest's output '\(path)' of '\(scene)' is not a name inside the build folder; ignored")
+                    continue
+                }
+                listed[path] = (output.sha256, scene)
+            }
+        }
+        return listed
     }
 
     /// Folders deeper than this are not listed.

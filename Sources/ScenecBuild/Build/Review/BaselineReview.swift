@@ -6,9 +6,10 @@ import ScenecKit
 import SceneFiles
 import SceneSupport
 
-/// `scenec build --baseline DIR`: once the build is done, every output the folder holds is set
-/// against the file with the same path under the baseline, on `--jobs` threads, and the report
-/// (index.html, summary.json) is written. The result depends only on the two folders' files.
+/// `scenec build --baseline DIR` (or `--baseline-manifest FILE`): once the build is done, every
+/// output the folder holds is set against the baseline's file with the same path, on `--jobs`
+/// threads, and the report (index.html, a page per scene, same.html, summary.json and the
+/// Markdown summary) is written. The result depends only on the two builds' files.
 struct BaselineReview {
     package var options: ReviewOptions
     /// The build folder, opened; both sides are read beneath their opened folders.
@@ -27,25 +28,40 @@ struct BaselineReview {
     /// Files larger than this are not read (a baseline is not ours to trust).
     package static let maxFileSize = 1 << 30
 
-    /// Reviews the build's current outputs (paths relative to the folder). Returns .io when an
-    /// output could not be compared or the report not written, .sceneError when
-    /// `--fail-on-change` and anything is changed, new or removed, else .success.
-    package func run(outputs: [String]) -> ExitStatus {
-        let baselineFolder: Destination
-        do { baselineFolder = try Files.destination(options.baseline, creating: false) } catch let error as FileError {
+    /// The other side: a folder, or another build's manifest whose bytes come from a blob source.
+    enum Baseline: Sendable {
+        /// Output path → its scene (nil when no manifest names it).
+        case folder(Destination, [String: String?])
+        /// Output path → its digest and scene.
+        case manifest([String: (sha256: String, scene: String)], (any BlobSource)?)
+
+        var scenes: [String: String?] {
+            switch self {
+            case .folder(_, let listed): return listed
+            case .manifest(let listed, _): return listed.mapValues { $0.scene }
+            }
+        }
+    }
+
+    /// Reviews the build's current outputs (those `manifest` lists). Returns .io when an output
+    /// could not be compared or the report not written, .sceneError when `--fail-on-change` and
+    /// anything is changed, new or removed, else .success.
+    package func run(manifest: BuildManifest) -> ExitStatus {
+        let built = BaselineFiles.listed(in: manifest) { _ in }
+        let baseline: Baseline
+        do { baseline = try open() } catch let error as FileError {
             sink(.error(error.message))
             return .io
         } catch { return .io }
-        let baseline = BaselineFiles.list(baselineFolder) { sink(.ignoredEntry($0)) }
-        let built = Set(outputs)
-        let paths = baseline.union(built).sorted()
+        let baselineScenes = baseline.scenes
+        let paths = Set(baselineScenes.keys).union(built.keys).sorted()
         let results = Locked([(output: ReviewedOutput, problem: String?)?](repeating: nil, count: paths.count))
         let queue = WorkQueue(Array(paths.indices))
         Parallel.threads(Swift.min(jobs, Swift.max(1, paths.count))) {
             while let index = queue.next() {
                 let path = paths[index]
-                let result = review(path, inBaseline: baseline.contains(path), built: built.contains(path),
-                                    baseline: baselineFolder)
+                var result = review(path, built: built[path]?.sha256, baseline: baseline)
+                result.output.scene = built[path]?.scene ?? baselineScenes[path] ?? nil
                 results.withLock { $0[index] = result }
             }
         }
@@ -59,14 +75,26 @@ struct BaselineReview {
             if output.verdict == .changed { status = .io }
         }
         for output in report.outputs where output.verdict != .same {
-            let how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            var how = output.comparison.map { " (\(ReviewReport.percentText($0.share)) of pixels, by up to \($0.maxChannelDifference))" } ?? ""
+            if output.verdict == .removed, options.againstManifest {
+                // No baseline folder to name: the output as the manifest lists it.
+                sink(.reviewed(output.verdict, path: output.path, how: " (listed in \(options.baseline))"))
+                continue
+            }
+            if output.comparedAs == "sha256" { how = " (by SHA-256)" }
             let folder = output.verdict == .removed ? options.baseline : outDir
             sink(.reviewed(output.verdict, path: "\(folder)/\(output.path)", how: how))
         }
         let html = options.reportDirectory + "/index.html"
         do {
-            try writeReport(Array(report.html.utf8), "index.html")
+            try writeReport(Array(report.indexPage.utf8), "index.html")
+            try writeReport(Array(report.samePage.utf8), "same.html")
+            for scene in report.scenesWithPages { try writeReport(Array(report.page(of: scene).utf8), scene.page) }
+            removeOldPages(keeping: Set(report.scenesWithPages.map(\.page)))
             try writeReport(Array(report.json.prettyPrinted.utf8) + [10], "summary.json")
+            if let markdown = options.markdown {
+                try Files.write(Array(report.markdown(pages: ReviewLinks.pages(options, markdown: markdown)).utf8), to: markdown)
+            }
         } catch let error as FileError {
             sink(.error(error.message))
             status = .io
@@ -75,6 +103,23 @@ struct BaselineReview {
         if status == .success, options.failOnChange, report.hasChanges { status = .sceneError }
         return status
     }
+
+    /// The baseline folder opened and listed, or the baseline manifest read.
+    private func open() throws -> Baseline {
+        guard options.againstManifest else {
+            let folder = try Files.destination(options.baseline, creating: false)
+            return .folder(folder, BaselineFiles.list(folder) { sink(.ignoredEntry($0)) })
+        }
+        let (bytes, tooLarge) = try Files.read(options.baseline, limit: Self.maxManifestSize)
+        guard !tooLarge, let manifest = BuildManifest.decode(bytes) else {
+            throw FileError("the baseline manifest '\(options.baseline)' is not a scenec build manifest (version "
+                            + "\(BuildManifest.currentVersion), at most \(Self.maxManifestSize >> 20) MB)")
+        }
+        return .manifest(BaselineFiles.listed(in: manifest) { sink(.ignoredEntry($0)) }, options.blobs)
+    }
+
+    /// A manifest larger than this is refused (one of 50,000 scenes is about 30 MB).
+    package static let maxManifestSize = 256 << 20
 
     /// The report's file `name`: beneath the build folder when the report goes in it (the
     /// default, `.scenec-review`), else at the path `--review-report` named.
@@ -87,17 +132,67 @@ struct BaselineReview {
         try Files.converting { () throws(DestinationFailure) in try file.write(bytes) }
     }
 
+    /// Removes the pages an earlier review left in the report's `scenes/` folder for scenes
+    /// that now have none, so the folder holds this review only. Only names a page can have
+    /// (16 hex digits, `.html`) are removed, beneath the opened folder, never through a link.
+    private func removeOldPages(keeping current: Set<String>) {
+        let folder: Destination, prefix: String
+        if let inside = options.reportInsideOutput {
+            (folder, prefix) = (output, inside + "/")
+        } else {
+            guard let opened = try? Files.destination(options.reportDirectory, creating: false) else { return }
+            (folder, prefix) = (opened, "")
+        }
+        let components = (prefix + "scenes").split(separator: "/").map(String.init)
+        for (name, kind) in folder.entries(in: components) where kind == .file {
+            let page = "scenes/" + name
+            guard !current.contains(page), name.count == 21, name.hasSuffix(".html"),
+                  name.dropLast(5).allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+                  let relative = RelativeName(prefix + page) else { continue }
+            folder.remove(relative, pruningFolders: false)
+        }
+    }
+
+    /// The baseline's bytes of `path`, or why they are not at hand (a manifest baseline whose
+    /// blob source lacks them, or gave bytes of another digest).
+    private func baselineBytes(_ path: String, _ baseline: Baseline) throws -> (bytes: [UInt8]?, missing: String) {
+        switch baseline {
+        case .folder(let folder, _): return (try Self.read(path, in: folder), "")
+        case .manifest(let listed, let blobs):
+            guard let digest = listed[path]?.sha256 else { return (nil, "the baseline manifest does not list it") }
+            guard let blobs else { return (nil, "no source of the baseline's bytes: compared by SHA-256 only") }
+            guard let bytes = blobs.bytes(sha256: digest) else {
+                return (nil, "the baseline's bytes (SHA-256 \(digest)) are not in the blob source: compared by SHA-256 only")
+            }
+            guard SHA256.hex(bytes) == digest else {
+                return (nil, "the blob source gave bytes that are not SHA-256 \(digest): compared by SHA-256 only")
+            }
+            return (bytes, "")
+        }
+    }
+
     /// One output's verdict, and what went wrong when it could not be compared (it is then
-    /// called changed, so `--fail-on-change` does not pass what it could not see).
-    private func review(_ path: String, inBaseline: Bool, built: Bool,
-                        baseline: Destination) -> (output: ReviewedOutput, problem: String?) {
+    /// called changed, so `--fail-on-change` does not pass what it could not see). `built` is
+    /// the digest the build's manifest lists, nil when the build has no such output.
+    private func review(_ path: String, built builtDigest: String?,
+                        baseline: Baseline) -> (output: ReviewedOutput, problem: String?) {
+        let built = builtDigest != nil
+        let inBaseline = baseline.scenes[path] != nil
         let before = options.baseline + "/" + path, after = outDir + "/" + path
+        if case .manifest(let listed, _) = baseline, let builtDigest, listed[path]?.sha256 == builtDigest {
+            // The same digest is the same bytes: nothing to read.
+            return (ReviewedOutput(path: path, verdict: .same, comparedAs: OutputKind(path: path).comparedAs), nil)
+        }
         guard inBaseline, built else {
             let file = built ? after : before
             var kind = OutputKind(path: path)
             var output = ReviewedOutput(path: path, verdict: built ? .new : .removed, comparedAs: kind.comparedAs)
             do {
-                let bytes = try Self.read(path, in: built ? self.output : baseline)
+                let side = built ? (try Self.read(path, in: self.output), "") : try baselineBytes(path, baseline)
+                guard let bytes = side.0 else {
+                    output.note = "cannot show it: \(side.1)"
+                    return (output, nil)
+                }
                 kind = kind.refined(by: [bytes])
                 output.comparedAs = kind.comparedAs
                 var shown: [UInt8]?
@@ -118,7 +213,13 @@ struct BaselineReview {
         }
         var kind = OutputKind(path: path)
         do {
-            let beforeBytes = try Self.read(path, in: baseline), afterBytes = try Self.read(path, in: self.output)
+            let baselineSide = try baselineBytes(path, baseline)
+            guard let beforeBytes = baselineSide.bytes else {
+                var output = ReviewedOutput(path: path, verdict: .changed, comparedAs: "sha256")
+                output.note = baselineSide.missing
+                return (output, nil)
+            }
+            let afterBytes = try Self.read(path, in: self.output)
             kind = kind.refined(by: [beforeBytes, afterBytes])
             if beforeBytes == afterBytes { return (ReviewedOutput(path: path, verdict: .same, comparedAs: kind.comparedAs), nil) }
             switch kind {

@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+/// Issue 24, acceptance 1: two runners — two checkouts at different paths, no shared local
+/// state — share outputs through a real nginx WebDAV server speaking the Bazel HTTP
+/// remote-cache protocol; every failure of the cache leaves a local build with one warning.
+final class RemoteCacheTests: XCTestCase {
+    private var server: NginxCache!
+    static let sceneCount = 60
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
+            throw XCTSkip("nginx-light is not installed (make deps installs it)")
+        }
+        server = try NginxCache()
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func testASecondCheckoutRendersNothingAndACorruptBlobIsRenderedAgain() throws {
+        let url = server.url("shared")
+        let a = try checkout()
+        let cold = try build(in: a, "--remote-cache", url)
+        XCTAssertEqual(cold.status, 0, cold.stderr)
+        XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0), cold.stderr)
+        XCTAssertEqual(server.requests(under: "shared").filter { $0.hasPrefix("PUT /shared/ac/") }.count, Self.sceneCount)
+
+        let b = try checkout()
+        let second = try build(in: b, "--remote-cache", url)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(try counts(b), .init(rendered: 0, fetched: Self.sceneCount), second.stderr)
+        XCTAssertTrue(second.stderr.contains("outputs: 0 rendered, \(Self.sceneCount) fetched from the remote cache"), second.stderr)
+        XCTAssertFalse(second.stderr.contains("warning"), second.stderr)
+        for name in outputNames() {
+            XCTAssertEqual(try bytes(b, name), try bytes(a, name), name)
+        }
+
+        // One blob on the server changed: the third runner notices, renders that one output itself
+        // (byte-identical to A's) and names it; the others still come from the cache.
+        let victim = "s07.png"
+        let sha = try manifestSHA(a, victim)
+        try Data("not a picture".utf8).write(to: server.stored("shared/cas/" + sha))
+        let c = try checkout()
+        let third = try build(in: c, "--remote-cache", url)
+        XCTAssertEqual(third.status, 0, third.stderr)
+        XCTAssertEqual(try counts(c), .init(rendered: 1, fetched: Self.sceneCount - 1), third.stderr)
+        let warnings = third.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, third.stderr)
+        XCTAssertTrue(warnings.first?.contains("out/\(victim)") == true && warnings.first?.contains("does not match its digest") == true,
+                      third.stderr)
+        XCTAssertEqual(try bytes(c, victim), try bytes(a, victim))
+    }
+
+    func testARefusedCacheLeavesALocalBuildWithOneWarningAndTheHeaderIsNeverShown() throws {
+        let url = server.url("locked")
+        let refused = try checkout()
+        // One job, so no second request is already in flight when the first is refused.
+        let denied = try build(in: refused, "--remote-cache", url, "--jobs", "1")
+        XCTAssertEqual(denied.status, 0, denied.stderr)
+        let warnings = denied.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, denied.stderr)
+        XCTAssertTrue(warnings.first?.contains("HTTP 401") == true, denied.stderr)
+        XCTAssertEqual(try counts(refused), .init(rendered: Self.sceneCount, fetched: 0))
+        XCTAssertEqual(server.requests(under: "locked").count, 1, "the remote is not asked again after the 401")
+
+        // With the header from the environment (SCENEC_REMOTE_CACHE too): uploads, then a second
+        // checkout fetches; the secret is in no output, report or manifest.
+        let environment = ["SCENEC_REMOTE_CACHE": url, "SCENEC_REMOTE_CACHE_HEADER": "Authorization: " + NginxCache.secret]
+        let a = try checkout(), b = try checkout()
+        let first = try build(in: a, environment: environment)
+        let second = try build(in: b, environment: environment)
+        XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0), first.stderr)
+        XCTAssertEqual(try counts(b), .init(rendered: 0, fetched: Self.sceneCount), second.stderr)
+        for run in [first, second] {
+            XCTAssertFalse((run.stderr + run.stdoutText).contains("s3cret"))
+        }
+        for folder in [a, b] {
+            for file in ["report.json", "out/.scenec-manifest.json"] {
+                XCTAssertFalse(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).contains("s3cret"), file)
+            }
+        }
+    }
+
+    func testReadOnlyLooksUpButUploadsNothing() throws {
+        let url = server.url("pr")
+        let a = try checkout()
+        let run = try build(in: a, "--remote-cache", url, "--remote-cache-read-only")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0))
+        let requests = server.requests(under: "pr")
+        XCTAssertEqual(requests.filter { $0.hasPrefix("GET /pr/ac/") }.count, Self.sceneCount, requests.joined(separator: "\n"))
+        XCTAssertEqual(requests.filter { !$0.hasPrefix("GET ") }, [], "read-only must not upload")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: server.stored("pr").path))
+    }
+
+    func testTheServerStoppedMidBuildLeavesALocalBuildWithOneWarning() throws {
+        let url = server.url("outage")
+        let a = try checkout()
+        let log = a.appendingPathComponent("stderr.txt")
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+        let process = Process()
+        process.executableURL = scenecBinary()
+        process.arguments = ["build", "scenes", "-o", "out", "--jobs", "1", "--report", "report.json", "--remote-cache", url]
+        process.currentDirectoryURL = a
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Held still once it has talked to the server a few times, whatever the machine's load;
+        // the server is stopped; the build goes on.
+        while process.isRunning, server.requests(under: "outage").count < 10 { usleep(500) }
+        kill(process.processIdentifier, SIGSTOP)
+        let stoppedMidBuild = process.isRunning
+        server.stop()
+        kill(process.processIdentifier, SIGCONT)
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertTrue(stoppedMidBuild, "the build ended before the server was stopped")
+        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        let warnings = stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, stderr)
+        XCTAssertTrue(warnings.first?.contains("the rest of this build is local") == true, stderr)
+        XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0))
+        for name in outputNames() { XCTAssertNotNil(try? bytes(a, name), name) }
+    }
+
+    // MARK: Helpers
+
+    struct Counts: Equatable { var rendered: Int, fetched: Int }
+
+    /// A clean checkout at a path of its own: the same scenes, nothing built.
+    private func checkout() throws -> URL {
+        let root = try temporaryDirectory(self)
+        for i in 0..<Self.sceneCount {
+            try write(ringScene(Double(i) / Double(Self.sceneCount), size: 24), String(format: "scenes/s%02d.scene.yaml", i), in: root)
+        }
+        return root
+    }
+
+    private func outputNames() -> [String] { (0..<Self.sceneCount).map { String(format: "s%02d.png", $0) } }
+
+    private func build(in root: URL, _ options: String..., environment: [String: String] = [:]) throws -> RunResult {
+        try scenec(["build", "scenes", "-o", "out", "--report", "report.json"] + options, environment: environment, directory: root,
+                   timeout: 120)
+    }
+
+    private func counts(_ root: URL) throws -> Counts {
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("report.json"))) as? [String: Any])
+        let summary = try XCTUnwrap(report["summary"] as? [String: Any])
+        return Counts(rendered: summary["rendered"] as? Int ?? -1, fetched: summary["fetched"] as? Int ?? -1)
+    }
+
+    private func bytes(_ root: URL, _ name: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent("out/" + name))
+    }
+
+    private func manifestSHA(_ root: URL, _ output: String) throws -> String {
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("out/.scenec-manifest.json"))) as? [String: Any])
+        let scenes = try XCTUnwrap(manifest["scenes"] as? [String: [String: Any]])
+        let entry = try XCTUnwrap(scenes[output.replacingOccurrences(of: ".png", with: ".scene.yaml")])
+        let outputs = try XCTUnwrap(entry["outputs"] as? [String: [String: Any]])
+        return try XCTUnwrap(outputs[output]?["sha256"] as? String)
+    }
+}
