@@ -140,6 +140,7 @@ extension BaselineReviewTests {
                                 project: try projectArguments(project), budgets: [])
         XCTAssertEqual(try project.build(ninjaPlan).status, .success)
         let text = try String(contentsOf: project.url("b.ninja"), encoding: .utf8)
-        XCTAssertTrue(text.contains("build \(out.path)/fade.webp: frames \(project.path("scenes"))/fade.scene.yaml | $scenec"), text)
+        XCTAssertTrue(text.contains("build out/fade.png out/fade.webp: build scenes/fade.scene.yaml\n"), text)
+        XCTAssertTrue(text.contains(" --animated webp "), text)
     }
 }

@@ -29,7 +29,12 @@ final class NinjaNameTests: XCTestCase {
         return imports + "canvas: {width: 8, height: 8, background: \"\(hex)\"}\nviews: []\n"
     }
 
+    /// Both forms of an edge: the scenes named one by one on its command line, and their folder.
     func testNamesThatAShellOrNinjaReadsBuildRightAndRunNothing() throws {
+        for smallTree in [0, 1_000] { try buildHostileNames(smallTree: smallTree) }
+    }
+
+    func buildHostileNames(smallTree: Int) throws {
         let project = try Project(self)
         for (name, red) in Self.scenes { try project.write(scene(red: red), "scenes/\(name).scene.yaml") }
         // An import whose name a depfile holds escaped, so the edge follows it.
@@ -39,10 +44,16 @@ final class NinjaNameTests: XCTestCase {
         var plan = try project.plan(out: "o u$t")
         plan.formats = [.png, .svg]
         plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], project: try projectArguments(project), budgets: [])
+        plan.ninja?.smallTree = smallTree
         let emit = try project.build(plan)
+        let text = try String(contentsOf: project.url("build.ninja"), encoding: .utf8)
+        XCTAssertTrue(text.contains(smallTree == 0 ? "  arguments = 'scenes/#hash.scene.yaml' " : "  arguments = scenes\n"), text)
         XCTAssertEqual(emit.status, .success, emit.diagnosticsText)
         let first = try runNinja(project.root)
-        XCTAssertTrue(first.contains("[12/12]"), first)
+        // Named one by one, the scenes of `dir $HOME/` are an edge of their own.
+        let built = smallTree == 0 ? ["[2/2]", "scenec build: 11 built, 0 up to date, 0 failed", "scenec build: 1 built, 0 up to date, 0 failed"]
+                                   : ["[1/1]", "scenec build: 12 built, 0 up to date, 0 failed"]
+        XCTAssertTrue(built.allSatisfy(first.contains), first)
         XCTAssertFalse(first.contains("warning"), first)
 
         for (name, red) in Self.scenes + [("importer 'q'", 120)] {
@@ -56,7 +67,8 @@ final class NinjaNameTests: XCTestCase {
         XCTAssertTrue(try runNinja(project.root).contains("no work to do"), "the second run rebuilds something")
         try project.write("styles: {a: {lineWidth: 2}}\n", "scenes/the me #1 $x.yaml")
         let again = try runNinja(project.root)
-        XCTAssertTrue(again.contains("[1/1]") && again.contains("importer"), "only the importing scene: \(again)")
+        XCTAssertTrue(again.contains("[1/1]") && again.contains("scenec build: 1 built, \(smallTree == 0 ? 10 : 11) up to date, 0 failed"),
+                      "only the importing scene: \(again)")
         XCTAssertEqual(markers(in: project.root), [])
     }
 

@@ -74,9 +74,14 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(emit.status, 0, emit.stderr)
         let file = try String(contentsOf: root.appendingPathComponent("build.ninja"), encoding: .utf8)
         XCTAssertTrue(file.contains("--scene-timeout") && file.contains("30"), file)
+        // Relocatable: the scenec on $PATH, and no path of this machine's.
+        XCTAssertTrue(file.contains("\nscenec = scenec\n"), file)
+        XCTAssertFalse(file.contains(root.lastPathComponent), file)
         let (status, said) = try ninja(root)
         XCTAssertNotEqual(status, 0, said)
         XCTAssertTrue(said.contains("the limit is 100"), "the edge ran with the build's --max-pixels: \(said)")
+        // Each edge writes its own depfile; the emitting build has none to write.
+        XCTAssertEqual(try scenec(["build", "scenes", "-o", "nout", "--emit-ninja", "b.ninja", "--depfile", "b.d"], directory: root).status, 2)
     }
 
 }
@@ -89,12 +94,14 @@ extension XCTestCase {
         return text
     }
 
-    /// Runs `ninja -f build.ninja` in `dir`: its exit status and output.
+    /// Runs `ninja -f build.ninja` in `dir`, with the built scenec first on $PATH (where the
+    /// Ninja file's edges find it): its exit status and output.
     func ninja(_ dir: URL) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["ninja", "-f", "build.ninja"]
         p.currentDirectoryURL = dir
+        p.environment = environmentWithScenecOnPath()
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
@@ -102,5 +109,13 @@ extension XCTestCase {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// This process's environment with the built scenec's folder first on $PATH: a Ninja file
+    /// runs the `scenec` it finds there.
+    func environmentWithScenecOnPath() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = scenecBinary().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return environment
     }
 }

@@ -278,8 +278,10 @@ struct HostileTree {
 
     func runProgram(_ binary: URL, _ arguments: [String], into log: inout Outputs, timeout: TimeInterval = 120,
                     file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        // The built scenec first on $PATH, where a Ninja file's edges find it.
         let environment = ["SCENEC_TEST_SECRET": envSecret, "HOME": top.appendingPathComponent("home").path,
-                           "XDG_CACHE_HOME": top.appendingPathComponent("cache").path]
+                           "XDG_CACHE_HOME": top.appendingPathComponent("cache").path,
+                           "PATH": test.environmentWithScenecOnPath()["PATH"] ?? ""]
         let r = try ScenecCLITests.runProgram(binary, arguments, environment: environment, directory: tree, timeout: timeout, file: file, line: line)
         let label = ([binary.lastPathComponent] + arguments).joined(separator: " ").debugDescription
         log.add("stdout of \(label)", r.stdout)

@@ -114,7 +114,8 @@ package struct OutputGroup: Hashable {
     }
 
     /// Names a group may write, for finding collisions before building: a still, a flipbook and
-    /// an animated file are one file, frames a directory (ending in `/`). Image sets and drawables are named by
+    /// an animated file are one file, frames a directory (ending in `/`) that the frames of every
+    /// format share, each frame's name ending in its format. Image sets and drawables are named by
     /// the scene file's name alone, so scenes of one name in two folders collide.
     package func claimedName(stem: String) -> String {
         switch kind {

@@ -89,6 +89,9 @@ struct BuildRun {
             sink(.fileError(error.message, path: plan.outDir + "/" + store.fileName))
             status = .io
         }
+        if let depfile = plan.depfile {
+            BuildDepfile(plan: plan, sink: sink).write(depfile, manifest: manifest, scenes: mine, status: &status)
+        }
         report.seconds = Progress.now() - started
         if let path = plan.reportPath { writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
         if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }

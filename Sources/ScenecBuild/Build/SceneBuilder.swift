@@ -281,7 +281,7 @@ struct SceneBuilder: Sendable {
             for (path, record) in candidate.outputs
             where entry.outputs[path] == nil && RelativeName(path).map(outDir.exists) == true {
                 var stale = record
-                stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced" : Self.notAskedFor(record.group))
+                stale.stale = reason ?? (wanted.contains(record.group) ? "no longer produced" : Self.notAskedFor(record.group, animated: plan.animated))
                 entry.outputs[path] = stale
             }
         }
@@ -289,7 +289,10 @@ struct SceneBuilder: Sendable {
     }
 
     /// Why a group this build does not make at all is stale: which option no longer asks for it.
-    package static func notAskedFor(_ group: String) -> String {
+    /// Frames in a format dropped from `--formats` are the format's (the frames of the formats
+    /// still asked for stay in the same folder).
+    package static func notAskedFor(_ group: String, animated: BuildPlan.Animated) -> String {
+        if group.hasPrefix("frames."), animated == .frames { return "format no longer requested" }
         if group.hasPrefix("frames") || group.hasPrefix("animation.") || group == "flipbook" { return "not asked for by --animated" }
         if group == OutputGroup(kind: .sheet, format: .svg).name { return "not asked for by --preview" }
         return "format no longer requested"

@@ -140,13 +140,15 @@ package enum SceneFinder {
     }
 
     /// Output names two scenes would share: a file both would write, or a file one writes inside
-    /// the frames directory of another (`a.frames/0001.scene.yaml` against `a`'s frames).
+    /// the frames directory of another (`a.frames/0001.scene.yaml` against `a`'s frames). One
+    /// scene naming a folder twice is no collision: its frames in each format share `a.frames/`
+    /// (`0000.png`, `0000.svg`).
     package static func collisions(_ scenes: [SceneEntry], outputs: (SceneEntry) -> [String]) -> [String] {
         var owner: [String: SceneEntry] = [:]
         var problems: [String] = []
         for scene in scenes {
             for name in outputs(scene) {
-                if let other = owner[name] {
+                if let other = owner[name], other != scene {
                     problems.append("'\(other.path)' and '\(scene.path)' would both write '\(name)'")
                 } else {
                     owner[name] = scene

@@ -47,6 +47,9 @@ package struct BuildPlan: Sendable {
     package var destination = BuildDestination.folder
     /// `--baseline`: the build reviewed against another once done.
     package var review: ReviewOptions?
+    /// `--depfile`: after building, a Makefile-style list of the outputs' inputs (the edges of
+    /// an `--emit-ninja` file pass it).
+    package var depfile: String?
     /// `--remote-cache URL`: outputs looked up there before rendering, stored there after.
     package var remoteCache: RemoteCacheSettings?
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
@@ -69,7 +72,8 @@ package struct BuildPlan: Sendable {
     /// `--emit-ninja FILE`: where the file goes and what each edge's command runs.
     package struct NinjaPlan: Sendable {
         package var path: String
-        /// The scenec executable every edge runs (absolute).
+        /// The scenec every edge runs, a word for /bin/sh: `scenec` (on `$PATH`) from the
+        /// command line, a path in tests.
         package var scenec: String
         /// `--diagnostics github` when asked for, which each edge passes on; nil when another
         /// format was asked for on standard output (json: each edge would print an array of its
@@ -80,6 +84,8 @@ package struct BuildPlan: Sendable {
         package var project: [String]
         /// The budgets (`--max-…`, `--scene-timeout`) as they were typed, which each edge passes on.
         package var budgets: [String]
+        /// A tree of folders with at most this many scenes is built by one edge (NinjaBatches).
+        package var smallTree = 1_000
 
         package init(path: String, scenec: String, diagnostics: [String]?, project: [String], budgets: [String]) {
             self.path = path

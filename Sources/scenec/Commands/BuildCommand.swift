@@ -75,6 +75,7 @@ enum BuildCommand: Command {
         plan.allowEmpty = args[BuildOptions.allowEmpty]
         plan.reportPath = try args[BuildOptions.report]
         plan.junitPath = try args[BuildOptions.junit]
+        plan.depfile = try args[BuildOptions.depfile]
         plan.remoteCache = try RemoteCacheOptions.settings(args)
         if try args[RemoteCacheOptions.remoteCache] != nil, ninjaPath != nil {
             throw UsageError("--remote-cache is not in Ninja files; give it to scenec build")
@@ -82,12 +83,16 @@ enum BuildCommand: Command {
         if plan.preview, ninjaPath != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
         }
+        if plan.depfile != nil, ninjaPath != nil {
+            throw UsageError("--depfile is for a build; with --emit-ninja each edge writes its own")
+        }
         if let path = ninjaPath {
             let shared = options.reporter.sinks.filter { $0.file == nil && $0.format != .text }
             let budgets = (LimitOptions.all + [SceneTimeoutOption.sceneTimeout.declaration]).flatMap { option in
                 args.words(of: option).last.map { [option.name, $0] } ?? []
             }
-            plan.ninja = .init(path: path, scenec: executablePath(),
+            // Relocatable: the scenec on $PATH where ninja runs, not this binary's path here.
+            plan.ninja = .init(path: path, scenec: "scenec",
                                diagnostics: shared.allSatisfy { $0.format == .github } ? shared.flatMap { _ in ["--diagnostics", "github"] } : nil,
                                project: ProjectOptions.arguments(options.scope), budgets: budgets)
         }
@@ -111,7 +116,7 @@ enum BuildCommand: Command {
         }
     }
 
-    /// This binary's absolute path, for the Ninja file's commands.
+    /// This binary's absolute path.
     static func executablePath() -> String {
         Files.linkTarget("/proc/self/exe") ?? CommandLine.arguments.first ?? "scenec"
     }

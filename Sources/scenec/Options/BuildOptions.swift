@@ -38,9 +38,10 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
     static let emitNinja = Option<String?, BuildOptions>.text(
         "--emit-ninja", value: "FILE", help: "write a Ninja file for the same build instead of building", path: true)
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
+    static let depfile = Option<String?, BuildOptions>(OutputOptions.depfile)
 
     static let all = declarations(output, formats, animated, jobs, keepGoing, shard, prune, werror, allowEmpty, report, junit,
-                                  preview, emitNinja, OutputOptions.watch, scale)
+                                  preview, emitNinja, OutputOptions.watch, scale, depfile)
         + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }
