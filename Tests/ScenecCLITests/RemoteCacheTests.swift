@@ -125,6 +125,49 @@ final class RemoteCacheTests: XCTestCase {
         for name in outputNames() { XCTAssertNotNil(try? bytes(a, name), name) }
     }
 
+    /// The re-sharding: 4 shards built and uploaded, then the same scenes cut into 5 on
+    /// other runners render nothing (without a shared cache, each shard kept only its own).
+    func testReshardingFourToFiveRendersNothing() throws {
+        let url = server.url("shards")
+        let four = try checkout()
+        for k in 1...4 {
+            let run = try scenec(["build", "scenes", "-o", "out", "--shard", "\(k)/4", "--remote-cache", url], directory: four, timeout: 120)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        var fetched = 0
+        for k in 1...5 {
+            let runner = try checkout()
+            let run = try scenec(["build", "scenes", "-o", "out", "--shard", "\(k)/5", "--report", "report.json", "--remote-cache", url],
+                                 directory: runner, timeout: 120)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let counts = try counts(runner)
+            XCTAssertEqual(counts.rendered, 0, run.stderr)
+            fetched += counts.fetched
+        }
+        XCTAssertEqual(fetched, Self.sceneCount)
+    }
+
+    /// A Ninja file's edges are `scenec build`s, which read SCENEC_REMOTE_CACHE from the
+    /// environment ninja runs them in (the file itself names no cache).
+    func testNinjaEdgesFetchFromTheCacheNamedInTheEnvironment() throws {
+        let url = server.url("ninja")
+        let a = try checkout()
+        XCTAssertEqual(try build(in: a, "--remote-cache", url).status, 0)
+        let b = try checkout()
+        let emitted = try scenec(["build", "scenes", "-o", "out", "--emit-ninja", "build.ninja"], directory: b)
+        XCTAssertEqual(emitted.status, 0, emitted.stderr)
+        XCTAssertFalse(try String(contentsOf: b.appendingPathComponent("build.ninja"), encoding: .utf8).contains(url))
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = scenecBinary().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["SCENEC_REMOTE_CACHE"] = url
+        let ninja = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["ninja", "-C", b.path], environment: environment, timeout: 120)
+        XCTAssertEqual(ninja.status, 0, ninja.stdoutText + ninja.stderr)
+        XCTAssertTrue((ninja.stdoutText + ninja.stderr).contains("outputs: 0 rendered, \(Self.sceneCount) fetched from the remote cache"),
+                      ninja.stdoutText + ninja.stderr)
+        for name in outputNames() { XCTAssertEqual(try bytes(b, name), try bytes(a, name), name) }
+        XCTAssertEqual(server.requests(under: "ninja").filter { $0.hasPrefix("PUT ") }.count, 2 * Self.sceneCount, "B fetched, uploaded nothing")
+    }
+
     /// A server that takes the connection and never answers: the first request gives up after
     /// --remote-cache-timeout, one warning says so, and the build is local from then on.
     func testAServerThatNeverAnswersCostsOneTimeoutAndOneWarning() throws {

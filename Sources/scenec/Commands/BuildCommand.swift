@@ -78,7 +78,7 @@ enum BuildCommand: Command {
         plan.depfile = try args[BuildOptions.depfile]
         plan.remoteCache = try RemoteCacheOptions.settings(args)
         if try args[RemoteCacheOptions.remoteCache] != nil, ninjaPath != nil {
-            throw UsageError("--remote-cache is not in Ninja files; give it to scenec build")
+            throw UsageError("--remote-cache is not written into Ninja files: set SCENEC_REMOTE_CACHE where ninja runs, and each edge's scenec build uses it")
         }
         if plan.preview, ninjaPath != nil {
             throw UsageError("--preview is not in Ninja files yet; build the sheets with scenec build --preview")
