@@ -39,6 +39,9 @@ final class PackagingKeysTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: dist.path)
         let deb = try XCTUnwrap(files.first { $0.hasSuffix(".deb") }, "\(files)")
         let tarball = try XCTUnwrap(files.first { $0.hasSuffix(".tar.gz") }, "\(files)")
+        // The remote cache's HTTP client is libcurl, a shared library: the package must pull it in.
+        let fields = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["dpkg-deb", "-f", dist.appendingPathComponent(deb).path, "Depends"])
+        XCTAssertTrue(fields.stdoutText.contains("libcurl4"), fields.stdoutText)
         let root = dir.appendingPathComponent("root"), unpacked = dir.appendingPathComponent("tarball")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         for (program, words) in [("dpkg-deb", ["-x", dist.appendingPathComponent(deb).path, root.path]),
