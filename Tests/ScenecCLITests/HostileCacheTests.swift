@@ -73,6 +73,31 @@ final class HostileCacheTests: XCTestCase {
         XCTAssertTrue(frames.allSatisfy { $0.key.hasSuffix("." + $0.value.group.dropFirst("frames.".count)) }, "\(recorded)")
     }
 
+    /// Finding 1 for an asset catalog: the image set's entry may not add a file (here a dark
+    /// image for a scene without a dark look, which Xcode would pick up).
+    func testAnImageSetEntryMayNotAddAFile() throws {
+        let server = try startServer()
+        let options = ["--remote-cache", server.url("assets")], catalog = ["--asset-catalog", "A.xcassets"]
+        let a = try checkout(["s0": ringScene(0.4, size: 16)])
+        XCTAssertEqual(try build(in: a, options, into: catalog).status, 0)
+        let outputs = try manifestOutputs(a, scene: "s0", folder: "A.xcassets")
+        XCTAssertTrue(outputs.keys.contains("s0.imageset/Contents.json"), "\(outputs)")
+        let image = try XCTUnwrap(outputs["s0.imageset/s0.png"])
+        let extra = "s0.imageset/s0-dark.png"
+        let entry = outputs.map { ActionResult.OutputFile(path: $0.key, sha256: $0.value.sha256, size: $0.value.size) }
+            + [.init(path: extra, sha256: image.sha256, size: image.size)]
+        try Data(ActionResult(outputFiles: entry).encoded).write(to: server.stored("assets/ac/" + image.key))
+
+        let b = try checkout(["s0": ringScene(0.4, size: 16)])
+        let run = try build(in: b, options, into: catalog)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, run.stderr)
+        XCTAssertTrue(warnings.first?.contains("names '\(extra)', which this group does not write") == true, run.stderr)
+        XCTAssertEqual(try counts(b), Counts(rendered: outputs.count, fetched: 0), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: b.appendingPathComponent("A.xcassets/" + extra).path))
+    }
+
     /// Finding 2: a blob is refused past the size its entry declares (a bad answer for that
     /// output, the cache kept), and an entry declaring more than `RemoteCache.maxEntry` in all is
     /// a miss whose blobs are never asked for.
@@ -161,8 +186,9 @@ final class HostileCacheTests: XCTestCase {
         return root
     }
 
-    private func build(in root: URL, _ options: [String], environment: [String: String] = [:]) throws -> RunResult {
-        try scenec(["build", "scenes", "-o", "out", "--report", "report.json"] + options, environment: environment, directory: root,
+    private func build(in root: URL, _ options: [String], into destination: [String] = ["-o", "out"],
+                       environment: [String: String] = [:]) throws -> RunResult {
+        try scenec(["build", "scenes", "--report", "report.json"] + destination + options, environment: environment, directory: root,
                    timeout: 60)
     }
 
@@ -173,8 +199,9 @@ final class HostileCacheTests: XCTestCase {
     }
 
     /// The scene's outputs as the build folder's manifest records them.
-    private func manifestOutputs(_ root: URL, scene: String) throws -> [String: Output] {
-        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("out/.scenec-manifest.json"))) as? [String: Any])
+    private func manifestOutputs(_ root: URL, scene: String, folder: String = "out") throws -> [String: Output] {
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(
+            with: Data(contentsOf: root.appendingPathComponent(folder + "/.scenec-manifest.json"))) as? [String: Any])
         let scenes = try XCTUnwrap(manifest["scenes"] as? [String: [String: Any]])
         let outputs = try XCTUnwrap(scenes[scene + ".scene.yaml"]?["outputs"] as? [String: [String: Any]])
         return try outputs.mapValues { record in
