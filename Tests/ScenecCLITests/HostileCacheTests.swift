@@ -16,16 +16,8 @@ final class HostileCacheTests: XCTestCase {
         server?.stop()
     }
 
-    /// 0.5 s at 10 fps: frames 0000 to 0004 (or so: the test reads the count from the manifest).
-    static let animation = """
-        canvas: {width: 20, height: 20}
-        views:
-          - {id: r, type: ring, frame: {x: 0, y: 0, width: 20, height: 20}}
-        timeline:
-          fps: 10
-          animations:
-            - {target: r.progress, from: 0, to: 1, duration: 0.5s}
-        """
+    /// 1 s at 10 fps: a frame count the test reads from the manifest.
+    static let animation = FramesCommandTests.ringAndPie
 
     /// Finding 1: frames of every format share NAME.frames/, so an entry for the SVG frames must
     /// not write a PNG frame, an index.html or a frame past the timeline; an entry that leaves
