@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel",
-                                                          "SceneSyntax", "SceneReview", "TestSupport"]),
+                                                          "SceneSyntax", "SceneReview", "SceneSupport", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "SceneSyntax", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),
