@@ -52,6 +52,9 @@ package struct BuildPlan: Sendable {
     package var depfile: String?
     /// `--remote-cache URL`: outputs looked up there before rendering, stored there after.
     package var remoteCache: RemoteCacheSettings?
+    /// `--publish-manifest NAME`: a successful build stores its manifest in the remote cache
+    /// under NAME, for reviews against it (PublishedManifest).
+    package var publishManifest: String?
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its

@@ -125,6 +125,13 @@ package final class RemoteCache: Sendable {
         _ = put("ac/" + key, ActionResult(outputFiles: files).encoded)
     }
 
+    /// The bytes stored under an `/ac/` key, undecoded; nil when none or the remote is off
+    /// (a published manifest's entry: PublishedManifest.swift).
+    package func storedEntry(_ key: String) -> [UInt8]? {
+        guard case .found(let bytes) = get("ac/" + key, limit: Self.maxActionResult) else { return nil }
+        return bytes
+    }
+
     private enum Got { case found([UInt8]), missing, off }
 
     private func get(_ path: String, limit: Int) -> Got {

@@ -96,6 +96,10 @@ enum BuildCommand: Command {
                                diagnostics: shared.allSatisfy { $0.format == .github } ? shared.flatMap { _ in ["--diagnostics", "github"] } : nil,
                                project: ProjectOptions.arguments(options.scope), budgets: budgets)
         }
+        plan.publishManifest = try PublishManifestOption.read(args, plan: plan)
+        if plan.review?.publishedName != nil, plan.remoteCache == nil {
+            throw UsageError("--baseline-manifest cache:NAME reads the remote cache: give --remote-cache URL")
+        }
         return (plan, options.reporter)
     }
 

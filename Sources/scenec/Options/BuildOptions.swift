@@ -42,6 +42,6 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
 
     static let all = declarations(output, formats, animated, jobs, keepGoing, shard, prune, werror, allowEmpty, report, junit,
                                   preview, emitNinja, OutputOptions.watch, scale, depfile)
-        + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + SceneOptionGroups.all
+        + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }
