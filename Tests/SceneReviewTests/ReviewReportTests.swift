@@ -132,23 +132,27 @@ final class ReviewReportTests: XCTestCase {
             outputs.append(o)
         }
         let hostile = "x|y](https://evil.example)<img src=x onerror=alert(1)>*b*\n# h"
-        let bare = ["www.evil.example", "http://evil.example/a", "mail\\@evil.example", "x@evil.example", "`tick``s` |",
+        let bare = ["www.evil.com", "http://evil.com/a", "mail\\@evil.com", "x@evil.com", "`tick``s` |",
                     "bidi\u{202E}gnp.exe"]
         for name in [hostile] + bare {
             var new = output("\(name).png", .new)
             new.scene = name + ".scene.yaml"
             outputs.append(new)
         }
-        var autolinked = output("www.evil.example/c.png", .changed, changed: 100)
-        autolinked.scene = "www.evil.example/c|d.scene.yaml"
-        outputs.append(autolinked)
-        let report = ReviewReport(baseline: "www.evil.example/base", outputDirectory: "x@evil.example", threshold: ReviewThreshold(),
+        // Outside a link's text, where GitHub autolinks (with a TLD linkify-it knows).
+        for path in ["www.evil.com/c.png", "x\\@evil.com/c.svg"] {
+            var autolinked = output(path, .changed, changed: 100)
+            autolinked.scene = "www.evil.com/c|d.scene.yaml"
+            outputs.append(autolinked)
+        }
+        let report = ReviewReport(baseline: "www.evil.com/base", outputDirectory: "x@evil.com", threshold: ReviewThreshold(),
                                   outputs: outputs)
         let markdown = report.markdown(pages: "https://ci.example/run 1/review/")
         let parsed = try parseMarkdown(markdown, self)
         let rows = try XCTUnwrap(parsed["rows"] as? [[[String: Any]]])
-        XCTAssertEqual(rows.map { $0.first?["text"] as? String }, ["www.evil.example/c|d.scene.yaml"] + (4..<13).reversed().map { "s\($0).scene.yaml" })
-        XCTAssertEqual(rows.first?.compactMap { $0["text"] as? String }, ["www.evil.example/c|d.scene.yaml", "www.evil.example/c.png", "100%", "50 of 255"])
+        XCTAssertEqual(rows.map { $0.first?["text"] as? String }, ["www.evil.com/c|d.scene.yaml"] + (4..<13).reversed().map { "s\($0).scene.yaml" })
+        XCTAssertEqual(rows.first?.compactMap { $0["text"] as? String },
+                       ["www.evil.com/c|d.scene.yaml", "www.evil.com/c.png, x\\@evil.com/c.svg", "100%", "50 of 255"])
         XCTAssertEqual(rows.dropFirst().first?.compactMap { $0["text"] as? String }, ["s12.scene.yaml", "s12.png", "13%", "50 of 255"])
         XCTAssertEqual(rows.dropFirst().first?.first?["links"] as? [String],
                        ["https://ci.example/run%201/review/" + ReviewedScene.page(forScene: "s12.scene.yaml")])
@@ -163,10 +167,11 @@ final class ReviewReportTests: XCTestCase {
         XCTAssertTrue(links.allSatisfy { $0[1].hasPrefix(prefix) }, "\(links)")
         XCTAssertFalse(markdown.contains("\u{202E}"), "a bidi control shows as its code point")
         XCTAssertTrue(links.contains { $0[0] == "bidi<U+202E>gnp.exe.scene.yaml" })
+        XCTAssertFalse(links.contains { $0[1].contains("evil") }, "\(links)")
         XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 14 scenes changed, 7 new, 0 removed, 0 same"])
         let paragraphs = try XCTUnwrap(parsed["paragraphs"] as? [String])
-        XCTAssertEqual(paragraphs.first, "Outputs: 14 changed, 7 new, 0 removed, 0 same. x@evil.example against the baseline "
-                       + "www.evil.example/base: the full report.")
+        XCTAssertEqual(paragraphs.first, "Outputs: 15 changed, 7 new, 0 removed, 0 same. x@evil.com against the baseline "
+                       + "www.evil.com/base: the full report.")
     }
 
     /// The counts say what they count: a scene in PNG and SVG is one scene, two outputs — in the
