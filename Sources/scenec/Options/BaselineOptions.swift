@@ -37,7 +37,7 @@ enum BaselineOptions {
     static let reviewMarkdown = Option<String?, BuildOptions>.text(
         "--review-markdown", value: "FILE",
         help: "also write a Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY or a pull-request comment): the counts, "
-            + "the most changed scenes and links to their pages",
+            + "the most changed scenes and links to their pages. FILE is replaced, not appended to",
         path: true, group: group)
     static let reviewURL = Option<String?, BuildOptions>.text(
         "--review-url", value: "URL",
