@@ -89,6 +89,9 @@ package struct BuildPlan: Sendable {
         package var budgets: [String]
         /// A tree of folders with at most this many scenes is built by one edge (NinjaBatches).
         package var smallTree = 1_000
+        /// Past this many bytes of names, an edge's scenes go to it in a list rather than on its
+        /// command line (NinjaBatches.commandBytes; tests lower it).
+        package var commandBytes = NinjaBatches.commandBytes
 
         package init(path: String, scenec: String, diagnostics: [String]?, project: [String], budgets: [String]) {
             self.path = path
