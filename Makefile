@@ -6,7 +6,7 @@ SWIFT ?= swift
 SCENEC := .build/release/scenec
 APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev fonts-dejavu-core pkg-config \
 	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
-	python3-selenium python3-markdown-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
+	python3-selenium python3-markdown-it python3-linkify-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
 SCENES := $(wildcard scenes/*.scene.yaml)
 # packaging/dist.sh's strip and dpkg-shlibdeps: `make dist`, and the test that packs a .deb
 # (Tests/ScenecCLITests/PackagingKeysTests.swift).

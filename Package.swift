@@ -97,7 +97,7 @@ let package = Package(
         // the baseline review, the remote cache) and the runs of frames, render, export, edit and preview --static;
         // it reports through events (BuildEvent), never to the console.
         .target(name: "ScenecBuild",
-                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "CCurl", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
+                dependencies: ["CCairo", "CYAML", "CPNG", "CPango", "CDeflate", "CCurl", "CWebP", "SceneFiles", "SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneLayout", "SceneAnimation",
                                "SceneRender", "SceneCodecs", "SceneFonts", "ScenecKit", "ScenePreview", "SceneReview", "SceneLottie", "SceneEdit", "SceneWatch"]),
         // scenec's options shared by several commands, declared once, and their reading into the libraries' settings.
         .target(name: "ScenecOptions",
@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "SceneCodecsTests", dependencies: ["SceneCodecs", "CCairo", "TestSupport"]),
         .testTarget(name: "SceneEditTests", dependencies: ["SceneSyntax", "SceneModel", "SceneCheck", "SceneEdit", "ScenecKit", "TestSupport"]),
         .testTarget(name: "ScenecCLITests", dependencies: ["scenec", "ScenecBuild", "ScenecOptions", "SceneRender", "SceneCodecs", "ScenecKit", "SceneModel",
-                                                          "SceneSyntax", "SceneReview", "TestSupport"]),
+                                                          "SceneSyntax", "SceneReview", "SceneSupport", "TestSupport"]),
         .testTarget(name: "SceneLanguageServerTests",
                     dependencies: ["SceneLanguageServer", "SceneCheck", "SceneSupport", "ScenecKit", "SceneSyntax", "TestSupport"]),
         .testTarget(name: "ScenePreviewTests", dependencies: ["ScenePreview", "ScenecKit", "SceneSyntax", "SceneRender", "SceneFiles", "TestSupport"]),

@@ -8,3 +8,15 @@
 static inline PangoFcFontMap *scenec_fc_font_map(PangoFontMap *map) {
     return PANGO_IS_FC_FONT_MAP(map) ? PANGO_FC_FONT_MAP(map) : NULL;
 }
+
+// What Pango shapes and rasterises glyphs with, named here only for their run-time versions
+// (BuildInfo): FreeType draws the glyphs, HarfBuzz shapes them, FriBidi orders bidirectional text.
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hb.h>
+#include <fribidi.h>
+
+// fribidi_version_info is a C global variable; a function keeps Swift 6 from seeing shared state.
+static inline const char *scenec_fribidi_version_info(void) {
+    return fribidi_version_info;
+}

@@ -3,7 +3,8 @@ import SceneSyntax
 /// The review as Markdown, short enough for `$GITHUB_STEP_SUMMARY` or a pull-request comment:
 /// the counts, the most changed scenes in a table (their outputs, share of pixels changed and
 /// largest channel difference), the new and removed scenes, each linked to its page. Every name
-/// is escaped (`Escaping.markdown`): a pull request chooses its scenes' names.
+/// is a code span (`Escaping.markdown`): a pull request chooses its scenes' names, and GitHub
+/// would make a link of `www.x.y` or `a@b.c` in plain text.
 extension ReviewReport {
     /// How many scenes of each kind are listed before "and N more".
     public static let markdownListed = 10
@@ -12,8 +13,9 @@ extension ReviewReport {
     /// URL the report is published at, or a path relative to the Markdown file); each page's
     /// link is it followed by the page's path in the folder.
     public func markdown(pages: String) -> String {
-        func link(_ text: String, _ page: String) -> String { "[\(text.escaped(.markdown))](\(Self.linkTarget(pages + page)))" }
-        var text = "### scenec review: \(counts)\n\n"
+        func link(_ text: String, _ page: String) -> String { "[\(text)](\(Self.linkTarget(pages + page)))" }
+        var text = "### scenec review: \(sceneCounts)\n\n"
+        text += "\(outputCounts.prefix(1).uppercased() + outputCounts.dropFirst()). "
         text += "\(outputDirectory.escaped(.markdown)) against the baseline \(baseline.escaped(.markdown)): "
         text += "\(link("the full report", "index.html")).\n\n"
         let paged = scenesWithPages
@@ -21,10 +23,10 @@ extension ReviewReport {
         if !changed.isEmpty {
             text += "| scene | outputs | pixels changed | by up to |\n| --- | --- | --- | --- |\n"
             for scene in changed.prefix(Self.markdownListed) {
-                let outputs = scene.outputs.filter { $0.verdict != .same }.map { $0.path.escaped(.markdown) }.joined(separator: ", ")
+                let outputs = scene.outputs.filter { $0.verdict != .same }.map { $0.path.escaped(.markdownCell) }.joined(separator: ", ")
                 let share = scene.worstShare.map(Self.percentText) ?? "bytes differ"
                 let magnitude = scene.worstMagnitude.map { "\($0) of 255" } ?? "–"
-                text += "| \(link(scene.name, scene.page)) | \(outputs) | \(share) | \(magnitude) |\n"
+                text += "| \(link(scene.name.escaped(.markdownCell), scene.page)) | \(outputs) | \(share) | \(magnitude) |\n"
             }
             text += more(changed.count, "changed")
         }
@@ -32,7 +34,7 @@ extension ReviewReport {
             let scenes = paged.filter { $0.verdict == verdict }
             guard !scenes.isEmpty else { continue }
             text += "\n**\(verdict.rawValue.capitalized):** "
-            text += scenes.prefix(Self.markdownListed).map { link($0.name, $0.page) }.joined(separator: ", ") + "\n"
+            text += scenes.prefix(Self.markdownListed).map { link($0.name.escaped(.markdown), $0.page) }.joined(separator: ", ") + "\n"
             text += more(scenes.count, verdict.rawValue)
         }
         return text

@@ -31,8 +31,8 @@ extension ReviewReport {
             body += "</tbody>\n</table>\n"
         }
         let same = count(.same)
-        if same > 0 { body += "<p><a href=\"same.html\">\(same) same</a></p>\n" }
-        return Self.page(title: "scenec review: \(counts)", body: body, script: "")
+        if same > 0 { body += "<p><a href=\"same.html\">\(same) same \(same == 1 ? "output" : "outputs")</a></p>\n" }
+        return Self.page(title: "scenec review: \(sceneCounts)", body: body, script: "")
     }
 
     /// The page of one scene (`scene.page`): each of its outputs, the most changed first.
@@ -45,12 +45,12 @@ extension ReviewReport {
 
     /// `same.html`: the outputs that are the same, by path.
     public var samePage: String {
-        var body = header(title: "scenec review: \(count(.same)) same", up: "index.html")
+        var body = header(title: "scenec review: \(count(.same)) same outputs", up: "index.html")
         body += "<ul class=\"same-list\">\n"
         for output in outputs.filter({ $0.verdict == .same }).sorted(by: { $0.path < $1.path }) {
             body += "<li data-verdict=\"same\" data-path=\"\(output.path.escaped(.html))\"><code>\(output.path.escaped(.html))</code> <small>\(output.comparedAs.escaped(.html))</small></li>\n"
         }
-        return Self.page(title: "scenec review: \(count(.same)) same", body: body + "</ul>\n", script: "")
+        return Self.page(title: "scenec review: \(count(.same)) same outputs", body: body + "</ul>\n", script: "")
     }
 
     /// Every page's `<header>`: its title, what was compared with what, the counts, and a link
@@ -62,7 +62,8 @@ extension ReviewReport {
         <p><code>\(outputDirectory.escaped(.html))</code> against the baseline <code>\(baseline.escaped(.html))</code>.
         A pixel changed when a channel differs by more than \(threshold.channel) of 255; an output changed when more
         than \(Self.percentText(threshold.sharePercent / 100)) of its pixels changed, or its size did.</p>
-        <p class="counts">\(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(count($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
+        <p class="counts scenes">scenes: \(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(sceneCount($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
+        <p class="counts outputs">outputs: \(ReviewedOutput.Verdict.reportOrder.map { "<span class=\"\($0.rawValue)\">\(count($0)) \($0.rawValue)</span>" }.joined(separator: " "))</p>
         </header>
 
         """

@@ -29,10 +29,27 @@ public struct ReviewReport: Sendable {
     /// Whether anything is changed, new or removed (`--fail-on-change`).
     public var hasChanges: Bool { outputs.contains { $0.verdict != .same } }
 
-    /// `2 changed, 1 new, 1 removed, 26 same`.
+    /// `2 changed, 1 new, 1 removed, 26 same`: outputs, as the build's lines list them.
     public var counts: String {
         ReviewedOutput.Verdict.reportOrder.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
     }
+
+    /// How many scenes have `verdict` (ReviewedScene.verdict: a scene with one output changed
+    /// is changed).
+    public func sceneCount(_ verdict: ReviewedOutput.Verdict) -> Int { scenes.filter { $0.verdict == verdict }.count }
+
+    /// `50 scenes changed, 0 new, 0 removed, 450 same`: the scenes, as the index and the
+    /// Markdown list them (a scene in PNG and SVG is one row, two outputs).
+    public var sceneCounts: String {
+        let order = ReviewedOutput.Verdict.reportOrder
+        return order.enumerated().map { i, verdict in
+            let n = sceneCount(verdict)
+            return i == 0 ? "\(n) \(n == 1 ? "scene" : "scenes") \(verdict.rawValue)" : "\(n) \(verdict.rawValue)"
+        }.joined(separator: ", ")
+    }
+
+    /// `outputs: 100 changed, 0 new, 0 removed, 900 same`, said beside `sceneCounts`.
+    public var outputCounts: String { "outputs: " + counts }
 
     /// The JSON summary (docs/ci.md: "Reviewing changes against a baseline").
     public var json: JSONValue {

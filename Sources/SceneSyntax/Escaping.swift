@@ -17,8 +17,10 @@ import SceneSupport
 /// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make `evil.yaml` show as
 /// something else, and U+2028/U+2029, which some viewers take as a line break — are written as
 /// their code point in angle brackets, `<U+202E>` (`Unicode.Scalar.isInvisibleFormatting`).
-/// Letters of right-to-left scripts (Arabic, Hebrew) are kept as they are. XML and HTML keep
-/// them too: a browser shows them as the reader's own page would.
+/// The review's HTML and Markdown (`html`, `markdown`, `markdownCell`) show them so as well: a
+/// pull request chooses the names the review prints. Letters of right-to-left scripts (Arabic,
+/// Hebrew) are kept as they are. XML (JUnit) keeps the invisible characters: its readers are
+/// programs.
 public enum Escaping: Sendable {
     /// One line of terminal or log text: every control character but TAB as a picture,
     /// line breaks included.
@@ -37,28 +39,29 @@ public enum Escaping: Sendable {
     /// XML 1.0 forbids, and U+FFFE/U+FFFF as pictures.
     case xml
     /// HTML text or attribute value for a person to read (the review page): `& < > " '` as
-    /// entities and every control character but TAB as a picture, a line break included, so a
-    /// strange name shows as strange rather than as a space.
+    /// entities, every control character but TAB as a picture, a line break included, so a
+    /// strange name shows as strange rather than as a space, and invisible formatting as its
+    /// code point (`&lt;U+202E&gt;`).
     case html
-    /// Markdown text (CommonMark with GitHub's tables: the review's summary for a job summary
-    /// or a pull-request comment): every ASCII punctuation character but `/ . , -` (which start
-    /// nothing inside a line) backslash-escaped, so no name opens a link, an emphasis, a table
-    /// cell (`|`), an entity or an HTML tag; invisible formatting
-    /// as its code point and control characters as pictures, as in `text`.
+    /// Markdown text (GitHub Flavored Markdown: the review's summary for a job summary or a
+    /// pull-request comment) as one code span, the text as in `text` inside (controls as
+    /// pictures, invisible formatting as its code point). A code span is the one place GitHub
+    /// makes nothing of its text: backslash escapes are not enough, for its extended autolinks
+    /// link `www.x.y`, `http://…` and `a@b.c` (even `a\@b.c`) in plain text. Its fence is one
+    /// backtick longer than the longest run of backticks inside, and a space pads the text
+    /// when it starts or ends with a backtick or with spaces a code span would strip.
     case markdown
+    /// As `markdown`, for a code span inside a table cell: each `|` also backslash-escaped,
+    /// which a table reads before the code span (GitHub and markdown-it both take the
+    /// backslash away again), so a name never splits the cell.
+    case markdownCell
 }
 
 extension String {
     /// This text as `escaping` prints it (see `Escaping`).
     public func escaped(_ escaping: Escaping) -> String {
-        if escaping == .markdown {
-            // As one line of text first (controls, bidi), then every punctuation mark escaped.
-            var out = ""
-            for character in escaped(.text).unicodeScalars {
-                if Self.asciiPunctuation.contains(character) { out.append("\\") }
-                out.unicodeScalars.append(character)
-            }
-            return out
+        if escaping == .markdown || escaping == .markdownCell {
+            return Self.codeSpan(escaped(.text), pipesEscaped: escaping == .markdownCell)
         }
         // The common case, a plain name, is returned as it is without building a new string.
         guard unicodeScalars.contains(where: { Self.needsEscaping($0, escaping) }) else { return self }
@@ -82,20 +85,43 @@ extension String {
             case (.xml, ">"), (.html, ">"): out.append(contentsOf: "&gt;".unicodeScalars)
             case (.xml, "\""), (.html, "\""): out.append(contentsOf: "&quot;".unicodeScalars)
             case (.xml, "'"), (.html, "'"): out.append(contentsOf: "&apos;".unicodeScalars)
+            case (.html, _) where scalar.isInvisibleFormatting:
+                out.append(contentsOf: Self.codePoint(scalar).escaped(.html).unicodeScalars)
             case (.html, _): out.append(Self.picture(scalar))
             case (.xml, "\n"): out.append(contentsOf: "&#10;".unicodeScalars)
             case (.xml, "\r"): out.append(contentsOf: "&#13;".unicodeScalars)
             case (.xml, "\t"): out.append(contentsOf: "&#9;".unicodeScalars)
             case (.xml, _):
                 out.append(scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : Self.picture(scalar))
-            case (.markdown, _): out.append(scalar)  // handled above
+            case (.markdown, _), (.markdownCell, _): out.append(scalar)  // handled above
             }
         }
         return String(out)
     }
 
-    /// CommonMark's ASCII punctuation but `/ . , -`: each may be backslash-escaped to stand for itself.
-    private static let asciiPunctuation = Set("!\"#$%&'()*+:;<=>?@[\\]^_`{|}~".unicodeScalars)
+    /// `text` (one line, no control character) as a Markdown code span (`Escaping.markdown`).
+    private static func codeSpan(_ text: String, pipesEscaped: Bool) -> String {
+        var longest = 0, run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
+            longest = Swift.max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        // A code span strips one space from each end when both ends have one (and the text is
+        // not all spaces), and a backtick at an end would join the fence: a space pads both.
+        if text.isEmpty { return "` `" }
+        let allSpaces = text.unicodeScalars.allSatisfy { $0 == " " }
+        let first = text.unicodeScalars.first, last = text.unicodeScalars.last
+        let padded = first == "`" || last == "`" || (first == " " && last == " " && !allSpaces)
+        let pad = padded ? " " : ""
+        // By scalar: a `|` a combining mark follows is still a `|` to a table.
+        var inside = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if pipesEscaped, scalar == "|" { inside.append("\\") }
+            inside.append(scalar)
+        }
+        return fence + pad + String(inside) + pad + fence
+    }
 
     /// Whether `scalar` is a control character (Unicode's Cc category).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -103,7 +129,7 @@ extension String {
     }
 
     private static func needsEscaping(_ scalar: Unicode.Scalar, _ escaping: Escaping) -> Bool {
-        if scalar.isInvisibleFormatting, escaping != .xml, escaping != .html { return true }
+        if scalar.isInvisibleFormatting, escaping != .xml { return true }
         switch escaping {
         case .text: return isControl(scalar) && scalar != "\t"
         case .lines: return isControl(scalar) && scalar != "\t" && scalar != "\n"
@@ -112,7 +138,7 @@ extension String {
         case .xml: return "&<>\"'".unicodeScalars.contains(scalar) || isControl(scalar)
             || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         case .html: return "&<>\"'".unicodeScalars.contains(scalar) || (isControl(scalar) && scalar != "\t")
-        case .markdown: return true
+        case .markdown, .markdownCell: return true
         }
     }
 

@@ -119,9 +119,11 @@ final class ReviewReportTests: XCTestCase {
         XCTAssertEqual(ReviewedScene.name(ofOutput: "drawable-mdpi/ring.png"), "drawable-mdpi/ring")
     }
 
-    /// The Markdown read back by markdown-it (Tests/Review/markdown_summary.py): the ten most
-    /// changed scenes in order with their share and magnitude, then "and N more"; hostile names
-    /// stay text (no HTML, no link of theirs) and every link goes to the scene's page.
+    /// The Markdown read back by markdown-it with GitHub's autolinks (Tests/Review/markdown_summary.py):
+    /// the ten most changed scenes in order with their share and magnitude, then "and N more";
+    /// hostile names stay text — no HTML, no link of theirs, not even the bare `www.`, `http://`
+    /// and e-mail addresses GitHub links in plain text, no bidi control — and every link goes to
+    /// the scene's page.
     func testTheMarkdownListsTheMostChangedAndKeepsNamesText() throws {
         var outputs: [ReviewedOutput] = []
         for i in 0..<13 {
@@ -130,25 +132,83 @@ final class ReviewReportTests: XCTestCase {
             outputs.append(o)
         }
         let hostile = "x|y](https://evil.example)<img src=x onerror=alert(1)>*b*\n# h"
-        var new = output("\(hostile).png", .new)
-        new.scene = hostile + ".scene.yaml"
-        outputs.append(new)
-        let report = ReviewReport(baseline: "base`", outputDirectory: "out", threshold: ReviewThreshold(), outputs: outputs)
+        let bare = ["www.evil.com", "http://evil.com/a", "mail\\@evil.com", "x@evil.com", "`tick``s` |",
+                    "bidi\u{202E}gnp.exe"]
+        for name in [hostile] + bare {
+            var new = output("\(name).png", .new)
+            new.scene = name + ".scene.yaml"
+            outputs.append(new)
+        }
+        // Outside a link's text, where GitHub autolinks (with a TLD linkify-it knows).
+        for path in ["www.evil.com/c.png", "x\\@evil.com/c.svg"] {
+            var autolinked = output(path, .changed, changed: 100)
+            autolinked.scene = "www.evil.com/c|d.scene.yaml"
+            outputs.append(autolinked)
+        }
+        let report = ReviewReport(baseline: "www.evil.com/base", outputDirectory: "x@evil.com", threshold: ReviewThreshold(),
+                                  outputs: outputs)
         let markdown = report.markdown(pages: "https://ci.example/run 1/review/")
         let parsed = try parseMarkdown(markdown, self)
         let rows = try XCTUnwrap(parsed["rows"] as? [[[String: Any]]])
-        XCTAssertEqual(rows.map { $0.first?["text"] as? String }, (3..<13).reversed().map { "s\($0).scene.yaml" })
-        XCTAssertEqual(rows.first?.compactMap { $0["text"] as? String }, ["s12.scene.yaml", "s12.png", "13%", "50 of 255"])
-        XCTAssertEqual(rows.first?.first?["links"] as? [String],
+        XCTAssertEqual(rows.map { $0.first?["text"] as? String }, ["www.evil.com/c|d.scene.yaml"] + (4..<13).reversed().map { "s\($0).scene.yaml" })
+        XCTAssertEqual(rows.first?.compactMap { $0["text"] as? String },
+                       ["www.evil.com/c|d.scene.yaml", "www.evil.com/c.png, x\\@evil.com/c.svg", "100%", "50 of 255"])
+        XCTAssertEqual(rows.dropFirst().first?.compactMap { $0["text"] as? String }, ["s12.scene.yaml", "s12.png", "13%", "50 of 255"])
+        XCTAssertEqual(rows.dropFirst().first?.first?["links"] as? [String],
                        ["https://ci.example/run%201/review/" + ReviewedScene.page(forScene: "s12.scene.yaml")])
-        XCTAssertTrue(markdown.contains("and 3 more changed scenes"), markdown)
+        XCTAssertTrue(markdown.contains("and 4 more changed scenes"), markdown)
         XCTAssertEqual(parsed["html"] as? Int, 0, "no HTML from a name: \(markdown)")
         let links = try XCTUnwrap(parsed["links"] as? [[String]])
-        XCTAssertEqual(links.count, 12, "the report, ten scenes and the new one: \(links)")
-        XCTAssertEqual(links.last, [(hostile + ".scene.yaml").replacingOccurrences(of: "\n", with: "␊"),
-                                    "https://ci.example/run%201/review/" + ReviewedScene.page(forScene: hostile + ".scene.yaml")])
-        XCTAssertFalse(links.contains { $0[1].contains("evil") })
-        XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 13 changed, 1 new, 0 removed, 0 same"])
+        XCTAssertEqual(links.count, 1 + 10 + 1 + bare.count, "the report, ten scenes and the new ones, nothing autolinked: \(links)")
+        let prefix = "https://ci.example/run%201/review/"
+        XCTAssertEqual(Set(links.suffix(1 + bare.count)), Set(([hostile] + bare).map {
+            [($0 + ".scene.yaml").escaped(.text), prefix + ReviewedScene.page(forScene: $0 + ".scene.yaml")]
+        }), "each new scene's name, exactly as text shows it, linked to its page")
+        XCTAssertTrue(links.allSatisfy { $0[1].hasPrefix(prefix) }, "\(links)")
+        XCTAssertFalse(markdown.contains("\u{202E}"), "a bidi control shows as its code point")
+        XCTAssertTrue(links.contains { $0[0] == "bidi<U+202E>gnp.exe.scene.yaml" })
+        XCTAssertFalse(links.contains { $0[1].contains("evil") }, "\(links)")
+        XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 14 scenes changed, 7 new, 0 removed, 0 same"])
+        let paragraphs = try XCTUnwrap(parsed["paragraphs"] as? [String])
+        XCTAssertEqual(paragraphs.first, "Outputs: 15 changed, 7 new, 0 removed, 0 same. x@evil.com against the baseline "
+                       + "www.evil.com/base: the full report.")
+    }
+
+    /// The counts say what they count: a scene in PNG and SVG is one scene, two outputs — in the
+    /// Markdown's heading and the index's header alike.
+    func testScenesAndOutputsAreCountedApart() throws {
+        func named(_ o: ReviewedOutput, _ scene: String) -> ReviewedOutput { var o = o; o.scene = scene; return o }
+        var outputs: [ReviewedOutput] = []
+        for i in 0..<3 {
+            let verdict: ReviewedOutput.Verdict = i < 2 ? .changed : .same
+            outputs += ["png", "svg"].map { named(output("s\(i).\($0)", verdict, changed: verdict == .same ? 0 : 10), "s\(i).scene.yaml") }
+        }
+        let report = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: outputs)
+        XCTAssertEqual(report.sceneCounts, "2 scenes changed, 0 new, 0 removed, 1 same")
+        XCTAssertEqual(report.outputCounts, "outputs: 4 changed, 0 new, 0 removed, 2 same")
+        let parsed = try parseMarkdown(report.markdown(pages: ""), self)
+        XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 2 scenes changed, 0 new, 0 removed, 1 same"])
+        XCTAssertTrue((parsed["paragraphs"] as? [String])?.first?.hasPrefix("Outputs: 4 changed, 0 new, 0 removed, 2 same.") == true, "\(parsed)")
+        XCTAssertEqual((parsed["rows"] as? [Any])?.count, 2, "the table counts scenes")
+        let index = report.indexPage
+        XCTAssertTrue(index.contains("<title>scenec review: 2 scenes changed, 0 new, 0 removed, 1 same</title>"), index)
+        XCTAssertTrue(index.contains("scenes: <span class=\"changed\">2 changed</span>"), index)
+        XCTAssertTrue(index.contains("outputs: <span class=\"changed\">4 changed</span>"), index)
+        XCTAssertTrue(index.contains(">2 same outputs</a>"), index)
+        let one = ReviewReport(baseline: "b", outputDirectory: "o", threshold: ReviewThreshold(), outputs: [output("a.png", .changed, changed: 1)])
+        XCTAssertEqual(one.sceneCounts, "1 scene changed, 0 new, 0 removed, 0 same")
+    }
+
+    /// A bidi control in a name (`bidi<U+202E>gnp.exe` would read as `bidiexe.png`) reaches
+    /// neither the index nor the scene's page raw: it shows as its code point.
+    func testThePagesShowBidiControlsAsTheirCodePoint() throws {
+        var o = output("bidi\u{202E}gnp.exe\u{2066}.png", .new)
+        o.scene = "bidi\u{202E}gnp.exe\u{2066}.scene.yaml"
+        let report = ReviewReport(baseline: "b\u{200F}", outputDirectory: "o\u{061C}", threshold: ReviewThreshold(), outputs: [o])
+        let html = report.indexPage + report.page(of: try XCTUnwrap(report.scenesWithPages.first)) + report.samePage
+        for control in ["\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}"] { XCTAssertFalse(html.unicodeScalars.contains(control.unicodeScalars.first ?? " "), control) }
+        XCTAssertTrue(html.contains("bidi&lt;U+202E&gt;gnp.exe&lt;U+2066&gt;.scene.yaml"), html)
+        XCTAssertTrue(html.contains("<code>bidi&lt;U+202E&gt;gnp.exe&lt;U+2066&gt;.png</code>"), html)
+        XCTAssertTrue(html.contains("b&lt;U+200F&gt;") && html.contains("o&lt;U+061C&gt;"), html)
     }
 }
-

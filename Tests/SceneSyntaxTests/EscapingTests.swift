@@ -24,14 +24,23 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(hostile.escaped(.html), "a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&amp;&lt;&gt;&quot;&apos;")
     }
 
-    /// Markdown: every punctuation mark that could open a link, emphasis, cell, entity or tag is
-    /// backslash-escaped; controls and bidi controls show as in text.
-    func testMarkdownEscapesWhatCouldStartMarkup() {
-        XCTAssertEqual(hostile.escaped(.markdown), "a␊b␍c␛\\[31md␇e␡f\u{FFFD}g\th\\%\\:,\\&\\<\\>\\\"\\'")
-        XCTAssertEqual("a/b.c-d, e".escaped(.markdown), "a/b.c-d, e", "nothing inside a line starts at / . , -")
-        XCTAssertEqual("[x](javascript:y) | *b* _i_ `c` <s>".escaped(.markdown),
-                       "\\[x\\]\\(javascript\\:y\\) \\| \\*b\\* \\_i\\_ \\`c\\` \\<s\\>")
-        XCTAssertEqual("a\u{202E}b".escaped(.markdown), "a\\<U\\+202E\\>b")
+    /// Markdown: a code span whose fence is longer than any run of backticks inside, padded
+    /// when the text starts or ends with a backtick or spaces; controls and bidi controls show as
+    /// in text; in a table cell each `|` is backslash-escaped. (Read back by markdown-it with
+    /// GitHub's autolinks in ReviewReportTests.)
+    func testMarkdownPutsTextInACodeSpan() {
+        XCTAssertEqual(hostile.escaped(.markdown), "`a␊b␍c␛[31md␇e␡f\u{FFFD}g\th%:,&<>\"'`")
+        XCTAssertEqual("www.evil.example".escaped(.markdown), "`www.evil.example`")
+        XCTAssertEqual("a`b``c".escaped(.markdown), "```a`b``c```")
+        XCTAssertEqual("`a".escaped(.markdown), "`` `a ``", "a backtick at an end is kept apart from the fence")
+        XCTAssertEqual(" a ".escaped(.markdown), "`  a  `", "the spaces a code span strips are padding")
+        XCTAssertEqual(" a".escaped(.markdown), "` a`")
+        XCTAssertEqual("  ".escaped(.markdown), "`  `", "a code span of spaces alone keeps them")
+        XCTAssertEqual("".escaped(.markdown), "` `")
+        XCTAssertEqual("a|b\\|c".escaped(.markdown), "`a|b\\|c`")
+        XCTAssertEqual("a|b\\|c".escaped(.markdownCell), "`a\\|b\\\\|c`")
+        XCTAssertEqual("|\u{301}".escaped(.markdownCell), "`\\|\u{301}`", "a pipe with a combining mark is still a pipe")
+        XCTAssertEqual("a\u{202E}b".escaped(.markdown), "`a<U+202E>b`")
     }
 
     /// Bidi controls would make `evil.yaml` read as another name, and U+2028 ends a line in
@@ -43,6 +52,9 @@ final class EscapingTests: XCTestCase {
             XCTAssertEqual(spoof.escaped(escaping), shown, "\(escaping)")
         }
         XCTAssertEqual(spoof.escaped(.workflowProperty), shown.replacingOccurrences(of: ":", with: "%3A"))
+        XCTAssertEqual(spoof.escaped(.html), shown.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"),
+                       "the review's pages show them too")
+        XCTAssertEqual(spoof.escaped(.xml), spoof, "JUnit's readers are programs")
         XCTAssertEqual("\u{202A}\u{202B}\u{202D}\u{2067}\u{2068}".escaped(.text), "<U+202A><U+202B><U+202D><U+2067><U+2068>")
         XCTAssertEqual("x\u{202E}\ny".escaped(.lines), "x<U+202E>\ny")
         let rightToLeft = "שלום مرحبا"

@@ -247,6 +247,69 @@ final class NinjaEmissionTests: XCTestCase {
         XCTAssertEqual(try project.data("elsewhere/deeper/moved/out/b.png"), try project.data("bout/b.png"))
     }
 
+    /// A shard of a folder whose names do not fit a command line (/bin/sh -c gets the command as
+    /// one word, and Linux takes a word of at most 128 KiB; the names were on it, and ninja
+    /// failed with "posix_spawn: Argument list too long"): its edge hands them over in the list
+    /// ninja writes (`--scenes-from`), builds them all, and a second run has nothing to do.
+    func testAShardOfAFolderWhoseNamesDoNotFitACommandLineBuilds() throws {
+        let project = try Project(self)
+        let long = String(repeating: "a-long-name-", count: 16)  // and the output's temporary name fits 255 bytes
+        for i in 0..<1_400 { try project.write("canvas: {width: 2, height: 2}\nviews: []\n", "scenes/\(long)\(i).scene.yaml") }
+        var plan = try ninjaPlan(project)
+        plan.shard = try Shard("1/2")
+        let emit = try project.build(plan)
+        XCTAssertEqual(emit.status, .success, emit.diagnosticsText)
+        let text = try String(contentsOf: project.url("build.ninja"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\nrule build_listed\n") && text.contains("  rspfile = $list\n  rspfile_content = $in_newline\n"), text)
+        XCTAssertTrue(text.contains(": build_listed scenes/"), "one edge, its scenes in a list")
+        XCTAssertTrue(text.contains("  list = nout/.scenec-build.scenes\n  arguments = --scenes-from nout/.scenec-build.scenes\n"))
+        for line in text.split(separator: "\n") where line.hasPrefix("  ") || line.hasPrefix("flags") {
+            XCTAssertLessThan(line.utf8.count, 4_096, "a command's words stay short: \(line.prefix(200))")
+        }
+
+        plan.ninja = nil
+        plan.outDir = project.path("bout")
+        XCTAssertEqual(try project.build(plan).status, .success)
+        let shard = project.outputs("bout")
+        let names = shard.reduce(0) { $0 + "scenes/\($1)".utf8.count + ".scene.yaml ".utf8.count - ".png".utf8.count }
+        XCTAssertGreaterThan(names, 128 * 1024, "the shard's names would not fit one word of a command")
+        let first = try runNinja(project.root)
+        XCTAssertTrue(first.contains("[1/1]") && first.contains("scenec build: \(shard.count) built, 0 up to date, 0 failed"), first)
+        XCTAssertEqual(project.outputs("nout"), shard)
+        for file in shard.prefix(3) + shard.suffix(3) {
+            XCTAssertEqual(try project.data("nout/\(file)"), try project.data("bout/\(file)"), file)
+        }
+        XCTAssertFalse(project.exists("nout/.scenec-build.scenes"), "ninja removes the list once the edge succeeded")
+        XCTAssertTrue(try runNinja(project.root).contains("no work to do"))
+    }
+
+    /// `--prune` goes to every edge, which prunes the stale outputs of its own folder: of a
+    /// removed scene, of a format no longer asked for. Without it they stay.
+    func testPruneGoesToEveryEdge() throws {
+        for prune in [true, false] {
+            let project = try Project(self)
+            for (i, name) in ["a", "b", "sub/c", "sub/d"].enumerated() { try project.write(ringScene(Double(i) / 5), "scenes/\(name).scene.yaml") }
+            var plan = try ninjaPlan(project)
+            plan.formats = [.png, .svg]
+            plan.prune = prune
+            plan.ninja?.smallTree = 1  // an edge for each folder, naming its scenes
+            XCTAssertEqual(try project.build(plan).status, .success)
+            XCTAssertEqual(try String(contentsOf: project.url("build.ninja"), encoding: .utf8).contains(" --keep-going --prune "), prune)
+            XCTAssertTrue(try runNinja(project.root).contains("[2/2]"))
+            XCTAssertEqual(project.outputs("nout").count, 8)
+
+            try project.remove("scenes/b.scene.yaml")
+            try project.remove("scenes/sub/d.scene.yaml")
+            plan.formats = [.png]
+            XCTAssertEqual(try project.build(plan).status, .success)
+            let again = try runNinja(project.root)
+            XCTAssertTrue(again.contains("[2/2]"), again)
+            XCTAssertEqual(project.outputs("nout"), prune ? ["a.png", "sub/c.png"]
+                                                          : ["a.png", "a.svg", "b.png", "b.svg", "sub/c.png", "sub/c.svg", "sub/d.png", "sub/d.svg"], again)
+            XCTAssertEqual(again.contains("scenec build: stale: nout/sub/d.svg (the scene was removed); --prune removes it"), !prune, again)
+        }
+    }
+
     /// `build --depfile`: the outputs of the scenes built, then every scene, import and font
     /// they were made from, as the edges of a Ninja file pass it.
     func testABuildsDepfileNamesItsScenesImportsAndFonts() throws {

@@ -29,12 +29,14 @@ final class NinjaNameTests: XCTestCase {
         return imports + "canvas: {width: 8, height: 8, background: \"\(hex)\"}\nviews: []\n"
     }
 
-    /// Both forms of an edge: the scenes named one by one on its command line, and their folder.
+    /// Every form of an edge: the scenes named one by one on its command line, their folder, and
+    /// the scenes in the list ninja writes (`--scenes-from`, its names quoted by ninja).
     func testNamesThatAShellOrNinjaReadsBuildRightAndRunNothing() throws {
         for smallTree in [0, 1_000] { try buildHostileNames(smallTree: smallTree) }
+        try buildHostileNames(smallTree: 0, listed: true)
     }
 
-    func buildHostileNames(smallTree: Int) throws {
+    func buildHostileNames(smallTree: Int, listed: Bool = false) throws {
         let project = try Project(self)
         for (name, red) in Self.scenes { try project.write(scene(red: red), "scenes/\(name).scene.yaml") }
         // An import whose name a depfile holds escaped, so the edge follows it.
@@ -45,9 +47,17 @@ final class NinjaNameTests: XCTestCase {
         plan.formats = [.png, .svg]
         plan.ninja = .init(path: project.path("build.ninja"), scenec: scenecBinary(), diagnostics: [], project: try projectArguments(project), budgets: [])
         plan.ninja?.smallTree = smallTree
+        if listed {
+            plan.shard = try Shard("1/1")  // a shard's folder is never named whole
+            plan.ninja?.commandBytes = 0
+        }
         let emit = try project.build(plan)
         let text = try String(contentsOf: project.url("build.ninja"), encoding: .utf8)
-        XCTAssertTrue(text.contains(smallTree == 0 ? "  arguments = 'scenes/#hash.scene.yaml' " : "  arguments = scenes\n"), text)
+        XCTAssertTrue(text.contains(listed ? "build_listed scenes/#hash.scene.yaml " : smallTree == 0 ? "  arguments = 'scenes/#hash.scene.yaml' " : "  arguments = scenes\n"), text)
+        if listed {
+            XCTAssertTrue(text.contains("  list = o u$$t/.scenec-build.scenes\n  arguments = --scenes-from 'o u$$t/.scenec-build.scenes'\n"), text)
+            XCTAssertFalse(text.contains("  arguments = 'scenes/"), text)
+        }
         XCTAssertEqual(emit.status, .success, emit.diagnosticsText)
         let first = try runNinja(project.root)
         // Named one by one, the scenes of `dir $HOME/` are an edge of their own.

@@ -83,6 +83,15 @@ final class SupportTests: XCTestCase {
                       identity)
         XCTAssertNotEqual(BuildInfo.rendererIdentity(origin: BuildOrigin(commit: commit, sources: tree, compiler: "Swift version 6.4"),
                                                      stamp: "unused"), identity)
+        // The libraries that draw, shape text and encode WebP, as they report themselves at run
+        // time (a release number each), in the key and on their own --version line.
+        for (name, version) in [("pixman", BuildInfo.pixmanVersion), ("freetype", BuildInfo.freetypeVersion),
+                                ("harfbuzz", BuildInfo.harfbuzzVersion), ("fribidi", BuildInfo.fribidiVersion),
+                                ("libwebp", BuildInfo.webpVersion), ("libwebpmux", BuildInfo.webpMuxVersion)] {
+            XCTAssertNotNil(version.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression), "\(name) \(version)")
+            XCTAssertTrue(identity.contains(" \(name) \(version) "), identity)
+            XCTAssertTrue(report.contains("\n\(name) \(version)\n"), report)
+        }
         // Uncommitted changes, no git, or no compiler named: the executable's bytes name the code
         // (PackagingKeysTests runs such a binary; here that would hash this whole test bundle).
         for origin in [BuildOrigin(commit: commit + "-dirty", sources: "", compiler: "Swift version 6.3"),

@@ -62,6 +62,50 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(lines.joined().contains("%0A"), "notes are joined with an escaped newline")
     }
 
+    /// `--scenes-from FILE`: each name in the list is taken as the same name on the command line
+    /// — the same outputs, the same refusals (outside the project root, missing) in the same
+    /// words; a bad list is a usage error naming its line.
+    func testScenesFromAListAreTakenAsOnTheCommandLine() throws {
+        let root = try temporaryDirectory(self)
+        let project = root.appendingPathComponent("project")
+        let scene = "canvas: {width: 4, height: 4}\nviews: []\n"
+        for name in ["project/scenes/a.scene.yaml", "project/scenes/b c.scene.yaml", "outside.scene.yaml"] {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try scene.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func list(_ text: String) throws { try text.write(to: project.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8) }
+
+        try list("scenes/a.scene.yaml\n'scenes/b c.scene.yaml'\n")
+        let listed = try scenec(["build", "--scenes-from", "list.txt", "-o", "out", "--root", "."], directory: project)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("out").path)
+                        .filter { !$0.hasPrefix(".") }.sorted(), ["a.png", "b c.png"])
+
+        for (bad, said) in [("../outside.scene.yaml", "must stay inside the project root"), ("scenes/missing.scene.yaml", "No such file")] {
+            try list("scenes/a.scene.yaml\n\(bad)\n")
+            let given = try scenec(["build", "scenes/a.scene.yaml", bad, "-o", "out2", "--root", ".", "--keep-going"], directory: project)
+            try? FileManager.default.removeItem(at: project.appendingPathComponent("out2"))
+            let fromList = try scenec(["build", "--scenes-from", "list.txt", "-o", "out2", "--root", ".", "--keep-going"], directory: project)
+            XCTAssertNotEqual(given.status, 0, given.stderr)
+            XCTAssertTrue(given.stderr.contains(bad) && given.stderr.contains(said), given.stderr)
+            XCTAssertEqual(fromList.status, given.status)
+            let untimed = { (text: String) in text.replacingOccurrences(of: #"\(\d+\.\d+ s\)"#, with: "(time)", options: .regularExpression) }
+            XCTAssertEqual(untimed(fromList.stderr), untimed(given.stderr))
+            try? FileManager.default.removeItem(at: project.appendingPathComponent("out2"))
+        }
+
+        try list("scenes/a.scene.yaml\n'scenes/b c.scene.yaml\n")
+        let unclosed = try scenec(["build", "--scenes-from", "list.txt", "-o", "out3"], directory: project)
+        XCTAssertEqual(unclosed.status, 2)
+        XCTAssertTrue(unclosed.stderr.hasPrefix("scenec: error: list.txt:2: a quote is not closed"), unclosed.stderr)
+        try list("\n")
+        let empty = try scenec(["build", "--scenes-from", "list.txt", "-o", "out3"], directory: project)
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertTrue(empty.stderr.contains("the --scenes-from list names none"), empty.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("out3").path))
+    }
+
     /// The budgets a build is given hold on every edge of its Ninja file too: each edge's own
     /// scenec would otherwise run with the defaults.
     func testNinjaEdgesKeepTheBudgetsTheBuildWasGiven() throws {

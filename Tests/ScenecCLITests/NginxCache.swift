@@ -63,6 +63,14 @@ final class NginxCache {
         }
     }
 
+    /// A server for a test's setUp, or the test skipped where nginx-light is not installed.
+    static func startedOrSkipped() throws -> NginxCache {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
+            throw XCTSkip("nginx-light is not installed (make deps installs it)")
+        }
+        return try NginxCache()
+    }
+
     /// `http://127.0.0.1:PORT/PREFIX`: each test its own prefix, so its cache starts empty.
     func url(_ prefix: String) -> String { "http://127.0.0.1:\(port)/\(prefix)" }
 

@@ -58,6 +58,8 @@ final class ReviewForPullRequestsTests: XCTestCase {
         }
         XCTAssertTrue(markdown.contains("and 40 more changed scenes"), markdown)
         XCTAssertEqual(parsed["html"] as? Int, 0)
+        XCTAssertEqual(parsed["headings"] as? [String], ["scenec review: 50 scenes changed, 0 new, 0 removed, 450 same"],
+                       "the heading counts scenes, as the table does")
 
         // The index: one row per changed scene, no picture, far below 500 KB.
         let report = root.appendingPathComponent("out/.scenec-review")
@@ -97,6 +99,8 @@ final class ReviewForPullRequestsTests: XCTestCase {
         try write(Self.scene(changed: 3), Self.name(1), in: scenes)
         try FileManager.default.removeItem(at: scenes.appendingPathComponent(Self.name(2)))
         try write(Self.scene(), "f0/new.scene.yaml", in: scenes)
+        // --review-markdown replaces its file, as every output is (docs/ci.md says how to append).
+        try Data("an earlier step's summary\n".utf8).write(to: root.appendingPathComponent("review.md"))
         let review = try scenec(["build", "scenes", "-o", "out", "--formats", "png", "--baseline-manifest", "main-manifest.json",
                                  "--review-markdown", "review.md", "--review-url", "https://ci.example/runs/7/review"],
                                 directory: root)
@@ -112,7 +116,10 @@ final class ReviewForPullRequestsTests: XCTestCase {
         XCTAssertEqual(changed["comparedAs"] as? String, "sha256")
         XCTAssertTrue((changed["note"] as? String ?? "").contains("no source of the baseline's bytes"), "\(changed)")
         XCTAssertEqual(outputs.first { $0["verdict"] as? String == "removed" }?["path"] as? String, "f0/s002.png")
-        let parsed = try parseMarkdown(try String(contentsOf: root.appendingPathComponent("review.md"), encoding: .utf8), self)
+        let markdown = try String(contentsOf: root.appendingPathComponent("review.md"), encoding: .utf8)
+        XCTAssertTrue(markdown.hasPrefix("### scenec review: 1 scene changed, 1 new, 1 removed, 2 same"), markdown)
+        XCTAssertFalse(markdown.contains("an earlier step's summary"), "replaced, not appended to: \(markdown)")
+        let parsed = try parseMarkdown(markdown, self)
         let links = try XCTUnwrap(parsed["links"] as? [[String]])
         XCTAssertEqual(links.first, ["the full report", "https://ci.example/runs/7/review/index.html"])
         XCTAssertEqual(links.dropFirst().first, [Self.name(1), "https://ci.example/runs/7/review/" + ReviewedScene.page(forScene: Self.name(1))])

@@ -12,10 +12,17 @@ final class VersionTests: XCTestCase {
                       "commit: \(commit)")
         // The libraries the binary runs with are this machine's, which pkg-config describes.
         for (name, package) in [("cairo", "cairo"), ("libyaml", "yaml-0.1"), ("libpng", "libpng"),
-                                ("libdeflate", "libdeflate")] {
+                                ("libdeflate", "libdeflate"), ("pixman", "pixman-1"), ("harfbuzz", "harfbuzz"),
+                                ("fribidi", "fribidi"), ("libwebp", "libwebp"), ("libwebpmux", "libwebpmux")] {
             let pkgConfig = try runProgram(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", package])
             XCTAssertEqual(fields[name], pkgConfig.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), name)
         }
+        // FreeType's pkg-config version is its libtool number (24.3.18), not the release the
+        // library reports; Debian's package version starts with the release (2.12.1+dfsg-…).
+        let freetype = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-query"), ["-W", "-f", "${Version}", "libfreetype6"])
+        let release = try XCTUnwrap(fields["freetype"])
+        XCTAssertTrue(freetype.stdoutText.hasPrefix(release + "+") || freetype.stdoutText.hasPrefix(release + "-"),
+                      "freetype \(release), package \(freetype.stdoutText)")
     }
 
     /// A build from another commit with the same code keeps every output `scenec build` made

@@ -4,13 +4,14 @@ import XCTest
 /// The review's readers outside Swift: its Markdown read by markdown-it and its pages opened in
 /// headless Chromium, shared by the in-process and the command-line review tests.
 
-/// The JSON Tests/Review/markdown_summary.py prints for `markdown` (Debian's python3-markdown-it).
+/// The JSON Tests/Review/markdown_summary.py prints for `markdown` (Debian's python3-markdown-it
+/// with python3-linkify-it, as GitHub reads it: tables and autolinks).
 public func parseMarkdown(_ markdown: String, _ test: XCTestCase) throws -> [String: Any] {
     let file = try temporaryDirectory(test).appendingPathComponent("summary.md")
     try Data(markdown.utf8).write(to: file)
     let script = repositoryRoot.appendingPathComponent("Tests/Review/markdown_summary.py").path
     let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [script, file.path])
-    XCTAssertEqual(result.status, 0, "python3-markdown-it is needed (make deps): \(result.stderr)")
+    XCTAssertEqual(result.status, 0, "python3-markdown-it and python3-linkify-it are needed (make deps): \(result.stderr)")
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any])
 }
 

@@ -34,6 +34,13 @@ struct BuildRun {
             sink: sink)
         building.remote = plan.remoteCache.map { RemoteCache($0, sink: sink) }
         let builder = building
+        // Before anything is built: a review against a published manifest that cannot be had
+        // stops here rather than after a long build.
+        var review = plan.review
+        if let name = review?.publishedName {
+            guard let remote = builder.remote else { throw FileError("--baseline-manifest cache:\(name) reads the remote cache: give --remote-cache URL") }
+            review?.manifestBytes = try PublishedManifest.fetch(name, from: remote, limit: BaselineReview.maxManifestSize).get()
+        }
 
         let results = Locked([SceneResult?](repeating: nil, count: mine.count))
         let inOrder = InOrder<[SceneResult.Report]>()
@@ -92,11 +99,12 @@ struct BuildRun {
         if let depfile = plan.depfile {
             BuildDepfile(plan: plan, sink: sink).write(depfile, manifest: manifest, scenes: mine, status: &status)
         }
+        let published = publish(manifest, status: status, complete: results.withLock { $0.allSatisfy { $0 != nil } }, remote: builder.remote)
         report.seconds = Progress.now() - started
         if let path = plan.reportPath { writeReport(Array(report.json.prettyPrinted.utf8) + [10], to: path, &status) }
         if let path = plan.junitPath { writeReport(Array(report.junit.utf8), to: path, &status) }
-        sink(.summary(summary(report, stale: stale, seconds: report.seconds)))
-        if var review = plan.review {
+        sink(.summary(summary(report, stale: stale, seconds: report.seconds) + published))
+        if var review {
             // A baseline manifest's changed outputs are compared by their pixels when the remote
             // cache has the baseline's bytes (main's build uploaded them); BaselineReview checks
             // each blob against the manifest's digest, so the cache need not be trusted.
@@ -113,6 +121,18 @@ struct BuildRun {
         outcome.manifest = manifest
         outcome.staleOutputs = stale
         return outcome
+    }
+
+    /// `--publish-manifest NAME`: the manifest just saved, stored in the remote cache when the
+    /// build succeeded and every scene was built (a failed build is no baseline); what the
+    /// summary line adds.
+    private func publish(_ manifest: BuildManifest, status: ExitStatus, complete: Bool, remote: RemoteCache?) -> String {
+        guard let name = plan.publishManifest, let remote else { return "" }
+        guard status == .success, complete else { return "; the manifest is not published as '\(name)' (the build failed)" }
+        guard PublishedManifest.publish(manifest.encoded(), as: name, to: remote) else {
+            return "; the manifest is not published as '\(name)' (the remote cache cannot be used)"
+        }
+        return "; the manifest published as '\(name)'"
     }
 
     private func emit(_ reports: [SceneResult.Report]) {

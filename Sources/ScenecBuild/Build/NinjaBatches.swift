@@ -3,9 +3,9 @@ import Glibc
 /// Which scenes each edge of a Ninja file builds. Every edge is one `scenec build` into one
 /// output folder, which it alone writes (so its manifest is its own): a small tree of folders
 /// is one edge naming its folders (`scenec build scenes/icons -o out/icons`, subfolders
-/// included); a larger one is an edge for the folder's own scenes, named one by one, and the
-/// same again for each subfolder. A process per scene cost 5× the time of `build`; a process
-/// per folder costs its start-up once per folder.
+/// included); a larger one is an edge for the folder's own scenes, named one by one (in a list
+/// when too many for a command line), and the same again for each subfolder. A process per
+/// scene cost 5× the time of `build`; a process per folder costs its start-up once per folder.
 struct NinjaBatches {
     struct Batch {
         /// The output folder's path under the build folder (`icons`; empty for the top).
@@ -14,17 +14,21 @@ struct NinjaBatches {
         /// What the edge's `scenec build` is given: the scene files, or the folders whose
         /// trees it builds whole.
         var arguments: [String]
+        /// Whether the scene files are too many to name on a command line, so the edge hands
+        /// them over in a list (`--scenes-from`, written by ninja: `rspfile`).
+        var listed = false
     }
 
-    /// A folder's own scenes are named one by one up to this many bytes of names; past it the
-    /// folder's whole tree is named instead, as /bin/sh -c takes a command of at most 128 KiB.
+    /// A folder's own scenes are named one by one on the command line up to this many bytes of
+    /// names, as /bin/sh -c takes a command of at most 128 KiB; past it the folder's whole tree
+    /// is named instead where it can be, else the names are handed over in a list.
     static let commandBytes = 96 * 1024
 
     /// `scenes` in batches: a tree of at most `smallTree` scenes in one. A tree is named by its
     /// folders only when every scene in it was found by walking a folder the build was given
     /// (a scene file given by itself has neighbours the build was not asked for) and the build
     /// is not a shard (whose scenes a walk of the folder would not pick).
-    static func batches(_ scenes: [SceneEntry], inputs: [String], sharded: Bool, smallTree: Int) -> [Batch] {
+    static func batches(_ scenes: [SceneEntry], inputs: [String], sharded: Bool, smallTree: Int, commandBytes: Int = commandBytes) -> [Batch] {
         let folders = Set(inputs.filter(isFolder).map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         var own: [String: [SceneEntry]] = [:], count: [String: Int] = [:], walked: [String: Bool] = [:]
         var children: [String: Set<String>] = [:]
@@ -57,7 +61,9 @@ struct NinjaBatches {
                 batches.append(Batch(folder: folder, scenes: subtree, arguments: sources))
                 return
             }
-            if !ownScenes.isEmpty { batches.append(Batch(folder: folder, scenes: ownScenes, arguments: ownScenes.map(\.path))) }
+            if !ownScenes.isEmpty {
+                batches.append(Batch(folder: folder, scenes: ownScenes, arguments: ownScenes.map(\.path), listed: named > commandBytes))
+            }
             for child in (children[folder] ?? []).sorted() { visit(child) }
         }
         visit("")

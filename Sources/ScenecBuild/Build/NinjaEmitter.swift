@@ -18,6 +18,9 @@ struct NinjaEmitter {
         var flags = ["--formats", plan.formats.map(\.rawValue).joined(separator: ",")]
         if plan.animated != .still { flags += ["--animated", plan.animated.rawValue] }
         flags.append("--keep-going")
+        // Each edge prunes what its own folder's manifest lists as stale; a folder left with no
+        // scene has no edge, and `ninja -t cleandead` removes its outputs (docs/ci.md).
+        if plan.prune { flags.append("--prune") }
         if plan.warningsAreErrors { flags.append("--werror") }
         flags += plan.overrides.flatMap { ["--set", $0] }
         if !plan.overrides.isEmpty { flags.append("--set-where-present") }
@@ -46,7 +49,8 @@ struct NinjaEmitter {
         }
 
         let moving = OutputGroup.all(formats: [], animated: plan.animated, hasTimeline: true, preview: false).first
-        let batches = NinjaBatches.batches(scenes, inputs: plan.inputs, sharded: plan.shard != nil, smallTree: ninja.smallTree)
+        let batches = NinjaBatches.batches(scenes, inputs: plan.inputs, sharded: plan.shard != nil, smallTree: ninja.smallTree,
+                                            commandBytes: ninja.commandBytes)
         let edges = batches.map { batch in
             let folder = batch.folder.isEmpty ? plan.outDir : plan.outDir + "/" + batch.folder
             var outputs: [String] = []
@@ -56,7 +60,8 @@ struct NinjaEmitter {
                 if let moving, hasTimeline(scene) { outputs.append(plan.outDir + "/" + moving.claimedName(stem: scene.outputStem)) }
             }
             return NinjaWriter.Edge(outputs: outputs.map(paths.relative), inputs: batch.scenes.map { paths.relative($0.path) },
-                                    arguments: batch.arguments.map(paths.relative), folder: paths.relative(folder))
+                                    arguments: batch.arguments.map(paths.relative), folder: paths.relative(folder),
+                                    list: batch.listed ? paths.relative(NinjaWriter.list(folder: folder)) : nil)
         }
         let text = NinjaWriter.file(scenec: ninja.scenec, flags: flags, edges: edges)
         try Files.write(Array(text.utf8), to: ninja.path)

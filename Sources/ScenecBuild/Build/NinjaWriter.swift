@@ -24,7 +24,14 @@ enum NinjaWriter {
         package var arguments: [String]
         /// The build folder they are built into (`-o`).
         package var folder: String
+        /// Where ninja writes the list of the scene files when they are too many for a command
+        /// line (NinjaBatches.Batch.listed); `arguments` are then not on the command line.
+        package var list: String? = nil
     }
+
+    /// The list of an edge's scene files building into `folder`, beside its depfile (ninja
+    /// writes it before the command and removes it after).
+    package static func list(folder: String) -> String { folder + "/.scenec-build.scenes" }
 
     /// The depfile of an edge building into `folder`: the build's own name, beside its manifest.
     package static func depfile(folder: String) -> String { folder + "/.scenec-build.d" }
@@ -39,15 +46,17 @@ enum NinjaWriter {
             scenec = \(escapeValue(shellQuote(scenec)))
             flags = \(escapeValue(flags.map(shellQuote).joined(separator: " ")))
 
-            rule build
-              command = $scenec build $arguments -o $folder $flags --depfile $depfile_argument
-              description = scenec build $folder ($scenes)
-              depfile = $depfile
-              deps = gcc
-              restat = 1
+            \(rule("build"))
 
 
             """
+            // Only a file with an edge of more scenes than a command line holds has this rule.
+            + (edges.contains { $0.list != nil } ? """
+                # ninja writes the names of the edge's scenes to a file, one a line, for --scenes-from.
+                \(rule("build_listed", "rspfile = $list", "rspfile_content = $in_newline"))
+
+
+                """ : "")
         // A `|` ends a path on a build line and has no escape there; such a path is named
         // through a variable of its own, whose value can hold it.
         var variables: [String: String] = [:], declarations = ""
@@ -61,8 +70,14 @@ enum NinjaWriter {
         }
         var builds = ""
         for e in edges {
-            builds += "build \(e.outputs.map(onBuildLine).joined(separator: " ")): build \(e.inputs.map(onBuildLine).joined(separator: " "))\n"
-            builds += "  arguments = \(escapeValue(e.arguments.map(shellQuote).joined(separator: " ")))\n"
+            let rule = e.list == nil ? "build" : "build_listed"
+            builds += "build \(e.outputs.map(onBuildLine).joined(separator: " ")): \(rule) \(e.inputs.map(onBuildLine).joined(separator: " "))\n"
+            if let list = e.list {
+                builds += "  list = \(escapeValue(list))\n"
+                builds += "  arguments = --scenes-from \(escapeValue(shellQuote(list)))\n"
+            } else {
+                builds += "  arguments = \(escapeValue(e.arguments.map(shellQuote).joined(separator: " ")))\n"
+            }
             builds += "  folder = \(escapeValue(shellQuote(e.folder)))\n"
             builds += "  scenes = \(e.inputs.count) scene\(e.inputs.count == 1 ? "" : "s")\n"
             let depfile = depfile(folder: e.folder)
@@ -71,6 +86,17 @@ enum NinjaWriter {
         }
         builds += "\ndefault " + edges.flatMap(\.outputs).map(onBuildLine).joined(separator: " ") + "\n"
         return out + declarations + (declarations.isEmpty ? "" : "\n") + builds
+    }
+
+    /// A rule running `scenec build` on an edge's `arguments` into its `folder`; `extra` lines
+    /// added.
+    static func rule(_ name: String, _ extra: String...) -> String {
+        (["rule \(name)",
+          "  command = $scenec build $arguments -o $folder $flags --depfile $depfile_argument",
+          "  description = scenec build $folder ($scenes)",
+          "  depfile = $depfile",
+          "  deps = gcc",
+          "  restat = 1"] + extra.map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// The first of `names` a Ninja file cannot hold: one with a control character (a line

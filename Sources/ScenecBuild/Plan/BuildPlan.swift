@@ -52,6 +52,9 @@ package struct BuildPlan: Sendable {
     package var depfile: String?
     /// `--remote-cache URL`: outputs looked up there before rendering, stored there after.
     package var remoteCache: RemoteCacheSettings?
+    /// `--publish-manifest NAME`: a successful build stores its manifest in the remote cache
+    /// under NAME, for reviews against it (PublishedManifest).
+    package var publishManifest: String?
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its
@@ -86,6 +89,9 @@ package struct BuildPlan: Sendable {
         package var budgets: [String]
         /// A tree of folders with at most this many scenes is built by one edge (NinjaBatches).
         package var smallTree = 1_000
+        /// Past this many bytes of names, an edge's scenes go to it in a list rather than on its
+        /// command line (NinjaBatches.commandBytes; tests lower it).
+        package var commandBytes = NinjaBatches.commandBytes
 
         package init(path: String, scenec: String, diagnostics: [String]?, project: [String], budgets: [String]) {
             self.path = path

@@ -185,6 +185,13 @@ package final class RemoteCache: Sendable {
         _ = put("ac/" + key, ActionResult(outputFiles: files).encoded)
     }
 
+    /// The bytes stored under an `/ac/` key, undecoded; nil when none or the remote is off
+    /// (a published manifest's entry: PublishedManifest.swift).
+    package func storedEntry(_ key: String) -> [UInt8]? {
+        guard case .found(let bytes) = get("ac/" + key, limit: Self.maxActionResult) else { return nil }
+        return bytes
+    }
+
     /// `tooLarge`: the body went past the limit (the entry's declared size, for a blob).
     private enum Got { case found([UInt8]), missing, tooLarge, off }
 

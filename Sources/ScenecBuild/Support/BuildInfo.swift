@@ -2,6 +2,7 @@ import CCairo
 import CDeflate
 import CPNG
 import CPango
+import CWebP
 import CYAML
 import SceneFonts
 import SceneSupport
@@ -26,6 +27,33 @@ package enum BuildInfo {
     /// libdeflate, which encodes every PNG scenec writes, has no run-time version call: this is
     /// the header's. Its soname (libdeflate.so.0) and the executable's bytes pin the rest.
     package static let deflateVersion = LIBDEFLATE_VERSION_STRING
+    /// pixman fills and antialiases every image Cairo draws: another pixman, other edge pixels.
+    package static let pixmanVersion = String(cString: pixman_version_string())
+    /// FreeType rasterises the glyphs (hinting, its own antialiasing).
+    package static let freetypeVersion: String = {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var (major, minor, patch): (FT_Int, FT_Int, FT_Int) = (0, 0, 0)
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }()
+    /// HarfBuzz shapes text: which glyphs, where (kerning, ligatures).
+    package static let harfbuzzVersion = String(cString: hb_version_string())
+    /// FriBidi orders right-to-left runs. Its version text reads "(GNU FriBidi) 1.0.8" and then
+    /// lines about its build: the first line's last word is the version.
+    package static let fribidiVersion: String = {
+        let info = String(cString: scenec_fribidi_version_info())
+        let firstLine = info.split(separator: "\n").first ?? ""
+        return firstLine.split(separator: " ").last.map(String.init) ?? "unknown"
+    }()
+    /// libwebp's encoder and its mux library write animated WebP; each reports 0xMMmmpp.
+    package static let webpVersion = webpVersionText(WebPGetEncoderVersion())
+    package static let webpMuxVersion = webpVersionText(WebPGetMuxVersion())
+
+    private static func webpVersionText(_ packed: Int32) -> String {
+        "\(packed >> 16 & 0xff).\(packed >> 8 & 0xff).\(packed & 0xff)"
+    }
 
     /// How this binary was compiled: `debug` or `release` (SwiftPM defines DEBUG in a debug
     /// build), and for which processor, which the compiler's version line need not name (it names
@@ -61,13 +89,19 @@ package enum BuildInfo {
         pango \(pangoVersion)
         fontconfig \(fontconfigVersion)
         libdeflate \(deflateVersion)
+        pixman \(pixmanVersion)
+        freetype \(freetypeVersion)
+        harfbuzz \(harfbuzzVersion)
+        fribidi \(fribidiVersion)
+        libwebp \(webpVersion)
+        libwebpmux \(webpMuxVersion)
         renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
 
         """
     }
 
     /// Names everything about the renderer that changes output bytes: the code, and the libraries
-    /// it parses, draws and encodes with (shared libraries, so not fixed by the code) and the
+    /// it parses, draws, shapes text and encodes with (shared libraries, so not fixed by the code) and the
     /// default fonts. The code is named by what it was made from when the binary comes from a
     /// clean checkout: the sources' tree, the compiler's version, the configuration. So the
     /// `.deb`, the tarball and `swift build -c release` of one commit (Swift's runtime linked in
@@ -77,7 +111,9 @@ package enum BuildInfo {
     /// the same code still agree). That reads the whole executable: the caller keeps the result.
     package static func rendererIdentity(origin: BuildOrigin, stamp: String) -> String {
         let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
-            + "pango \(pangoVersion) fontconfig \(fontconfigVersion) dejavu \(dejavuDigest)"
+            + "pango \(pangoVersion) fontconfig \(fontconfigVersion) pixman \(pixmanVersion) freetype \(freetypeVersion) "
+            + "harfbuzz \(harfbuzzVersion) fribidi \(fribidiVersion) libwebp \(webpVersion) libwebpmux \(webpMuxVersion) "
+            + "dejavu \(dejavuDigest)"
         if origin.isClean {
             return "sources \(origin.sources) compiler \(origin.compiler) configuration \(configuration) \(libraries)"
         }

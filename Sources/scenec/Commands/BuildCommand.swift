@@ -15,6 +15,7 @@ enum BuildCommand: Command {
     static let summary = "render every scene under directories, skipping what is up to date"
     static let usage = """
         usage: scenec build SCENES_DIR|SCENE... -o OUT_DIR [options]
+               scenec build --scenes-from FILE -o OUT_DIR [options]
                scenec build SCENES_DIR|SCENE... --asset-catalog DIR.xcassets|--android-res DIR [options]
 
         Finds *.scene.yaml under each directory (recursively) and renders each scene to each
@@ -33,15 +34,25 @@ enum BuildCommand: Command {
         let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
             // Every scene found (so an edit is seen) and every folder (so a new scene is).
-            .init(paths: ((try? SceneFinder.find(args.positionals, scope: options.scope))?.scenes.map(\.path) ?? [])
+            let inputs = (try? Self.inputs(args)) ?? args.positionals
+            return .init(paths: ((try? SceneFinder.find(inputs, scope: options.scope))?.scenes.map(\.path) ?? [])
                     .flatMap(options.watchedFiles),
-                  folders: SceneFinder.folders(args.positionals, scope: options.scope))
+                  folders: SceneFinder.folders(inputs, scope: options.scope))
         }) { try buildOnce(args) }
+    }
+
+    /// The scene files and folders to build: those on the command line, then those the
+    /// `--scenes-from` list names (SceneList), each checked as one given on the command line.
+    static func inputs(_ args: Arguments<BuildOptions>) throws -> [String] {
+        try args.positionals + (args[BuildOptions.scenesFrom].map(SceneList.read) ?? [])
     }
 
     /// The command line, read once.
     static func plan(from args: Arguments<BuildOptions>) throws -> (plan: BuildPlan, reporter: DiagnosticReporter) {
-        guard !args.positionals.isEmpty else { throw UsageError("build needs a directory or scene files") }
+        let inputs = try Self.inputs(args)
+        guard !inputs.isEmpty else {
+            throw UsageError(try args[BuildOptions.scenesFrom] == nil ? "build needs a directory or scene files" : "build needs a directory or scene files; the --scenes-from list names none")
+        }
         let (destination, outDir) = try BuildDestination.parse(args)
         let animated = try args[BuildOptions.animated]
         let ninjaPath = try args[BuildOptions.emitNinja]
@@ -56,7 +67,7 @@ enum BuildCommand: Command {
         let scale = try args[BuildOptions.scale]
         options.frontend.options.scaleOverride = destination.largestScale ?? scale
         if destination != .folder { options.frontend.options.scaleOverrideOption = destination.scaleOption }
-        var plan = BuildPlan(inputs: args.positionals, outDir: outDir, scene: options.settings,
+        var plan = BuildPlan(inputs: inputs, outDir: outDir, scene: options.settings,
                              renderer: BuildInfo.rendererIdentity(), scenecVersion: BuildInfo.version)
         plan.formats = try args[BuildOptions.formats]
         plan.animated = animated
@@ -95,6 +106,10 @@ enum BuildCommand: Command {
             plan.ninja = .init(path: path, scenec: "scenec",
                                diagnostics: shared.allSatisfy { $0.format == .github } ? shared.flatMap { _ in ["--diagnostics", "github"] } : nil,
                                project: ProjectOptions.arguments(options.scope), budgets: budgets)
+        }
+        plan.publishManifest = try PublishManifestOption.read(args, plan: plan)
+        if plan.review?.publishedName != nil, plan.remoteCache == nil {
+            throw UsageError("--baseline-manifest cache:NAME reads the remote cache: give --remote-cache URL")
         }
         return (plan, options.reporter)
     }

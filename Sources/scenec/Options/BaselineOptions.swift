@@ -17,7 +17,8 @@ enum BaselineOptions {
         "--baseline-manifest", value: "FILE",
         help: "review the build against another build's manifest (its .scenec-manifest.json, e.g. main's) instead of "
             + "its folder: outputs with the same SHA-256 are the same; a changed one is compared by its pixels when "
-            + "--remote-cache holds the baseline's bytes, else reported changed by its digest",
+            + "--remote-cache holds the baseline's bytes, else reported changed by its digest. cache:NAME fetches the "
+            + "manifest a build published as NAME (--publish-manifest) from --remote-cache",
         path: true, group: group)
     static let threshold = Option<ReviewThreshold?, BuildOptions>.parsed(
         "--threshold", value: "N[,S%]",
@@ -36,7 +37,7 @@ enum BaselineOptions {
     static let reviewMarkdown = Option<String?, BuildOptions>.text(
         "--review-markdown", value: "FILE",
         help: "also write a Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY or a pull-request comment): the counts, "
-            + "the most changed scenes and links to their pages",
+            + "the most changed scenes and links to their pages. FILE is replaced, not appended to",
         path: true, group: group)
     static let reviewURL = Option<String?, BuildOptions>.text(
         "--review-url", value: "URL",
@@ -72,7 +73,13 @@ extension ReviewOptions {
         if manifest == nil, !Files.isDirectory(baseline) {
             throw FileError("the baseline '\(baseline)' is not a folder: \(Files.exists(baseline) ? "it is a file" : Files.reason())")
         }
-        if manifest != nil, !Files.exists(baseline) || Files.isDirectory(baseline) {
+        // `cache:NAME`: fetched from the remote cache once the build has it (BuildRun); a file
+        // so named is `./cache:NAME`.
+        let published = manifest.flatMap { $0.hasPrefix(cachePrefix) ? String($0.dropFirst(cachePrefix.count)) : nil }
+        if let published, !PublishedManifest.isName(published) {
+            throw UsageError("--baseline-manifest cache:NAME takes a name of letters, digits and . _ - /, not '\(published)'")
+        }
+        if manifest != nil, published == nil, !Files.exists(baseline) || Files.isDirectory(baseline) {
             throw FileError("the baseline manifest '\(baseline)' is not a file: \(Files.isDirectory(baseline) ? "it is a folder" : Files.reason())")
         }
         let named = try args[BaselineOptions.reviewReport].map(Self.withoutTrailingSlash)
@@ -82,8 +89,12 @@ extension ReviewOptions {
                                     failOnChange: args[BaselineOptions.failOnChange],
                                     markdown: try args[BaselineOptions.reviewMarkdown], reportURL: try args[BaselineOptions.reviewURL])
         options.againstManifest = manifest != nil
+        options.publishedName = published
         return options
     }
+
+    /// What marks `--baseline-manifest`'s value as a name published in the remote cache.
+    static let cachePrefix = "cache:"
 
     private static func withoutTrailingSlash(_ path: String) -> String {
         path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path

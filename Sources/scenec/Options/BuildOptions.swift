@@ -23,6 +23,9 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         "--shard", value: "K/N", help: "build only the K-th of N stable parts (by path hash), for CI matrices") {
             try Shard($0)
         }
+    static let scenesFrom = Option<String?, BuildOptions>.text(
+        "--scenes-from", value: "FILE",
+        help: "also build the scene files and folders FILE lists, one a line, each taken as if given on the command line", path: true)
     static let prune = Flag<BuildOptions>(
         "--prune", help: "delete stale outputs: of removed or failing scenes, of formats no longer asked for")
     static let werror = Flag<BuildOptions>("--werror", help: "treat warnings as errors: the scene fails (exit 1)")
@@ -40,8 +43,8 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
     static let depfile = Option<String?, BuildOptions>(OutputOptions.depfile)
 
-    static let all = declarations(output, formats, animated, jobs, keepGoing, shard, prune, werror, allowEmpty, report, junit,
+    static let all = declarations(output, formats, animated, jobs, keepGoing, shard, scenesFrom, prune, werror, allowEmpty, report, junit,
                                   preview, emitNinja, OutputOptions.watch, scale, depfile)
-        + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + SceneOptionGroups.all
+        + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }

@@ -110,7 +110,8 @@ struct BaselineReview {
             let folder = try Files.destination(options.baseline, creating: false)
             return .folder(folder, BaselineFiles.list(folder) { sink(.ignoredEntry($0)) })
         }
-        let (bytes, tooLarge) = try Files.read(options.baseline, limit: Self.maxManifestSize)
+        let (bytes, tooLarge) = try options.manifestBytes.map { ($0, $0.count > Self.maxManifestSize) }
+            ?? Files.read(options.baseline, limit: Self.maxManifestSize)
         guard !tooLarge, let manifest = BuildManifest.decode(bytes) else {
             throw FileError("the baseline manifest '\(options.baseline)' is not a scenec build manifest (version "
                             + "\(BuildManifest.currentVersion), at most \(Self.maxManifestSize >> 20) MB)")

@@ -9,6 +9,12 @@ package struct ReviewOptions: Sendable {
     /// its folder: outputs are then told apart by the SHA-256 the two manifests list, and the
     /// baseline's bytes of a changed output come from `blobs`.
     package var againstManifest = false
+    /// `--baseline-manifest cache:NAME`: the manifest a trusted build published as NAME in the
+    /// remote cache (PublishedManifest), fetched by the build before it starts into
+    /// `manifestBytes`; `baseline` is then `cache:NAME`, for messages.
+    package var publishedName: String?
+    /// The baseline manifest's bytes when they do not come from the file `baseline` names.
+    package var manifestBytes: [UInt8]?
     /// The baseline's bytes by digest, for `--baseline-manifest`; without it a changed output
     /// is reported changed by its bytes, not compared by its pixels.
     package var blobs: (any BlobSource)?
