@@ -4,9 +4,9 @@ import SceneRender
 import SceneSupport
 import Synchronization
 
-/// The remote cache's pieces in-process: the hand-encoded `ActionResult`, the rule an entry's
-/// paths must pass, the URL as messages show it, and a cache that cannot be reached. The
-/// server round trips are RemoteCacheTests (ScenecCLITests), against nginx.
+/// The remote cache's pieces in-process: the hand-encoded `ActionResult`, the URL as messages
+/// show it, and a cache that cannot be reached. The server round trips are RemoteCacheTests and
+/// HostileCacheTests (ScenecCLITests), against nginx.
 final class RemoteCacheUnitTests: XCTestCase {
     func testAnActionResultReadsBackAndIsREAPIsWireFormat() throws {
         let sha = String(repeating: "ab", count: 32)
@@ -36,25 +36,14 @@ final class RemoteCacheUnitTests: XCTestCase {
         XCTAssertEqual(ActionResult(decoding: [])?.outputFiles, [])
     }
 
-    func testAnEntrysPathsMustBeTheGroupsOwn() throws {
-        let groups = OutputGroup.all(formats: [.png, .svg], animated: .frames, hasTimeline: true, preview: false)
-        let png = try XCTUnwrap(groups.first { $0.name == "png" }), frames = try XCTUnwrap(groups.first { $0.name == "frames.svg" })
-        XCTAssertTrue(png.owns("icons/ring.png", stem: "icons/ring"))
-        for bad in ["/etc/passwd", "../ring.png", "icons/../ring.png", "icons/other.png", ".scenec-manifest.json", "icons//ring.png"] {
-            XCTAssertFalse(png.owns(bad, stem: "icons/ring"), bad)
-        }
-        XCTAssertTrue(frames.owns("ring.frames/0001.svg", stem: "ring"))
-        XCTAssertFalse(frames.owns("ring.frames/", stem: "ring"))
-        XCTAssertFalse(frames.owns("ring.frames/x/0001.svg", stem: "ring"))
-        let android = try XCTUnwrap(BuildDestination.androidResources.group)
-        XCTAssertTrue(android.owns("drawable-xhdpi/ring.png", stem: "icons/ring"))
-        XCTAssertTrue(android.owns("drawable-night-mdpi/ring.png", stem: "icons/ring"))
-        XCTAssertFalse(android.owns("values/ring.png", stem: "icons/ring"))
-    }
-
     func testMessagesShowTheURLWithoutItsPassword() {
         XCTAssertEqual(RemoteCacheSettings(url: "https://ci:hunter2@cache.example/v1/").shownURL, "https://cache.example/v1")
         XCTAssertEqual(RemoteCacheSettings(url: "http://127.0.0.1:9090").shownURL, "http://127.0.0.1:9090")
+        // As given to the option, malformed ones included (the usage error shows them).
+        XCTAssertEqual(RemoteCacheSettings.shown("user:hunter2@cache.example"), "cache.example")
+        XCTAssertEqual(RemoteCacheSettings.shown("http:/user:hunter2@cache.example/x"), "http:/cache.example/x")
+        XCTAssertEqual(RemoteCacheSettings.shown("ftp://a:b@c@cache.example?u=x@y"), "ftp://cache.example?u=x@y")
+        XCTAssertEqual(RemoteCacheSettings.shown("cache.example/a@b"), "cache.example/a@b")
     }
 
     func testAnUnreachableCacheIsOneWarningAndThenNotAskedAgain() {
@@ -62,7 +51,7 @@ final class RemoteCacheUnitTests: XCTestCase {
         // Port 1 on the loopback: nothing listens, the connection is refused at once.
         let cache = RemoteCache(RemoteCacheSettings(url: "http://127.0.0.1:1"), sink: { event in events.withLock { $0.append(event) } })
         XCTAssertNil(cache.blob(sha256: String(repeating: "0", count: 64)))
-        guard case .miss = cache.lookup(String(repeating: "1", count: 64), accepts: { _ in true }) else {
+        guard case .miss = cache.lookup(String(repeating: "1", count: 64), names: ["a.png"]) else {
             return XCTFail("an unreachable cache has nothing")
         }
         XCTAssertFalse(cache.isOn)
@@ -70,6 +59,7 @@ final class RemoteCacheUnitTests: XCTestCase {
         let warnings = events.withLock { $0 }.compactMap { if case .warning(let text) = $0 { return text } else { return nil } }
         XCTAssertEqual(warnings.count, 1, "\(warnings)")
         XCTAssertTrue(warnings.first?.contains("http://127.0.0.1:1") == true, "\(warnings)")
-        // RemoteCache.Lookup's other answers are shown against nginx (RemoteCacheTests).
+        // RemoteCache.Lookup's other answers are shown against nginx (RemoteCacheTests,
+        // HostileCacheTests).
     }
 }

@@ -4,7 +4,8 @@ import XCTest
 /// Debian's nginx-light as a Bazel HTTP remote cache (WebDAV PUT), on 127.0.0.1 at a free port,
 /// with its own prefix, config, data folder and access log in a temporary folder. `/` takes and
 /// serves anything; `/locked/` answers 401 unless the request carries `Authorization: Bearer
-/// s3cret`. Stopped by `stop()` (a test class stops it in its teardown).
+/// s3cret`; `/login/` answers every request with 200 and a login page, as a misconfigured
+/// proxy in front of a cache would. Stopped by `stop()` (a test class stops it in its teardown).
 final class NginxCache {
     let folder: URL
     let port: Int
@@ -36,6 +37,7 @@ final class NginxCache {
               server {
                 listen 127.0.0.1:\(port);
                 location / { root \(f)/data; dav_methods PUT; create_full_put_path on; }
+                location /login/ { default_type text/html; return 200 "<html>login</html>"; }
                 location /locked/ {
                   if ($http_authorization != "\(Self.secret)") { return 401; }
                   alias \(f)/data/; dav_methods PUT; create_full_put_path on;

@@ -147,12 +147,6 @@ struct SceneBuilder: Sendable {
             let key = keys.output(sceneKey: sceneKey, group: group)
             do {
                 current = group.claimedName(stem: scene.outputStem)
-                if let remote, let outputs = try fetch(group, key: key, stem: scene.outputStem, from: remote) {
-                    entry.outputs.merge(outputs) { _, new in new }
-                    written += outputs.keys.sorted()
-                    fetched += outputs.keys.sorted()
-                    continue
-                }
                 let files: [(String, () throws -> [UInt8])]
                 switch group.kind {
                 case .still:
@@ -202,6 +196,14 @@ struct SceneBuilder: Sendable {
                 case .imageset, .drawables:
                     files = destination.files(stem: scene.outputStem, looks: try BuildDestination.looks(of: checked, file: file, options: options),
                                               renderer: renderer)
+                }
+                // The files are made lazily: their names, which the cache's entry must list
+                // exactly, are known before anything is drawn.
+                if let remote, let outputs = try fetch(group, key: key, names: files.map(\.0), shownAs: current, from: remote) {
+                    entry.outputs.merge(outputs) { _, new in new }
+                    written += outputs.keys.sorted()
+                    fetched += outputs.keys.sorted()
+                    continue
                 }
                 var upload = remote?.uploads == true ? RemoteUpload() : nil
                 for (relative, make) in files {

@@ -26,30 +26,49 @@ package struct RemoteCacheSettings: Sendable, Equatable {
     }
 
     /// The URL as messages show it: without a `user:password@` part.
-    package var shownURL: String {
-        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        // http: "" host[/path]: the user part, if any, is before the host's last `@`.
-        guard parts.count >= 3, parts[1].isEmpty, let at = parts[2].lastIndex(of: "@") else { return url }
-        var shown = parts
-        shown[2] = parts[2][parts[2].index(after: at)...]
-        return shown.joined(separator: "/")
+    package var shownURL: String { Self.shown(url) }
+
+    /// A URL as given, as a message may show it: without anything before an `@` in the part
+    /// naming the host, whatever comes before that part (`http://`, a mistyped `http:/`, or
+    /// nothing — the usage error for a malformed URL shows it too).
+    package static func shown(_ text: String) -> String {
+        // The scheme, if any, and the slashes after it: letters, digits, `+-.`, then `:` and at
+        // least one `/` (`user:password@host` has no scheme: its `user:` is hidden with the rest).
+        let scheme = text.firstIndex(of: ":").flatMap { colon -> String.Index? in
+            let name = text[..<colon], rest = text[text.index(after: colon)...]
+            guard let first = name.first, first.isLetter, rest.first == "/",
+                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            return rest.firstIndex { $0 != "/" } ?? text.endIndex
+        }
+        let host = scheme ?? text.startIndex
+        let end = text[host...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        guard let at = text[host..<end].lastIndex(of: "@") else { return text }
+        return String(text[..<host]) + String(text[text.index(after: at)...])
     }
 }
 
 /// One build's connection to a remote cache. The first failure of the remote itself
 /// (unreachable, 401/403, 5xx, a timeout) is reported once and turns it off for the rest of the
-/// run, which then builds locally; a blob that does not match its digest only costs its group
-/// (re-rendered, reported, the remote kept on). Called from the build's threads.
+/// run, which then builds locally; a bad entry or a blob that does not match its digest costs
+/// its group (re-rendered, reported), and the `maxBadAnswers`-th turns the remote off too.
+/// Called from the build's threads.
 package final class RemoteCache: Sendable {
     package let settings: RemoteCacheSettings
     private let http: RemoteHTTP
     private let sink: BuildSink
     /// Why the remote was turned off, once it was.
     private let off = Locked<String?>(nil)
+    /// How many bad entries or blobs it has answered with (`reportBad`).
+    private let bad = Locked(0)
 
     /// The largest blob and `ActionResult` the build takes from a server.
     package static let maxBlob = 1 << 30
     package static let maxActionResult = 16 << 20
+    /// The most bytes one entry's files may declare in all (the group's blobs are held in
+    /// memory until all are verified; each of `--jobs` threads may hold one group).
+    package static let maxEntry = 256 << 20
+    /// Bad entries or blobs after which the remote is turned off for the rest of the run.
+    package static let maxBadAnswers = 3
 
     package init(_ settings: RemoteCacheSettings, sink: @escaping BuildSink) {
         self.settings = settings
@@ -79,34 +98,75 @@ package final class RemoteCache: Sendable {
         case corrupt(String)
     }
 
-    /// The group's files under `key`, each path relative and normalised and passing `accepts`,
-    /// each blob matching its digest.
-    package func lookup(_ key: String, accepts: (String) -> Bool) -> Lookup {
-        guard case .found(let bytes) = get("ac/" + key, limit: Self.maxActionResult) else { return .miss }
+    /// The group's files under `key`: the entry must name exactly `names`, the files the group
+    /// would write here, each once, and each blob must have the size the entry declares and
+    /// match its digest. An entry that names none of them is another scene's (the same bytes
+    /// elsewhere have the same key and their own names): a miss, rendered, and the entry then
+    /// names this scene. One that names some of them but not exactly those is corrupt: the key
+    /// covers everything that decides the names (the frame count, the looks, the scales), so
+    /// scenec never writes such an entry, and taking part of it would leave frames of another
+    /// format, an extra page or a missing frame in the build folder.
+    package func lookup(_ key: String, names: [String]) -> Lookup {
+        let answer = get("ac/" + key, limit: Self.maxActionResult)
+        if case .tooLarge = answer { return .corrupt("its entry \(key) is larger than \(Self.maxActionResult) bytes") }
+        guard case .found(let bytes) = answer else { return .miss }
         guard let entry = ActionResult(decoding: bytes), !entry.outputFiles.isEmpty else {
             return .corrupt("its entry \(key) is not an ActionResult with output files")
         }
+        let expected = Set(names)
+        let listed = entry.outputFiles.map(\.path)
+        if let outside = listed.first(where: { RelativeName($0) == nil }) {
+            return .corrupt("its entry \(key) names '\(outside)', which is not a relative path inside the build folder")
+        }
+        guard !expected.isDisjoint(with: listed) else { return .miss }
+        if let extra = listed.first(where: { !expected.contains($0) }) {
+            return .corrupt("its entry \(key) names '\(extra)', which this group does not write")
+        }
+        if let twice = Dictionary(grouping: listed, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            return .corrupt("its entry \(key) names '\(twice)' twice")
+        }
+        if let missing = names.first(where: { !listed.contains($0) }) {
+            return .corrupt("its entry \(key) leaves out '\(missing)'")
+        }
+        if let bad = entry.outputFiles.first(where: { !Self.isDigest($0.sha256) }) {
+            return .corrupt("its entry \(key) gives '\(bad.path)' a digest that is not a SHA-256")
+        }
+        // Every blob is held until the last one is verified, so the group's files are written
+        // whole or not at all: what one entry can make the build hold is bounded here, before
+        // any blob is asked for. A larger group is rendered here, and never uploaded (`RemoteUpload`).
+        let declared = entry.outputFiles.reduce(0) { $0 + Swift.min($1.size, Self.maxEntry + 1) }
+        guard declared <= Self.maxEntry else { return .miss }
         var files: [(path: String, bytes: [UInt8])] = []
         for file in entry.outputFiles {
-            guard RelativeName(file.path) != nil else {
-                return .corrupt("its entry \(key) names '\(file.path)', which is not a relative path inside the build folder")
-            }
-            // Another scene of the same bytes elsewhere has the same key and its own names: not
-            // this scene's entry, so a miss (rendered, and the entry then names this scene).
-            guard accepts(file.path) else { return .miss }
-            guard Self.isDigest(file.sha256), file.size <= Self.maxBlob else {
-                return .corrupt("its entry \(key) gives '\(file.path)' a digest that is not a SHA-256")
-            }
+            // The body is refused past the size the entry declares (libcurl stops the transfer).
             switch get("cas/" + file.sha256, limit: file.size) {
             case .found(let blob):
                 guard blob.count == file.size, SHA256.hex(blob) == file.sha256 else {
                     return .corrupt("the blob of '\(file.path)' does not match its digest \(file.sha256)")
                 }
                 files.append((file.path, blob))
+            case .tooLarge:
+                return .corrupt("the blob of '\(file.path)' is larger than the \(file.size) bytes its entry declares")
             case .missing, .off: return .miss
             }
         }
         return .hit(files)
+    }
+
+    /// Reports a bad entry or blob for one output (`why`, from `Lookup.corrupt`), the group then
+    /// being rendered here. A cache that keeps answering so (a login page answering 200 to every
+    /// request, a store that mangles blobs) is turned off at the `maxBadAnswers`-th, with one
+    /// warning, rather than one warning for every output of the build.
+    package func reportBad(_ why: String, output: String) {
+        let count = bad.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        guard count <= Self.maxBadAnswers else { return }
+        sink(.warning("the remote cache \(settings.shownURL) has a bad entry for '\(output)': \(why); rendered here instead"))
+        if count == Self.maxBadAnswers {
+            turnOff("\(count) of its entries or blobs were not what they claim")
+        }
     }
 
     /// Whether this run gives the remote what it renders (not read-only, and still on).
@@ -132,7 +192,8 @@ package final class RemoteCache: Sendable {
         return bytes
     }
 
-    private enum Got { case found([UInt8]), missing, off }
+    /// `tooLarge`: the body went past the limit (the entry's declared size, for a blob).
+    private enum Got { case found([UInt8]), missing, tooLarge, off }
 
     private func get(_ path: String, limit: Int) -> Got {
         guard isOn else { return .off }
@@ -142,6 +203,7 @@ package final class RemoteCache: Sendable {
         case .status(let code, _):
             turnOff("GET /\(path) answered HTTP \(code)")
             return .off
+        case .tooLarge: return .tooLarge
         case .failed(let why, _):
             turnOff(why)
             return .off
@@ -153,6 +215,7 @@ package final class RemoteCache: Sendable {
         switch request({ http.put(settings.url + "/" + path, bytes) }) {
         case .status(200...204, _): return true
         case .status(let code, _): turnOff("PUT /\(path) answered HTTP \(code)")
+        case .tooLarge: turnOff("PUT /\(path) answered with a body larger than expected")
         case .failed(let why, _): turnOff(why)
         }
         return false
@@ -191,6 +254,7 @@ extension RemoteHTTP.Answer {
         switch self {
         case .status(let code, _): return code >= 500 || code == 408 || code == 429
         case .failed(_, let transient): return transient
+        case .tooLarge: return false
         }
     }
 }

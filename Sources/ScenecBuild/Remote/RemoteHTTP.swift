@@ -9,7 +9,10 @@ struct RemoteHTTP: Sendable {
     /// What came back: a status and a body (bounded), or a transport failure.
     enum Answer: Sendable {
         case status(Int, [UInt8])
-        /// Unreachable, refused, timed out, TLS refused, a body larger than asked for: libcurl's
+        /// A body larger than asked for, cut off there: the server's answer is wrong, not the
+        /// server unreachable.
+        case tooLarge
+        /// Unreachable, refused, timed out, TLS refused: libcurl's
         /// reason, and whether trying again soon may help (a dropped or refused connection; not a
         /// timeout, which already waited, nor a refused certificate).
         case failed(String, transient: Bool)
@@ -65,7 +68,7 @@ struct RemoteHTTP: Sendable {
             }
         }
         guard code == CURLE_OK else {
-            if sink.tooLarge { return .failed("the answer is larger than \(limit) bytes", transient: false) }
+            if sink.tooLarge { return .tooLarge }
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let transient = [CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE].contains(code)
             return .failed(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail, transient: transient)

@@ -32,7 +32,8 @@ enum RemoteCacheOptions {
     static func settings(_ args: Arguments<BuildOptions>) throws -> RemoteCacheSettings? {
         guard let url = try args[remoteCache] ?? variable("SCENEC_REMOTE_CACHE") else { return nil }
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.split(separator: "/").count >= 2 else {
-            throw UsageError("--remote-cache takes an http:// or https:// URL, not '\(url)'")
+            // Shown without a `user:password@` part: the value may be a CI secret.
+            throw UsageError("--remote-cache takes an http:// or https:// URL, not '\(RemoteCacheSettings.shown(url))'")
         }
         let header = variable(headerVariable)
         if let header {
