@@ -211,10 +211,10 @@ struct SceneBuilder: Sendable {
                     let bytes = try make()
                     let output = try outputFile(relative)
                     try Files.converting { () throws(DestinationFailure) in try output.write(bytes) }
-                    entry.outputs[relative] = BuildManifest.Output(group: group.name, key: key, sha256: SHA256.hex(bytes),
-                                                                   size: bytes.count)
+                    let sha256 = SHA256.hex(bytes)
+                    entry.outputs[relative] = BuildManifest.Output(group: group.name, key: key, sha256: sha256, size: bytes.count)
                     written.append(relative)
-                    if let remote { upload?.add(relative, bytes, to: remote) }
+                    if let remote { upload?.add(relative, bytes, sha256: sha256, to: remote) }
                 }
                 if let remote { upload?.finish(key, to: remote) }
             } catch let error as FileError {

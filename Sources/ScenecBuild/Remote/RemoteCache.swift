@@ -91,8 +91,8 @@ package final class RemoteCache: Sendable {
 
     /// What the remote has for one group's key.
     package enum Lookup: Sendable {
-        /// Every file of the entry, its bytes verified.
-        case hit([(path: String, bytes: [UInt8])])
+        /// Every file of the entry (its path, digest and size), its bytes verified against them.
+        case hit([(file: ActionResult.OutputFile, bytes: [UInt8])])
         case miss
         /// The entry or a blob it lists is not what it claims: the reason, naming the file.
         case corrupt(String)
@@ -122,10 +122,11 @@ package final class RemoteCache: Sendable {
         if let extra = listed.first(where: { !expected.contains($0) }) {
             return .corrupt("its entry \(key) names '\(extra)', which this group does not write")
         }
-        if let twice = Dictionary(grouping: listed, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+        var seen = Set<String>()
+        if let twice = listed.first(where: { !seen.insert($0).inserted }) {   // the first in the entry's order
             return .corrupt("its entry \(key) names '\(twice)' twice")
         }
-        if let missing = names.first(where: { !listed.contains($0) }) {
+        if let missing = names.first(where: { !seen.contains($0) }) {
             return .corrupt("its entry \(key) leaves out '\(missing)'")
         }
         if let bad = entry.outputFiles.first(where: { !Self.isDigest($0.sha256) }) {
@@ -136,7 +137,7 @@ package final class RemoteCache: Sendable {
         // any blob is asked for. A larger group is rendered here, and never uploaded (`RemoteUpload`).
         let declared = entry.outputFiles.reduce(0) { $0 + Swift.min($1.size, Self.maxEntry + 1) }
         guard declared <= Self.maxEntry else { return .miss }
-        var files: [(path: String, bytes: [UInt8])] = []
+        var files: [(file: ActionResult.OutputFile, bytes: [UInt8])] = []
         for file in entry.outputFiles {
             // The body is refused past the size the entry declares (libcurl stops the transfer).
             switch get("cas/" + file.sha256, limit: file.size) {
@@ -144,7 +145,7 @@ package final class RemoteCache: Sendable {
                 guard blob.count == file.size, SHA256.hex(blob) == file.sha256 else {
                     return .corrupt("the blob of '\(file.path)' does not match its digest \(file.sha256)")
                 }
-                files.append((file.path, blob))
+                files.append((file, blob))
             case .tooLarge:
                 return .corrupt("the blob of '\(file.path)' is larger than the \(file.size) bytes its entry declares")
             case .missing, .off: return .miss

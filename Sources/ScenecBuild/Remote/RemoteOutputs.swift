@@ -15,10 +15,11 @@ extension SceneBuilder {
             return nil
         case .hit(let files):
             var outputs: [String: BuildManifest.Output] = [:]
-            for file in files {
+            for (file, bytes) in files {
                 let output = try outputFile(file.path)
-                try Files.converting { () throws(DestinationFailure) in try output.write(file.bytes) }
-                outputs[file.path] = BuildManifest.Output(group: group.name, key: key, sha256: SHA256.hex(file.bytes), size: file.bytes.count)
+                try Files.converting { () throws(DestinationFailure) in try output.write(bytes) }
+                // The lookup hashed the bytes against this digest already.
+                outputs[file.path] = BuildManifest.Output(group: group.name, key: key, sha256: file.sha256, size: bytes.count)
             }
             return outputs
         }
@@ -32,7 +33,8 @@ struct RemoteUpload {
     private var complete = true
     private var size = 0
 
-    mutating func add(_ path: String, _ bytes: [UInt8], to remote: RemoteCache) {
+    /// `sha256` is the bytes' digest, which the manifest records too (hashed once).
+    mutating func add(_ path: String, _ bytes: [UInt8], sha256: String, to remote: RemoteCache) {
         guard complete else { return }
         // A group larger than a lookup takes (`RemoteCache.maxEntry`) is not uploaded at all.
         size += bytes.count
@@ -40,7 +42,6 @@ struct RemoteUpload {
             complete = false
             return
         }
-        let sha256 = SHA256.hex(bytes)
         complete = remote.storeBlob(bytes, sha256: sha256)
         files.append(.init(path: path, sha256: sha256, size: bytes.count))
     }
