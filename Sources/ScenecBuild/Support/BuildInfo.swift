@@ -55,6 +55,15 @@ package enum BuildInfo {
         "\(packed >> 16 & 0xff).\(packed >> 8 & 0xff).\(packed & 0xff)"
     }
 
+    /// Every library above by the name `--version` gives it, in its order: the version report
+    /// lists them a line each and the renderer's identity names them all, from this one list.
+    package static let libraries: [(name: String, version: String)] = [
+        ("cairo", cairoVersion), ("libyaml", yamlVersion), ("libpng", pngVersion), ("pango", pangoVersion),
+        ("fontconfig", fontconfigVersion), ("libdeflate", deflateVersion), ("pixman", pixmanVersion),
+        ("freetype", freetypeVersion), ("harfbuzz", harfbuzzVersion), ("fribidi", fribidiVersion),
+        ("libwebp", webpVersion), ("libwebpmux", webpMuxVersion),
+    ]
+
     /// How this binary was compiled: `debug` or `release` (SwiftPM defines DEBUG in a debug
     /// build), and for which processor, which the compiler's version line need not name (it names
     /// the host, and a cross-compiled scenec runs elsewhere).
@@ -83,19 +92,7 @@ package enum BuildInfo {
         sources \(origin.isClean ? origin.sources : "none (not a clean checkout)")
         compiler \(origin.compiler)
         configuration \(configuration)
-        cairo \(cairoVersion)
-        libyaml \(yamlVersion)
-        libpng \(pngVersion)
-        pango \(pangoVersion)
-        fontconfig \(fontconfigVersion)
-        libdeflate \(deflateVersion)
-        pixman \(pixmanVersion)
-        freetype \(freetypeVersion)
-        harfbuzz \(harfbuzzVersion)
-        fribidi \(fribidiVersion)
-        libwebp \(webpVersion)
-        libwebpmux \(webpMuxVersion)
-        renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
+        \(libraries.map { "\($0.name) \($0.version)\n" }.joined())renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
 
         """
     }
@@ -110,10 +107,7 @@ package enum BuildInfo {
     /// ExecutableDigest, which blanks `stamp`, the executable's commit stamp, so two commits with
     /// the same code still agree). That reads the whole executable: the caller keeps the result.
     package static func rendererIdentity(origin: BuildOrigin, stamp: String) -> String {
-        let libraries = "cairo \(cairoVersion) libyaml \(yamlVersion) libpng \(pngVersion) libdeflate \(deflateVersion) "
-            + "pango \(pangoVersion) fontconfig \(fontconfigVersion) pixman \(pixmanVersion) freetype \(freetypeVersion) "
-            + "harfbuzz \(harfbuzzVersion) fribidi \(fribidiVersion) libwebp \(webpVersion) libwebpmux \(webpMuxVersion) "
-            + "dejavu \(dejavuDigest)"
+        let libraries = Self.libraries.map { "\($0.name) \($0.version) " }.joined() + "dejavu \(dejavuDigest)"
         if origin.isClean {
             return "sources \(origin.sources) compiler \(origin.compiler) configuration \(configuration) \(libraries)"
         }
