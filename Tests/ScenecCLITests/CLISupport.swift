@@ -63,3 +63,9 @@ func allowingTemporaryFolder(_ arguments: [String]) -> [String] {
     guard let command = arguments.first, reading.contains(command) else { return arguments }
     return [command, "--allow-read", FileManager.default.temporaryDirectory.path] + arguments.dropFirst()
 }
+
+/// The lines of a run's standard error that are warnings, in order (the remote-cache tests count
+/// them: a failing cache must cost exactly one).
+func warningLines(_ stderr: String) -> [Substring] {
+    stderr.split(separator: "\n").filter { $0.contains("warning") }
+}

@@ -46,7 +46,7 @@ final class HostileCacheTests: XCTestCase {
         let b = try checkout(["anim": Self.animation])
         let run = try build(in: b, options + ["--jobs", "1"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(run.stderr)
         XCTAssertEqual(warnings.count, 2, run.stderr)
         XCTAssertTrue(warnings.contains { $0.contains("which this group does not write") && $0.contains("out/anim.frames/") }, run.stderr)
         XCTAssertTrue(warnings.contains { $0.contains("leaves out 'anim.frames/0003.png'") }, run.stderr)
@@ -83,7 +83,7 @@ final class HostileCacheTests: XCTestCase {
         let b = try checkout(["s0": ringScene(0.4, size: 16)])
         let run = try build(in: b, options, into: catalog)
         XCTAssertEqual(run.status, 0, run.stderr)
-        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(run.stderr)
         XCTAssertEqual(warnings.count, 1, run.stderr)
         XCTAssertTrue(warnings.first?.contains("names '\(extra)', which this group does not write") == true, run.stderr)
         XCTAssertEqual(try counts(b), Counts(rendered: outputs.count, fetched: 0), run.stderr)
@@ -110,7 +110,7 @@ final class HostileCacheTests: XCTestCase {
         let b = try checkout(scenes)
         let run = try build(in: b, ["--remote-cache", url, "--jobs", "1"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(run.stderr)
         XCTAssertEqual(warnings.count, 1, run.stderr)
         XCTAssertTrue(warnings.first?.contains("out/s0.png") == true
                       && warnings.first?.contains("is larger than the \(s0.size - 10) bytes its entry declares") == true, run.stderr)
@@ -130,7 +130,7 @@ final class HostileCacheTests: XCTestCase {
         let a = try checkout(scenes)
         let run = try build(in: a, ["--remote-cache", server.url("login"), "--jobs", "1"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(run.stderr)
         XCTAssertEqual(warnings.count, RemoteCache.maxBadAnswers + 1, run.stderr)
         XCTAssertEqual(warnings.filter { $0.contains("is not an ActionResult") }.count, RemoteCache.maxBadAnswers, run.stderr)
         XCTAssertTrue(warnings.last?.contains("the rest of this build is local") == true, run.stderr)

@@ -43,7 +43,7 @@ final class RemoteCacheTests: XCTestCase {
         let third = try build(in: c, "--remote-cache", url)
         XCTAssertEqual(third.status, 0, third.stderr)
         XCTAssertEqual(try counts(c), .init(rendered: 1, fetched: Self.sceneCount - 1), third.stderr)
-        let warnings = third.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(third.stderr)
         XCTAssertEqual(warnings.count, 1, third.stderr)
         XCTAssertTrue(warnings.first?.contains("out/\(victim)") == true && warnings.first?.contains("does not match its digest") == true,
                       third.stderr)
@@ -56,7 +56,7 @@ final class RemoteCacheTests: XCTestCase {
         // One job, so no second request is already in flight when the first is refused.
         let denied = try build(in: refused, "--remote-cache", url, "--jobs", "1")
         XCTAssertEqual(denied.status, 0, denied.stderr)
-        let warnings = denied.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(denied.stderr)
         XCTAssertEqual(warnings.count, 1, denied.stderr)
         XCTAssertTrue(warnings.first?.contains("HTTP 401") == true, denied.stderr)
         XCTAssertEqual(try counts(refused), .init(rendered: Self.sceneCount, fetched: 0))
@@ -115,7 +115,7 @@ final class RemoteCacheTests: XCTestCase {
         let stderr = try String(contentsOf: log, encoding: .utf8)
         XCTAssertTrue(stoppedMidBuild, "the build ended before the server was stopped")
         XCTAssertEqual(process.terminationStatus, 0, stderr)
-        let warnings = stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(stderr)
         XCTAssertEqual(warnings.count, 1, stderr)
         XCTAssertTrue(warnings.first?.contains("the rest of this build is local") == true, stderr)
         XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0))
@@ -184,7 +184,7 @@ final class RemoteCacheTests: XCTestCase {
         let a = try checkout()
         let run = try build(in: a, "--remote-cache", url, "--remote-cache-timeout", "0.5")
         XCTAssertEqual(run.status, 0, run.stderr)
-        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        let warnings = warningLines(run.stderr)
         XCTAssertEqual(warnings.count, 1, run.stderr)
         XCTAssertTrue(warnings.first?.contains("timed out") == true, run.stderr)
         XCTAssertEqual(try counts(a), .init(rendered: Self.sceneCount, fetched: 0))
