@@ -106,9 +106,7 @@ package struct NinjaPaths {
     /// name that would read as an option (`-x/a.scene.yaml`) starts with `./`.
     package func relative(_ path: String) -> String {
         let target = Self.components(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
-        var common = 0
-        while common < base.count, common < target.count, base[common] == target[common], target[common] != ".." { common += 1 }
-        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        let parts = RelativePath.components(from: base, to: target)
         let joined = parts.isEmpty ? "." : parts.joined(separator: "/")
         return joined.hasPrefix("-") ? "./" + joined : joined
     }

@@ -1,4 +1,4 @@
-import Glibc
+import SceneFiles
 
 /// Where the Markdown summary's links point: the report folder's published URL when
 /// `--review-url` gives one (a job summary or a pull-request comment is read elsewhere than the
@@ -9,20 +9,14 @@ enum ReviewLinks {
     static func pages(_ options: ReviewOptions, markdown: String) -> String {
         if let url = options.reportURL { return url.hasSuffix("/") ? url : url + "/" }
         let from = markdown == "-" ? [] : Array(absolute(markdown).dropLast())
-        let relative = relativePath(from: from, to: absolute(options.reportDirectory))
+        let relative = RelativePath.components(from: from, to: absolute(options.reportDirectory)).joined(separator: "/")
         return relative.isEmpty ? "" : relative + "/"
     }
 
     /// A path's components from `/`, `.` and `..` resolved as written (links are not followed:
     /// the Markdown is read where it is published, not where links lead on this disk).
     static func absolute(_ path: String) -> [String] {
-        var components: [String] = []
-        if !path.hasPrefix("/") {
-            if let cwd = getcwd(nil, 0) {
-                components = String(cString: cwd).split(separator: "/").map(String.init)
-                free(cwd)
-            }
-        }
+        var components = path.hasPrefix("/") ? [] : ProjectRoot.workingDirectory().split(separator: "/").map(String.init)
         for part in path.split(separator: "/") {
             switch part {
             case ".": continue
@@ -31,12 +25,5 @@ enum ReviewLinks {
             }
         }
         return components
-    }
-
-    /// `to` as seen from the folder `from`, both absolute component lists.
-    static func relativePath(from: [String], to: [String]) -> String {
-        var common = 0
-        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
-        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
     }
 }
