@@ -11,6 +11,9 @@ SCENES := $(wildcard scenes/*.scene.yaml)
 # packaging/dist.sh's strip and dpkg-shlibdeps: `make dist`, and the test that packs a .deb
 # (Tests/ScenecCLITests/PackagingKeysTests.swift).
 APT_PACKAGES += dpkg-dev binutils
+# Debian's Bazel 4.2, which builds the example workspace with scenec's rules (bazel/,
+# Tests/ScenecCLITests/BazelTests.swift).
+APT_PACKAGES += bazel-bootstrap
 
 .PHONY: demo test deps build docs generated clean fuzz fuzz-smoke fuzz-build dist dist-check bench bench-encoders bench-hostile example
 
