@@ -52,7 +52,11 @@ package enum ProjectOptions {
             scope.allowed.append(try folder("--allow-read", dir))
         }
         let declared = try args[O.declaredInput]
-        if !declared.isEmpty { scope.declared = Set(declared.map(ReadScope.declaredForm(of:))) }
+        if !declared.isEmpty {
+            // Said rather than ignored: with declarations no folder allows anything.
+            if !scope.allowed.isEmpty { throw UsageError("--allow-read cannot go with --declared-input, which reads only the files declared") }
+            scope.declared = Set(declared.map(ReadScope.declaredForm(of:)))
+        }
         return scope
     }
 

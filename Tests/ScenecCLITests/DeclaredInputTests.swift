@@ -83,6 +83,10 @@ final class DeclaredInputTests: XCTestCase {
         let noScene = try scenec(["build", "scenes/x.scene.yaml", "-o", "out"] + declaring(["themes/t.yaml", "fonts/F.ttf"]), directory: exec)
         XCTAssertEqual(noScene.status, 1, noScene.stderr)
         XCTAssertTrue(noScene.stderr.contains("'scenes/x.scene.yaml' is not one of them"), noScene.stderr)
+
+        let both = try scenec(["check", "scenes/x.scene.yaml", "--allow-read", "/"] + declaring(Self.inputs), directory: exec)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("--allow-read cannot go with --declared-input"), both.stderr)
     }
 
     /// A path matches a declaration only by its spelling with `.` and `..` removed: climbing out
