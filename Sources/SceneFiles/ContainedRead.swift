@@ -13,6 +13,7 @@ public enum ContainedRead {
 
     /// The decision alone, without opening the file: its resolved path, or why it may not be read.
     public static func check(_ path: String, as kind: ReadKind, in scope: ReadScope) -> Result<String, ReadRefusal> {
+        if let declared = scope.declared { return checkDeclared(path, as: kind, in: declared) }
         let absolute = path.hasPrefix("/") ? path : ProjectRoot.workingDirectory() + "/" + path
         let real = resolved(absolute)
         guard let base = scope.base(of: real, for: kind) else {
@@ -22,13 +23,45 @@ public enum ContainedRead {
                                         problem: leads, notes: [ReadRefusal.allowReadNote]))
         }
         let inside = real == base ? [] : real.dropFirst(base == "/" ? 1 : base.count + 1).split(separator: "/")
-        if let hidden = inside.firstIndex(where: { $0.hasPrefix(".") }) {
-            let shown = inside[...hidden].joined(separator: "/")
-            return .failure(ReadRefusal(reason: .hidden,
-                                        rule: "\(kind.plural) must stay out of hidden files and folders (names starting with '.')",
-                                        problem: shown == inside.joined(separator: "/") ? "is hidden" : "is in '\(shown)'",
-                                        notes: ["hidden folders such as .git hold settings and credentials, not scenes"]))
+        if let refusal = hiddenRefusal(inside, as: kind) { return .failure(refusal) }
+        return checkFile(path, real: real, as: kind)
+    }
+
+    /// `--declared-input`'s rule (ReadScope.declared): the path, by spelling, must be a declared
+    /// one — compared after `.` and `..` are removed, so `a/../../etc/passwd` is `/etc/passwd`
+    /// and matches nothing but itself. What is read is where THAT spelling leads (its links
+    /// followed), never where the kernel would take the raw path through a linked folder and
+    /// `..`. The hidden-file rule applies to the declared path as written below the working
+    /// directory (the action's tree; Bazel's own lives under ~/.cache), the ending and type
+    /// rules to the file itself. The DejaVu folder (SCENEC_FONT_DIR) is a toolchain input.
+    static func checkDeclared(_ path: String, as kind: ReadKind, in declared: Set<String>) -> Result<String, ReadRefusal> {
+        let lexical = ReadScope.declaredForm(of: path)
+        let font = ReadScope.packagedFontDirectory
+        guard declared.contains(lexical) || kind == .font && lexical.hasPrefix(font == "/" ? "/" : font + "/") else {
+            return .failure(ReadRefusal(reason: .undeclared,
+                                        rule: "with --declared-input scenec reads only the files declared",
+                                        problem: "is not one of them",
+                                        notes: ["add it to the target's srcs (docs/bazel.md), or name it with --declared-input"]))
         }
+        let cwd = ProjectRoot.workingDirectory()
+        let below = lexical.hasPrefix(cwd == "/" ? "/" : cwd + "/") ? String(lexical.dropFirst(cwd == "/" ? 1 : cwd.count + 1)) : lexical
+        if let refusal = hiddenRefusal(below.split(separator: "/"), as: kind) { return .failure(refusal) }
+        return checkFile(lexical, real: resolved(lexical), as: kind)
+    }
+
+    /// Why a file at `parts` (below the folder its place is allowed by) is refused for a hidden
+    /// name on the way; nil when there is none.
+    static func hiddenRefusal(_ parts: [Substring], as kind: ReadKind) -> ReadRefusal? {
+        guard let hidden = parts.firstIndex(where: { $0.hasPrefix(".") }) else { return nil }
+        return ReadRefusal(reason: .hidden,
+                           rule: "\(kind.plural) must stay out of hidden files and folders (names starting with '.')",
+                           problem: hidden == parts.count - 1 ? "is hidden" : "is in '\(parts[...hidden].joined(separator: "/"))'",
+                           notes: ["hidden folders such as .git hold settings and credentials, not scenes"])
+    }
+
+    /// The rules on the file itself, whoever allowed its place: the ending its kind needs (on
+    /// the name as given and on the file it leads to) and a regular file.
+    static func checkFile(_ path: String, real: String, as kind: ReadKind) -> Result<String, ReadRefusal> {
         if !kind.extensions.isEmpty, !hasEnding(path, kind.extensions) || !hasEnding(real, kind.extensions) {
             return .failure(ReadRefusal(reason: .wrongExtension, rule: kind.extensionRule,
                                         problem: hasEnding(path, kind.extensions) ? "leads to '\(real)', which does not" : "does not",
@@ -63,8 +96,10 @@ public enum ContainedRead {
         if let problem = typeProblem(info.st_mode) { return .failure(notRegular(problem)) }
         // A folder on the way swapped for a link between the check and the open: the descriptor
         // says where the file really is, and that is checked again.
-        if let opened = openedPath(fd), opened != real, case .failure(let refusal) = check(opened, as: kind, in: scope) {
-            return .failure(refusal)
+        // With declared inputs nothing but the declared file's own place will do.
+        if let opened = openedPath(fd), opened != real {
+            if scope.declared != nil { return .failure(notRegular("changed while it was opened")) }
+            if case .failure(let refusal) = check(opened, as: kind, in: scope) { return .failure(refusal) }
         }
         return readAll(fd, limit: limit, size: Int(info.st_size))
     }

@@ -1,17 +1,43 @@
+import Glibc
+
 /// Where a run may read from: the project root, the folders named with `--allow-read` (shared
-/// themes and fonts outside the project), and for fonts the packaged DejaVu folder.
+/// themes and fonts outside the project), and for fonts the packaged DejaVu folder — or, with
+/// `--declared-input`, exactly the files declared.
 public struct ReadScope: Sendable, Equatable {
     public var root: ProjectRoot
     /// `--allow-read DIR`, each resolved.
     public var allowed: [ProjectRoot]
+    /// `--declared-input PATH`, each absolute and normalised by spelling (`ProjectRoot.normalized`),
+    /// NOT resolved through links; nil when none was given. A build system such as Bazel gives
+    /// an action its inputs as links into the source tree (linux-sandbox), so the root rule would
+    /// refuse every one; instead the rule becomes its own: read exactly the declared files,
+    /// following their links wherever they lead (docs/bazel.md).
+    public var declared: Set<String>?
 
-    public init(root: ProjectRoot, allowed: [ProjectRoot] = []) {
+    public init(root: ProjectRoot, allowed: [ProjectRoot] = [], declared: Set<String>? = nil) {
         self.root = root
         self.allowed = allowed
+        self.declared = declared
     }
 
-    /// Where fonts-dejavu-core puts the packaged fonts on Debian; a scene may name them.
-    public static let packagedFontDirectory = "/usr/share/fonts/truetype/dejavu"
+    /// `path` as `declared` holds it: absolute against the working directory, `.` and `..`
+    /// removed by spelling — the one form both a declaration and a read are compared in.
+    public static func declaredForm(of path: String) -> String {
+        ProjectRoot.normalized(path.hasPrefix("/") ? path : ProjectRoot.workingDirectory() + "/" + path)
+    }
+
+    /// The folder of the default fonts (fonts-dejavu-core's files, `FontLibrary.dejavuFiles`); a
+    /// scene may name them. Debian's folder, or `SCENEC_FONT_DIR` when set (a Bazel toolchain
+    /// ships its own copies as declared inputs): read once, a relative one against the working
+    /// directory at start, so every use (the fonts loaded, the renderer's key) agrees.
+    public static let packagedFontDirectory: String = {
+        guard let raw = getenv("SCENEC_FONT_DIR"), raw.pointee != 0 else { return "/usr/share/fonts/truetype/dejavu" }
+        let dir = String(cString: raw)
+        return declaredForm(of: dir)
+    }()
+
+    /// The same folder with every link resolved, as `base(of:for:)` compares resolved paths.
+    static let resolvedFontDirectory = ProjectRoot.realPath(packagedFontDirectory) ?? packagedFontDirectory
 
     /// The scope an embedder gets by default for a scene at `scenePath`: the git work tree
     /// around the scene's folder, else that folder; for a bare name, the working directory's.
@@ -30,7 +56,7 @@ public struct ReadScope: Sendable, Equatable {
     func base(of real: String, for kind: ReadKind) -> String? {
         if root.contains(real) { return root.directory }
         if let folder = allowed.first(where: { $0.contains(real) }) { return folder.directory }
-        if kind == .font, real.hasPrefix(Self.packagedFontDirectory + "/") { return Self.packagedFontDirectory }
+        if kind == .font, real.hasPrefix(Self.resolvedFontDirectory + "/") { return Self.resolvedFontDirectory }
         return nil
     }
 }
@@ -73,7 +99,7 @@ public enum ReadKind: Sendable, Equatable {
 /// regular file) or the system's refusal (missing, no permission).
 public struct ReadRefusal: Error, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
-        case outsideRoot, hidden, wrongExtension, notRegularFile, unreadable
+        case outsideRoot, undeclared, hidden, wrongExtension, notRegularFile, unreadable
     }
 
     public let reason: Reason

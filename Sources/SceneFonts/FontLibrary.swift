@@ -13,7 +13,7 @@ import SceneModel
 /// `Sendable` is the `FcConfig *`, which no one changes after `init` and `deinit` destroys (a
 /// TextEngine keeps its library, so the config outlives every Pango font map set to it).
 public final class FontLibrary: @unchecked Sendable {
-    /// Where fonts-dejavu-core puts its files on Debian.
+    /// Where fonts-dejavu-core puts its files on Debian, or SCENEC_FONT_DIR (ReadScope).
     public static let dejavuDirectory = ReadScope.packagedFontDirectory
     /// fonts-dejavu-core's files, named one by one: the directory may hold more (fonts-dejavu-extra),
     /// which a machine without that package lacks.

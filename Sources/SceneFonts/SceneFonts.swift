@@ -13,13 +13,15 @@ public enum SceneFonts {
     public static func resolve(_ scene: Scene, scenePath: String, scope: ReadScope) -> (scene: Scene, diagnostics: [Diagnostic]) {
         var result = scene
         var diagnostics: [Diagnostic] = []
-        var readable: [FontFile] = []
+        var readable: [(file: FontFile, real: String)] = []
         result.fonts = scene.fonts.map { file in
             var resolved = file
             resolved.path = path(of: file.written, scenePath: scenePath)
             switch ContainedRead.check(resolved.path, as: .font, in: scope) {
             case .success(let real) where access(real, R_OK) == 0:
-                readable.append(resolved)  // by the path as spelled, which depfiles name too
+                // Loaded from the file the check allowed (with --declared-input, a spelling's `..`
+                // through a linked folder could lead elsewhere); named as spelled, as depfiles are.
+                readable.append((resolved, real))
             case .failure(let refusal) where refusal.reason != .unreadable:
                 diagnostics.append(.error(.fontNotFound, refusal.message(naming: file.written), at: file.range, notes: refusal.notes))
             default:
@@ -28,8 +30,8 @@ public enum SceneFonts {
             }
             return resolved
         }
-        let library = readable.isEmpty ? FontLibrary.standard : FontLibrary(loading: readable.map(\.path))
-        for file in readable where library.unreadable.contains(file.path) {
+        let library = readable.isEmpty ? FontLibrary.standard : FontLibrary(loading: readable.map(\.real))
+        for (file, real) in readable where library.unreadable.contains(real) {
             diagnostics.append(.error(.fontNotFound, "'\(file.written)' is not a font file fontconfig can read", at: file.range,
                                       notes: ["fonts takes TrueType (.ttf), OpenType (.otf) and other files FreeType reads"]))
         }

@@ -8,11 +8,12 @@ import SceneModel
 // and code shared by those commands (SceneOptions, the reporter) is generic over them.
 // OptionsDeclaredOnceTests checks that a conforming type lists the group's declarations.
 
-/// `--root`, `--allow-read`: commands that read files of a project.
+/// `--root`, `--allow-read`, `--declared-input`: commands that read files of a project.
 package protocol TakesProject: CommandOptions {}
 extension TakesProject {
     package static var root: Option<String?, Self> { Option(ProjectOptions.root) }
     package static var allowRead: Option<[String], Self> { Option(ProjectOptions.allowRead) }
+    package static var declaredInput: Option<[String], Self> { Option(ProjectOptions.declaredInput) }
 }
 
 /// The raisable limits: commands that check scenes.

@@ -3,7 +3,8 @@ import CommandLineOptions
 import SceneFiles
 
 /// `--root DIR` (also spelled `--path-root`, its name before scenec confined reading to it) and
-/// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from.
+/// `--allow-read DIR`: the folders a command may read scenes, imports and fonts from; or
+/// `--declared-input PATH`: the files it may read, and no others.
 package enum ProjectOptions {
     package static let group = "diagnostics and the project"
     package static let root = Option<String?, Shared>.text(
@@ -16,7 +17,14 @@ package enum ProjectOptions {
         "--allow-read", value: "DIR",
         help: "also read scenes, imports and fonts from DIR, a folder outside the root such as shared themes (repeatable)",
         path: true, group: group)
-    package static let all = declarations(root, allowRead)
+    package static let declaredInput = Option<[String], Shared>.repeated(
+        "--declared-input", value: "PATH",
+        help: "read exactly the files declared so (the scene, its imports, its fonts; repeatable), in place of the root and "
+            + "--allow-read rules: for a build system that gives each action its inputs, such as Bazel, whose sandbox makes "
+            + "every input a link into the source tree. A path is compared by spelling, '..' removed, and its links followed; "
+            + "any other file is refused",
+        path: true, group: group)
+    package static let all = declarations(root, allowRead, declaredInput)
 
     /// The root the command line names, else the default.
     package static func root<O: TakesProject>(_ args: Arguments<O>) throws -> ProjectRoot {
@@ -43,11 +51,18 @@ package enum ProjectOptions {
         for dir in try args[O.allowRead] {
             scope.allowed.append(try folder("--allow-read", dir))
         }
+        let declared = try args[O.declaredInput]
+        if !declared.isEmpty {
+            // Said rather than ignored: with declarations no folder allows anything.
+            if !scope.allowed.isEmpty { throw UsageError("--allow-read cannot go with --declared-input, which reads only the files declared") }
+            scope.declared = Set(declared.map(ReadScope.declaredForm(of:)))
+        }
         return scope
     }
 
     /// The same options for a command scenec runs for itself (a Ninja edge), wherever it runs.
     package static func arguments(_ scope: ReadScope) -> [String] {
         [root.declaration.name, scope.root.directory] + scope.allowed.flatMap { [allowRead.declaration.name, $0.directory] }
+            + (scope.declared ?? []).sorted().flatMap { [declaredInput.declaration.name, $0] }
     }
 }

@@ -127,4 +127,27 @@ final class ContainedReadTests: XCTestCase {
         XCTAssertEqual(scope.root.relative(path("themes/t.yaml")), "themes/t.yaml")
         XCTAssertEqual(scope.root.relative("/elsewhere/x.yaml"), "/elsewhere/x.yaml")
     }
+
+    /// `--declared-input`: a path is allowed by its spelling with `..` removed, and what is read
+    /// is where that spelling leads. `link/../t.yaml`, with `link` a folder link to `outside/`
+    /// deeper down, is by spelling the declared `themes/t.yaml` — so that file is read, never
+    /// the one the kernel would reach through the link (`outside/t.yaml`, planted to be taken).
+    func testADeclaredPathIsComparedAndReadBySpelling() throws {
+        try FileManager.default.createDirectory(at: top.appendingPathComponent("outside/deep"), withIntermediateDirectories: true)
+        try "styles: {planted: {}}\n".write(to: top.appendingPathComponent("outside/t.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("themes/link"), withDestinationPath: top.appendingPathComponent("outside/deep").path)
+        try FileManager.default.createSymbolicLink(atPath: path("themes/out.yaml"), withDestinationPath: top.appendingPathComponent("outside/secret.yaml").path)
+        var declaring = scope!
+        declaring.declared = [path("themes/t.yaml"), path("themes/out.yaml"), path(".hidden/x.yaml")]
+        guard case .success(let read) = ContainedRead.read(path("themes/link/../t.yaml"), as: .importedFile, in: declaring, limit: 1 << 20) else {
+            return XCTFail("the declared file, spelt through the link, is readable")
+        }
+        XCTAssertEqual(String(decoding: read.bytes, as: UTF8.self), "styles: {}\n", "the declared file, not the planted one")
+        XCTAssertNil(refusal(path("themes/out.yaml"), in: declaring), "a declared link is followed out of the root")
+        XCTAssertEqual(refusal(path("themes/../../outside/secret.yaml"), in: declaring)?.reason, .undeclared)
+        XCTAssertEqual(refusal(path("themes/t.yaml/../../notes.txt"), as: .scene, in: declaring)?.reason, .undeclared)
+        XCTAssertEqual(refusal(path("themes/t.yaml"), in: ReadScope(root: scope.root, declared: [])).map(\.reason), .undeclared,
+                       "an empty declaration allows nothing")
+        XCTAssertEqual(refusal(path(".hidden/x.yaml"), in: declaring)?.reason, .hidden)
+    }
 }

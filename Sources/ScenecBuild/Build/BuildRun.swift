@@ -17,12 +17,15 @@ struct BuildRun {
         let started = Progress.now()
         // The folder is opened once; every write, rename and deletion below is beneath it.
         let destination = try Files.destination(plan.outDir, creating: true)
-        let lock = try OutputLock(destination) { sink(.waiting($0)) }
+        // `--no-manifest`: a build system that owns the folder (Bazel) runs one action in it at
+        // a time and wants nothing but the outputs there — no lock, no manifest, no journal.
+        let lock = plan.writesManifest ? try OutputLock(destination) { sink(.waiting($0)) } : nil
         defer { withExtendedLifetime(lock) {} }
         // Holding the lock, no other build writes here: what a killed one left is removed.
         OrphanedTemporaries.remove(in: destination)
         if case .assetCatalog = plan.destination { try AssetCatalog.writeRootContents(in: destination) }
-        let store = ManifestStore(destination, shard: plan.shard) { sink(.ignoredEntry($0)) }
+        let store = plan.writesManifest ? ManifestStore(destination, shard: plan.shard) { sink(.ignoredEntry($0)) } : nil
+        let candidates = store?.candidates ?? [:]
         let mine = all.filter { plan.shard?.contains($0.relativePath) ?? true }
         var building = SceneBuilder(
             outDir: destination, plan: plan,
@@ -49,8 +52,8 @@ struct BuildRun {
         Parallel.threads(Swift.min(plan.jobs, Swift.max(1, mine.count))) {
             while let index = queue.next() {
                 let scene = mine[index]
-                let result = builder.build(scene, candidates: store.candidates[scene.relativePath] ?? [])
-                store.journal(scene.relativePath, result.entry)
+                let result = builder.build(scene, candidates: candidates[scene.relativePath] ?? [])
+                store?.journal(scene.relativePath, result.entry)
                 results.withLock { $0[index] = result }
                 inOrder.done(index, result.reports) { _, reports in emit(reports) }
                 if case .failed = result.status, !keepGoing { queue.stop() }
@@ -64,7 +67,7 @@ struct BuildRun {
         for (index, scene) in mine.enumerated() {
             guard let result = results.withLock({ $0[index] }) else {
                 // Not started (an earlier scene failed without --keep-going): keeps what it had.
-                if let old = store.candidates[scene.relativePath]?.first { manifest.scenes[scene.relativePath] = old }
+                if let old = candidates[scene.relativePath]?.first { manifest.scenes[scene.relativePath] = old }
                 report.scenes.append(reportScene(scene.path, scene.relativePath, "not-started", entry: nil, result: nil))
                 continue
             }
@@ -81,9 +84,9 @@ struct BuildRun {
         }
         // Scenes of this shard that no longer exist: their outputs are stale.
         let present = Set(all.map(\.relativePath))
-        for (relative, candidates) in store.candidates.sorted(by: { $0.key < $1.key })
+        for (relative, known) in candidates.sorted(by: { $0.key < $1.key })
         where !present.contains(relative) && (plan.shard?.contains(relative) ?? true) {
-            let entry = builder.withStale(BuildManifest.Entry(), candidates, reason: "the scene was removed")
+            let entry = builder.withStale(BuildManifest.Entry(), known, reason: "the scene was removed")
             guard !entry.outputs.isEmpty else { continue }
             manifest.scenes[relative] = entry
             report.scenes.append(reportScene(relative, relative, "stale", entry: entry, result: nil))
@@ -91,9 +94,9 @@ struct BuildRun {
 
         let stale = reportStale(&manifest, prune: plan.prune, in: destination)
         do {
-            try store.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
+            try store?.save(manifest, removingOthers: plan.shard == nil && results.withLock { $0.allSatisfy { $0 != nil } })
         } catch let error as FileError {
-            sink(.fileError(error.message, path: plan.outDir + "/" + store.fileName))
+            sink(.fileError(error.message, path: plan.outDir + "/" + BuildManifest.fileName(shard: plan.shard)))
             status = .io
         }
         if let depfile = plan.depfile {

@@ -55,6 +55,9 @@ package struct BuildPlan: Sendable {
     /// `--publish-manifest NAME`: a successful build stores its manifest in the remote cache
     /// under NAME, for reviews against it (PublishedManifest).
     package var publishManifest: String?
+    /// False with `--no-manifest`: the folder gets the outputs alone, no manifest or lock (a
+    /// build system that tracks outputs itself, such as Bazel, declares the folder as one output).
+    package var writesManifest = true
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its

@@ -28,6 +28,7 @@ enum BuildCommand: Command {
         """
 
     static func run(_ args: Arguments<BuildOptions>) throws -> ExitStatus {
+        try refuseWithoutManifest(args)
         guard args[BuildOptions.watch] else { return try buildOnce(args) }
         _ = try ReviewOptions.parse(args, outDir: "")  // refuses --baseline with --watch
         guard try args[BuildOptions.emitNinja] == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
@@ -39,6 +40,17 @@ enum BuildCommand: Command {
                     .flatMap(options.watchedFiles),
                   folders: SceneFinder.folders(inputs, scope: options.scope))
         }) { try buildOnce(args) }
+    }
+
+    /// `--no-manifest` with an option that needs the manifest (what was built before, what is
+    /// stale) or a lock (--watch rebuilds in place), or that does not build here at all.
+    static func refuseWithoutManifest(_ args: Arguments<BuildOptions>) throws {
+        guard args[BuildOptions.noManifest] else { return }
+        let needing = [BuildOptions.prune.declaration, BaselineOptions.baseline.declaration, BaselineOptions.baselineManifest.declaration,
+                       PublishManifestOption.publishManifest.declaration, OutputOptions.watch.declaration, BuildOptions.emitNinja.declaration]
+        if let given = needing.first(where: args.isGiven) {
+            throw UsageError("--no-manifest cannot go with \(given.name), which needs the manifest of the output folder")
+        }
     }
 
     /// The scene files and folders to build: those on the command line, then those the
@@ -83,6 +95,7 @@ enum BuildCommand: Command {
         plan.warningsAreErrors = args[BuildOptions.werror]
         plan.keepGoing = args[BuildOptions.keepGoing]
         plan.prune = args[BuildOptions.prune]
+        plan.writesManifest = !args[BuildOptions.noManifest]
         plan.allowEmpty = args[BuildOptions.allowEmpty]
         plan.reportPath = try args[BuildOptions.report]
         plan.junitPath = try args[BuildOptions.junit]

@@ -40,11 +40,15 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         help: "also write OUT/NAME.preview.html per scene: the preview as one self-contained HTML file (see scenec preview --static)")
     static let emitNinja = Option<String?, BuildOptions>.text(
         "--emit-ninja", value: "FILE", help: "write a Ninja file for the same build instead of building", path: true)
+    static let noManifest = Flag<BuildOptions>(
+        "--no-manifest",
+        help: "write no manifest or lock in the output folder, only the outputs (every scene is built): for a build system "
+            + "that tracks the outputs itself, such as Bazel")
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
     static let depfile = Option<String?, BuildOptions>(OutputOptions.depfile)
 
     static let all = declarations(output, formats, animated, jobs, keepGoing, shard, scenesFrom, prune, werror, allowEmpty, report, junit,
-                                  preview, emitNinja, OutputOptions.watch, scale, depfile)
+                                  preview, emitNinja, OutputOptions.watch, scale, depfile, noManifest)
         + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }

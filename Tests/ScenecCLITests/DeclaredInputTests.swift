@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+/// scenec as a Bazel action runs it: in a sandbox whose every input is a symbolic link into the
+/// source tree, elsewhere. `--declared-input` makes the rule "read exactly the declared files"
+/// (links followed), `SCENEC_FONT_DIR` names the toolchain's copy of DejaVu, and `build
+/// --no-manifest` leaves an asset catalog holding its files alone. The tree here is built as
+/// linux-sandbox builds it: `exec/` (the working directory) holds links to files in `src/`.
+final class DeclaredInputTests: XCTestCase {
+    static let inputs = ["scenes/x.scene.yaml", "themes/t.yaml", "fonts/F.ttf"]
+    /// The left half is green only through the imported style; the right half holds text in
+    /// DejaVu Sans (the default fonts) and in the scene's own font.
+    static let scene = """
+        imports: [../themes/t.yaml]
+        fonts: [../fonts/F.ttf]
+        canvas: {width: 40, height: 20, background: white}
+        views:
+          - {type: group, style: [t], frame: {x: 0, y: 0, width: 20, height: 20}}
+          - {type: label, frame: {x: 20, y: 0, width: 20, height: 10}, text: "Ag", fontSize: 9}
+          - {type: label, frame: {x: 20, y: 10, width: 20, height: 10}, text: "Ag", font: "Scenec Probe", fontSize: 9}
+
+        """
+
+    /// `exec/` with each input a link to its file in `src/`, outside it.
+    func sandbox() throws -> URL {
+        let top = try temporaryDirectory(self)
+        let src = top.appendingPathComponent("src"), exec = top.appendingPathComponent("exec")
+        for folder in ["scenes", "themes", "fonts"] {
+            for base in [src, exec] {
+                try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+        }
+        try Self.scene.write(to: src.appendingPathComponent("scenes/x.scene.yaml"), atomically: true, encoding: .utf8)
+        try "styles:\n  t: {backgroundColor: \"#00ff00\"}\n".write(to: src.appendingPathComponent("themes/t.yaml"), atomically: true, encoding: .utf8)
+        try FontFixtures.write("DejaVuSerif.ttf", family: "Scenec Probe", to: src.appendingPathComponent("fonts/F.ttf"))
+        for input in Self.inputs {
+            try FileManager.default.createSymbolicLink(atPath: exec.appendingPathComponent(input).path,
+                                                       withDestinationPath: src.appendingPathComponent(input).path)
+        }
+        return exec
+    }
+
+    func declaring(_ paths: [String]) -> [String] {
+        paths.flatMap { ["--declared-input", $0] }
+    }
+
+    func testTheDeclaredLinkedInputsAreReadAndTheImportedStyleIsDrawn() throws {
+        let exec = try sandbox()
+        // Without the declarations the links lead out of the root, as in Bazel before.
+        let refused = try scenec(["render", "scenes/x.scene.yaml", "-o", "out.png"], directory: exec)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("leads outside it"), refused.stderr)
+
+        let result = try scenec(["render", "scenes/x.scene.yaml", "-o", "out.png"] + declaring(Self.inputs), directory: exec)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "", "the scene's font is found: no warning")
+        let image = try readPNG(exec.appendingPathComponent("out.png"))
+        assertPixel(image, 5, 10, RGBA(0, 255, 0))
+        // check and frames read the same way; a declaration spelt with ./ and .. is the same file.
+        XCTAssertEqual(try scenec(["check", "scenes/x.scene.yaml"] + declaring(Self.inputs), directory: exec).status, 0)
+        let spelt = ["./scenes/../scenes/x.scene.yaml", "themes/./t.yaml", "fonts/F.ttf"]
+        let frames = try scenec(["frames", "scenes/x.scene.yaml", "-o", "f/%d.png"] + declaring(spelt), directory: exec)
+        XCTAssertEqual(frames.status, 0, frames.stderr)
+        assertPixel(try readPNG(exec.appendingPathComponent("f/0.png")), 5, 10, RGBA(0, 255, 0))
+    }
+
+    func testAnUndeclaredImportFontOrSceneIsRefusedByNameAtItsEntry() throws {
+        let exec = try sandbox()
+        let noImport = try scenec(["render", "scenes/x.scene.yaml", "-o", "out.png"] + declaring(["scenes/x.scene.yaml", "fonts/F.ttf"]),
+                                  directory: exec)
+        XCTAssertEqual(noImport.status, 1, noImport.stderr)
+        XCTAssertTrue(noImport.stderr.contains(
+            "scenes/x.scene.yaml:1:11: error: with --declared-input scenec reads only the files declared; '../themes/t.yaml' is not one of them"),
+            noImport.stderr)
+        XCTAssertTrue(noImport.stderr.contains("add it to the target's srcs"), noImport.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: exec.appendingPathComponent("out.png").path))
+
+        let noFont = try scenec(["check", "scenes/x.scene.yaml"] + declaring(["scenes/x.scene.yaml", "themes/t.yaml"]), directory: exec)
+        XCTAssertEqual(noFont.status, 1, noFont.stderr)
+        XCTAssertTrue(noFont.stderr.contains("scenes/x.scene.yaml:2:9: error: with --declared-input scenec reads only the files declared; "
+                                             + "'../fonts/F.ttf' is not one of them"), noFont.stderr)
+
+        let noScene = try scenec(["build", "scenes/x.scene.yaml", "-o", "out"] + declaring(["themes/t.yaml", "fonts/F.ttf"]), directory: exec)
+        XCTAssertEqual(noScene.status, 1, noScene.stderr)
+        XCTAssertTrue(noScene.stderr.contains("'scenes/x.scene.yaml' is not one of them"), noScene.stderr)
+
+        let both = try scenec(["check", "scenes/x.scene.yaml", "--allow-read", "/"] + declaring(Self.inputs), directory: exec)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("--allow-read cannot go with --declared-input"), both.stderr)
+    }
+
+    /// A path matches a declaration only by its spelling with `.` and `..` removed: climbing out
+    /// through a declared folder, or declaring a file by a path that climbs, reads nothing else.
+    func testDotDotTricksAreRefused() throws {
+        let exec = try sandbox()
+        let declared = declaring(Self.inputs)
+        for path in ["scenes/../../../../../../etc/passwd", "scenes/x.scene.yaml/../../src/scenes/x.scene.yaml", "../src/scenes/x.scene.yaml"] {
+            let result = try scenec(["check", path] + declared, directory: exec)
+            XCTAssertEqual(result.status, 1, "\(path): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("'\(path)' is not one of them"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("root:x:0:0"), result.stderr)
+        }
+        // An import climbing out of the scene's folder to a file not declared, though the file
+        // it spells at the end (x.scene.yaml's name) is declared elsewhere.
+        let src = exec.deletingLastPathComponent().appendingPathComponent("src")
+        try "imports: [../../../../../../etc/passwd.yaml, ../scenes/../../src/themes/t.yaml]\ncanvas: {width: 10, height: 10}\nviews: []\n"
+            .write(to: src.appendingPathComponent("scenes/x.scene.yaml"), atomically: true, encoding: .utf8)
+        let result = try scenec(["check", "scenes/x.scene.yaml"] + declared, directory: exec)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'../../../../../../etc/passwd.yaml' is not one of them"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("'../scenes/../../src/themes/t.yaml' is not one of them"), result.stderr)
+        // A declared file in a hidden folder is still refused by the hidden-file rule.
+        try FileManager.default.createDirectory(at: exec.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try "canvas: {width: 10, height: 10}\nviews: []\n".write(to: exec.appendingPathComponent(".git/s.scene.yaml"), atomically: true, encoding: .utf8)
+        let hidden = try scenec(["check", ".git/s.scene.yaml", "--declared-input", ".git/s.scene.yaml"], directory: exec)
+        XCTAssertEqual(hidden.status, 1, hidden.stderr)
+        XCTAssertTrue(hidden.stderr.contains("scenes must stay out of hidden files and folders"), hidden.stderr)
+    }
+
+    /// SCENEC_FONT_DIR, relative to the working directory, holding links to DejaVu (as a Bazel
+    /// toolchain's files are): every format byte-identical to the default folder's.
+    func testAFontFolderOfLinksToDejaVuDrawsTheSameBytes() throws {
+        let exec = try sandbox()
+        let fonts = exec.appendingPathComponent("tool/dejavu")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"] {
+            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent(name).path, withDestinationPath: FontFixtures.dejavu + name)
+        }
+        for format in ["png", "pdf", "svg"] {
+            let args = ["render", "scenes/x.scene.yaml"] + declaring(Self.inputs)
+            XCTAssertEqual(try scenec(args + ["-o", "default.\(format)"], directory: exec).status, 0)
+            let linked = try scenec(args + ["-o", "linked.\(format)"], environment: ["SCENEC_FONT_DIR": "tool/dejavu"], directory: exec)
+            XCTAssertEqual(linked.status, 0, linked.stderr)
+            XCTAssertEqual(try Data(contentsOf: exec.appendingPathComponent("default.\(format)")),
+                           try Data(contentsOf: exec.appendingPathComponent("linked.\(format)")), format)
+        }
+        // The folder is really used: without DejaVu there, the default font's text is not drawn as before.
+        let empty = exec.appendingPathComponent("tool/none")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        XCTAssertEqual(try scenec(["render", "scenes/x.scene.yaml", "-o", "none.svg"] + declaring(Self.inputs),
+                                  environment: ["SCENEC_FONT_DIR": empty.path], directory: exec).status, 0)
+        XCTAssertNotEqual(try Data(contentsOf: exec.appendingPathComponent("default.svg")),
+                          try Data(contentsOf: exec.appendingPathComponent("none.svg")))
+    }
+
+    /// `build --asset-catalog --no-manifest`: the catalog's files alone, the same bytes each run.
+    func testAnAssetCatalogWithoutManifestHoldsOnlyItsFilesAndIsDeterministic() throws {
+        let exec = try sandbox()
+        var trees: [[String: Data]] = []
+        for name in ["A.xcassets", "B.xcassets"] {
+            let result = try scenec(["build", "scenes/x.scene.yaml", "--asset-catalog", "out/\(name)", "--no-manifest"] + declaring(Self.inputs),
+                                    directory: exec)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let root = exec.appendingPathComponent("out/\(name)")
+            var files: [String: Data] = [:]
+            for relative in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
+                var isFolder: ObjCBool = false
+                let url = root.appendingPathComponent(relative)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[relative] = try Data(contentsOf: url)
+                }
+            }
+            trees.append(files)
+        }
+        XCTAssertEqual(trees[0].keys.sorted(), ["Contents.json", "x.imageset/Contents.json", "x.imageset/x.png",
+                                                "x.imageset/x@2x.png", "x.imageset/x@3x.png"])
+        XCTAssertEqual(trees[0], trees[1])
+        assertPixel(try readPNG(exec.appendingPathComponent("out/A.xcassets/x.imageset/x@2x.png")), 10, 20, RGBA(0, 255, 0))
+
+        let refused = try scenec(["build", "scenes/x.scene.yaml", "--asset-catalog", "C.xcassets", "--no-manifest", "--prune"]
+                                 + declaring(Self.inputs), directory: exec)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--no-manifest cannot go with --prune"), refused.stderr)
+    }
+}
