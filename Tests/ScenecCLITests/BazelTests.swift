@@ -3,7 +3,7 @@ import SceneFonts
 import XCTest
 
 /// Issue 25: the example workspace (Examples/bazel: 20 scenes under app/, their styles under
-/// themes/) built by Debian's Bazel 4.2.3 offline with scenec's rules (bazel/), against a real
+/// themes/, an asset catalog of five of them) built by Debian's Bazel 4.2.3 offline with scenec's rules (bazel/), against a real
 /// nginx WebDAV server as Bazel's HTTP remote cache. One test, one Bazel server: each start of
 /// Bazel costs seconds, and each step builds on the state the one before left.
 final class BazelTests: XCTestCase {
@@ -38,15 +38,16 @@ final class BazelTests: XCTestCase {
         //    byte-identical to `scenec build`'s of the same tree.
         let cold = try bazel.build(remote)
         XCTAssertEqual(cold.status, 0, cold.stderr)
-        XCTAssertEqual(cold.executed.count, 21, cold.summary)
+        XCTAssertEqual(cold.executed.count, 22, cold.summary)
         XCTAssertEqual(cold.fetched, [], cold.summary)
         try assertSameAsScenecBuild(ws, count: 41)
+        try assertCatalogSameAsScenecBuild(ws)
 
         // 2. Another machine, as far as Bazel knows: every scene action is a remote cache hit.
         XCTAssertEqual(try bazel.run("clean", ["--expunge"]).status, 0)
         let warm = try bazel.build(remote)
         XCTAssertEqual(warm.status, 0, warm.stderr)
-        XCTAssertTrue(warm.summary.contains("21 remote cache hit"), warm.summary)
+        XCTAssertTrue(warm.summary.contains("22 remote cache hit"), warm.summary)
         XCTAssertEqual(warm.executed, [], warm.summary)
         try assertSameAsScenecBuild(ws, count: 41)
 
@@ -76,7 +77,7 @@ final class BazelTests: XCTestCase {
         try setTool(ws, #"binary = "\#(other.path)""#)
         let replaced = try bazel.build(remote)
         XCTAssertEqual(replaced.status, 0, replaced.stderr)
-        XCTAssertEqual(replaced.executed.count, 21, replaced.summary)
+        XCTAssertEqual(replaced.executed.count, 22, replaced.summary)
         XCTAssertEqual(replaced.fetched, [], replaced.summary)
     }
 
@@ -89,7 +90,7 @@ final class BazelTests: XCTestCase {
         let ws = dir.appendingPathComponent("ws")
         try copyExample(to: ws)
         let committed = try buildFiles(in: ws)
-        XCTAssertEqual(committed.count, 5, "\(committed.keys.sorted())")
+        XCTAssertEqual(committed.count, 6, "\(committed.keys.sorted())")
 
         let again = try scenec(["build", "app", "--emit-bazel", "."] + Self.emitFlags, directory: ws)
         XCTAssertEqual(again.status, 0, again.stderr)
@@ -131,7 +132,7 @@ final class BazelTests: XCTestCase {
         try setTool(ws, #"binary = "\#(scenecBinary().resolvingSymlinksInPath().path)""#)
         let built = try bazel.build()
         XCTAssertEqual(built.status, 0, built.stderr)
-        XCTAssertEqual(built.executed.count, 22, built.summary)
+        XCTAssertEqual(built.executed.count, 23, built.summary)
         try assertSameAsScenecBuild(ws, count: 43)
     }
 
@@ -206,6 +207,36 @@ final class BazelTests: XCTestCase {
         }
         let pictures = outputNames(under: ws.appendingPathComponent("bazel-bin/app").resolvingSymlinksInPath())
         XCTAssertEqual(pictures, names, file: file, line: line)
+    }
+
+    /// bazel-bin/Widgets.xcassets holds what `scenec build` makes of the five widget scenes as an
+    /// asset catalog, file for file.
+    private func assertCatalogSameAsScenecBuild(_ ws: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let out = try temporaryDirectory(self).appendingPathComponent("Widgets.xcassets")
+        let scenes = ["budget", "sleep", "steps", "storage", "water"].map { "app/widgets/\($0).scene.yaml" }
+        let built = try scenec(["build"] + scenes + ["--asset-catalog", out.path], directory: ws)
+        XCTAssertEqual(built.status, 0, built.stderr, file: file, line: line)
+        let bazels = ws.appendingPathComponent("bazel-bin/Widgets.xcassets").resolvingSymlinksInPath()
+        let names = files(under: out).filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
+        XCTAssertEqual(names.count, 21, "\(names)", file: file, line: line)  // 5 × (Contents.json + 3 PNGs) + Contents.json
+        XCTAssertEqual(files(under: bazels), names, file: file, line: line)
+        for name in names {
+            XCTAssertEqual(try? Data(contentsOf: bazels.appendingPathComponent(name)), try Data(contentsOf: out.appendingPathComponent(name)),
+                           name, file: file, line: line)
+        }
+    }
+
+    /// Every regular file under a folder, relative to it, sorted.
+    private func files(under folder: URL) -> [String] {
+        var names: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let name = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder), !isFolder.boolValue {
+                names.append(name)
+            }
+        }
+        return names.sorted()
     }
 
     /// The pictures under a folder, relative to it (no hidden files, no Bazel bookkeeping).
