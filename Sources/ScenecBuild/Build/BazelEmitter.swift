@@ -2,6 +2,7 @@ import Glibc
 import SceneFiles
 import SceneModel
 import ScenecKit
+import SceneSupport
 import SceneSyntax
 
 /// `scenec build SCENES… --emit-bazel WORKSPACE_DIR`: instead of building, a BUILD.bazel in
@@ -23,6 +24,27 @@ struct BazelEmitter {
         var file: String
         var inputs: [String]
         var hasTimeline: Bool
+    }
+
+    /// One scene read and checked: what it said, and the files it reads (nil when it failed).
+    struct Reading: Sendable {
+        var events: [BuildEvent]
+        var inputs: [String]?
+        var hasTimeline = false
+
+        init(_ path: String, _ settings: SceneSettings, warningsAreErrors: Bool) {
+            let said = Locked<[BuildEvent]>([])
+            let sink: BuildSink = { event in said.withLock { $0.append(event) } }
+            defer { events = said.withLock { $0 } }
+            events = []
+            guard case .success(let bytes) = settings.read(path, sink: sink) else { return }
+            let file = SourceFile(name: path, bytes: bytes)
+            let (compiled, diagnostics) = settings.frontend.compileAndLint(file)
+            if !diagnostics.isEmpty { sink(.diagnostics(diagnostics, file)) }
+            guard let compiled, !(warningsAreErrors && diagnostics.contains { $0.severity == .warning }) else { return }
+            inputs = compiled.importedFiles + FontInputs.paths(sceneBytes: bytes, scenePath: path)
+            hasTimeline = compiled.timeline != nil
+        }
     }
 
     func emit(_ scenes: [SceneEntry]) throws -> ExitStatus {
@@ -48,23 +70,27 @@ struct BazelEmitter {
             return relative
         }
 
+        // Checked on --jobs threads; what each says is told in path order, as a build tells it.
+        let sorted = scenes.sorted { $0.path < $1.path }
+        let results = Locked([Reading?](repeating: nil, count: sorted.count))
+        let queue = WorkQueue(Array(sorted.indices)), settings = plan.scene, werror = plan.warningsAreErrors
+        Parallel.threads(Swift.min(plan.jobs, Swift.max(1, sorted.count))) {
+            while let i = queue.next() {
+                let reading = Reading(sorted[i].path, settings, warningsAreErrors: werror)
+                results.withLock { $0[i] = reading }
+            }
+        }
         var checked: [Checked] = [], sceneFolders: Set<String> = []
-        for scene in scenes.sorted(by: { $0.path < $1.path }) {
+        for (scene, reading) in zip(sorted, results.withLock { $0 }) {
             guard let relative = located(scene.path, readBy: nil) else { continue }
             sceneFolders.insert(BazelWorkspace.split(relative).folder)
-            guard case .success(let bytes) = plan.scene.read(scene.path, sink: sink) else { failed = true; continue }
-            let file = SourceFile(name: scene.path, bytes: bytes)
-            let (compiled, diagnostics) = plan.scene.frontend.compileAndLint(file)
-            if !diagnostics.isEmpty { sink(.diagnostics(diagnostics, file)) }
-            guard let compiled, !(plan.warningsAreErrors && diagnostics.contains { $0.severity == .warning }) else {
-                failed = true
-                continue
-            }
-            let read = compiled.importedFiles + FontInputs.paths(sceneBytes: bytes, scenePath: scene.path)
+            guard let reading else { continue }
+            reading.events.forEach(sink)
+            guard let read = reading.inputs else { failed = true; continue }
             let inputs = read.compactMap { located($0, readBy: scene.path) }
             guard inputs.count == read.count else { continue }
             let (folder, name) = BazelWorkspace.split(relative)
-            checked.append(Checked(folder: folder, file: name, inputs: inputs, hasTimeline: compiled.timeline != nil))
+            checked.append(Checked(folder: folder, file: name, inputs: inputs, hasTimeline: reading.hasTimeline))
         }
 
         // The folders that get a file (a hand-written one there is refused with the scenes'

@@ -121,7 +121,7 @@ enum BuildCommand: Command {
     /// `--emit-bazel` writes BUILD files and builds nothing: an option of a build (or one the
     /// targets could not pass on) would be ignored, so it is refused.
     static func refuseWithBazel(_ args: Arguments<BuildOptions>) throws {
-        let building = declarations(BuildOptions.output, BuildOptions.jobs, BuildOptions.keepGoing, BuildOptions.shard, BuildOptions.prune,
+        let building = declarations(BuildOptions.output, BuildOptions.keepGoing, BuildOptions.shard, BuildOptions.prune,
                                     BuildOptions.report, BuildOptions.junit, BuildOptions.preview, BuildOptions.emitNinja,
                                     OutputOptions.watch, BuildOptions.depfile)
             + BuildDestinationOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + PNGOptions.all
