@@ -3,7 +3,8 @@ import SceneFiles
 import SceneSyntax
 
 /// One `scenec build` as its plan asks: finds the scenes, refuses inputs that are ambiguous or
-/// missing, then writes a Ninja file (`--emit-ninja`) or builds the folder (BuildRun).
+/// missing, then writes a Ninja file (`--emit-ninja`), BUILD.bazel files (`--emit-bazel`) or
+/// builds the folder (BuildRun).
 /// Everything it has to say goes to `sink`; it reads no option and prints nothing.
 package struct Build: Sendable {
     package var plan: BuildPlan
@@ -21,7 +22,7 @@ package struct Build: Sendable {
             case built
             /// Nothing was built: the inputs are ambiguous or missing (reported as diagnostics).
             case refused
-            /// A Ninja file was written instead of building (or refused).
+            /// A Ninja file or BUILD.bazel files were written instead of building (or refused).
             case ninja
         }
 
@@ -44,8 +45,11 @@ package struct Build: Sendable {
         let options = plan.scene
         let found = try SceneFinder.find(plan.inputs, scope: options.scope)
         var problems = found.problems + plan.destination.nameProblems(found.scenes)
-        problems += SceneFinder.collisions(found.scenes) { scene in
-            plan.groups(hasTimeline: true).map { $0.claimedName(stem: scene.outputStem) }
+        // BUILD.bazel targets write their outputs in their own packages: no two share a place.
+        if plan.bazelWorkspace == nil {
+            problems += SceneFinder.collisions(found.scenes) { scene in
+                plan.groups(hasTimeline: true).map { $0.claimedName(stem: scene.outputStem) }
+            }
         }
         if found.scenes.isEmpty, found.problems.isEmpty, !plan.allowEmpty {
             problems.append("no *.scene.yaml found under \(plan.inputs.map { "'\($0)'" }.joined(separator: ", ")) (--allow-empty accepts that)")
@@ -59,6 +63,9 @@ package struct Build: Sendable {
         if let ninja = plan.ninja {
             let scenes = found.scenes.filter { plan.shard?.contains($0.relativePath) ?? true }
             return Outcome(kind: .ninja, status: try NinjaEmitter(plan: plan, ninja: ninja, sink: sink).emit(scenes))
+        }
+        if let workspace = plan.bazelWorkspace {
+            return Outcome(kind: .ninja, status: try BazelEmitter(plan: plan, workspace: workspace, sink: sink).emit(found.scenes))
         }
         return try BuildRun(plan: plan, sink: sink, all: found.scenes).run()
     }

@@ -23,6 +23,9 @@ package enum BuildEvent: Sendable {
     case summary(String)
     /// `--emit-ninja`: the file written, with its edges and scenes.
     case ninjaWritten(path: String, edges: Int, scenes: Int)
+    /// `--emit-bazel`: the BUILD.bazel files scenec keeps, for how many scenes; how many of
+    /// them were written (their bytes changed) and how many were removed (no scene left).
+    case bazelWritten(files: Int, scenes: Int, changed: Int, removed: Int)
     /// A problem outside the diagnostics formats (an output that cannot be written or
     /// compared with the baseline, a picture that cannot be encoded), on the console.
     case error(String)

@@ -60,6 +60,8 @@ package struct BuildPlan: Sendable {
     package var writesManifest = true
     /// `--emit-ninja`: a Ninja file for the same build instead of building.
     package var ninja: NinjaPlan?
+    /// `--emit-bazel WORKSPACE_DIR`: BUILD.bazel files for the scenes instead of building (BazelEmitter).
+    package var bazelWorkspace: String?
     /// What made the outputs: this scenec's code and libraries (BuildKeys.renderer), and its
     /// version for the reports.
     package var renderer: String

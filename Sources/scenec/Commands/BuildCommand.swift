@@ -32,6 +32,7 @@ enum BuildCommand: Command {
         guard args[BuildOptions.watch] else { return try buildOnce(args) }
         _ = try ReviewOptions.parse(args, outDir: "")  // refuses --baseline with --watch
         guard try args[BuildOptions.emitNinja] == nil else { throw UsageError("--watch builds; --emit-ninja writes a Ninja file instead") }
+        guard try args[BuildOptions.emitBazel] == nil else { throw UsageError("--watch builds; --emit-bazel writes BUILD.bazel files instead") }
         let options = try SceneOptions(args)
         return try WatchLoop.run("build", inputs: {
             // Every scene found (so an edit is seen) and every folder (so a new scene is).
@@ -65,13 +66,15 @@ enum BuildCommand: Command {
         guard !inputs.isEmpty else {
             throw UsageError(try args[BuildOptions.scenesFrom] == nil ? "build needs a directory or scene files" : "build needs a directory or scene files; the --scenes-from list names none")
         }
-        let (destination, outDir) = try BuildDestination.parse(args)
+        let bazelWorkspace = try args[BuildOptions.emitBazel]
+        if bazelWorkspace != nil { try refuseWithBazel(args) }
+        let (destination, outDir) = bazelWorkspace == nil ? try BuildDestination.parse(args) : (.folder, "")
         let animated = try args[BuildOptions.animated]
         let ninjaPath = try args[BuildOptions.emitNinja]
         // Before anything is built: the key of a video is made with ffmpeg's bytes. Looked for
         // outside the working directory's project, as before --root is read below.
         let root = ReadScope.current().root
-        if animated.animation?.needsFFmpeg == true, ninjaPath == nil, FFmpegPipe.locate(outside: root) == nil {
+        if animated.animation?.needsFFmpeg == true, ninjaPath == nil, bazelWorkspace == nil, FFmpegPipe.locate(outside: root) == nil {
             throw AnimationWriter.ffmpegMissing("--animated \(animated.rawValue) is encoded by ffmpeg", root: root)
         }
         var options = try SceneOptions(args)
@@ -120,11 +123,29 @@ enum BuildCommand: Command {
                                diagnostics: shared.allSatisfy { $0.format == .github } ? shared.flatMap { _ in ["--diagnostics", "github"] } : nil,
                                project: ProjectOptions.arguments(options.scope), budgets: budgets)
         }
+        plan.bazelWorkspace = bazelWorkspace
         plan.publishManifest = try PublishManifestOption.read(args, plan: plan)
         if plan.review?.publishedName != nil, plan.remoteCache == nil {
             throw UsageError("--baseline-manifest cache:NAME reads the remote cache: give --remote-cache URL")
         }
         return (plan, options.reporter)
+    }
+
+    /// `--emit-bazel` writes BUILD files and builds nothing: an option of a build (or one the
+    /// targets could not pass on) would be ignored, so it is refused.
+    static func refuseWithBazel(_ args: Arguments<BuildOptions>) throws {
+        let building = declarations(BuildOptions.output, BuildOptions.keepGoing, BuildOptions.shard, BuildOptions.prune,
+                                    BuildOptions.report, BuildOptions.junit, BuildOptions.preview, BuildOptions.emitNinja,
+                                    OutputOptions.watch, BuildOptions.depfile)
+            + BuildDestinationOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + PNGOptions.all
+            + [OverrideOptions.set.declaration, OverrideOptions.setWherePresent.declaration]
+        for option in building where args.isGiven(option) {
+            throw UsageError("\(option.name) does not go with --emit-bazel, which writes BUILD.bazel files rather than building")
+        }
+        let animated = try args[BuildOptions.animated]
+        if animated.animation?.needsFFmpeg == true {
+            throw UsageError("--animated \(animated.rawValue) does not go with --emit-bazel: ffmpeg is not a tool the Bazel rules declare")
+        }
     }
 
     static func buildOnce(_ args: Arguments<BuildOptions>) throws -> ExitStatus {

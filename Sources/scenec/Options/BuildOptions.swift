@@ -44,11 +44,16 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         "--no-manifest",
         help: "write no manifest or lock in the output folder, only the outputs (every scene is built): for a build system "
             + "that tracks the outputs itself, such as Bazel")
+    static let emitBazel = Option<String?, BuildOptions>.text(
+        "--emit-bazel", value: "WORKSPACE_DIR",
+        help: "instead of building: write a BUILD.bazel in each folder of scenes, a scene_render target per scene listing "
+            + "the files it imports and its fonts (see docs/bazel.md); --formats, --scale, --appearance and --animated go into the targets",
+        path: true)
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
     static let depfile = Option<String?, BuildOptions>(OutputOptions.depfile)
 
     static let all = declarations(output, formats, animated, jobs, keepGoing, shard, scenesFrom, prune, werror, allowEmpty, report, junit,
-                                  preview, emitNinja, OutputOptions.watch, scale, depfile, noManifest)
+                                  preview, emitNinja, emitBazel, OutputOptions.watch, scale, depfile, noManifest)
         + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }

@@ -26,6 +26,8 @@ struct EventConsole: Sendable {
             Console.error(line + "\n")
         case .ninjaWritten(let path, let edges, let scenes):
             Console.line("scenec build: wrote \(path) with \(edges) edges for \(scenes) scenes")
+        case .bazelWritten(let files, let scenes, let changed, let removed):
+            Console.line("scenec build: wrote \(files) BUILD.bazel files for \(scenes) scenes (\(changed) changed, \(removed) removed)")
         case .error(let message): Console.fail(message)
         case .reviewed(let verdict, let path, let how): Console.line("scenec build: \(verdict.rawValue): \(path)\(how)")
         case .reviewDone(let baseline, let counts, let report):
