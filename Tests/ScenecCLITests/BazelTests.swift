@@ -10,6 +10,11 @@ final class BazelTests: XCTestCase {
     private var server: NginxCache?
     private var workspace: BazelWorkspace?
 
+    override func setUp() {
+        // Each step builds on the one before: after a failed build the rest would only repeat it.
+        continueAfterFailure = false
+    }
+
     override func tearDown() {
         workspace?.stop()
         server?.stop()
@@ -114,6 +119,7 @@ final class BazelTests: XCTestCase {
 
         // A scene with a font file of its own: the font is the only source of its family, so a
         // Bazel action that could not read it would draw another face than scenec build does.
+        try FileManager.default.createDirectory(at: ws.appendingPathComponent("app/watch/fonts"), withIntermediateDirectories: true)
         try FontFixtures.write("DejaVuSerif.ttf", family: "Bazel Probe", to: ws.appendingPathComponent("app/watch/fonts/Probe.ttf"))
         try write("""
             fonts: [fonts/Probe.ttf]

@@ -40,11 +40,44 @@ final class BazelWorkspace {
         }
     }
 
-    /// `bazel COMMAND ARGS…` in the workspace; the result as a process's.
+    /// `bazel COMMAND ARGS…` in the workspace; the result as a process's. Started with
+    /// posix_spawn and waited for with waitpid, its output in files: the Bazel server the
+    /// client starts keeps every descriptor the client had, and Foundation's Process learns of a
+    /// child's end through one of them, so it would wait until the server quits.
     @discardableResult
-    func run(_ command: String, _ arguments: [String] = []) throws -> RunResult {
+    func run(_ command: String, _ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
         let startup = ["--output_user_root=" + outputRoot.path, "--nohome_rc", "--max_idle_secs=60"]
-        return try runProgram(Self.bazel, startup + [command] + arguments, directory: folder, timeout: 300)
+        let out = outputRoot.appendingPathComponent("stdout.txt"), err = outputRoot.appendingPathComponent("stderr.txt")
+        try FileManager.default.createDirectory(at: outputRoot, withIntermediateDirectories: true)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // sh changes to the workspace (Bazel finds it from the working directory) and becomes bazel.
+        let words = ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, folder.path, Self.bazel.path] + startup + [command] + arguments
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) == 0 else {
+            throw NSError(domain: "bazel", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start bazel"])
+        }
+        // A hang guard far above what a build of the example takes, not a measurement.
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(300)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                XCTFail("bazel \(command) did not finish in 300 s", file: file, line: line)
+                break
+            }
+            usleep(20_000)
+        }
+        let exited = status & 0x7f == 0
+        return RunResult(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), stdout: (try? Data(contentsOf: out)) ?? Data(),
+                         stderr: String(decoding: (try? Data(contentsOf: err)) ?? Data(), as: UTF8.self))
     }
 
     /// `bazel build //...` with `flags`, its execution log read back.

@@ -96,6 +96,13 @@ final class EmitBazelTests: XCTestCase {
             stem = "spin",
         )
 
+        exports_files([
+            "card.scene.yaml",
+            "parts/local.yaml",
+            "plain.scene.yaml",
+            "spin.scene.yaml",
+        ])
+
         """
 
     func testTheFilesNameEachScenesInputsAndARerunLeavesThemAlone() throws {
@@ -119,6 +126,10 @@ final class EmitBazelTests: XCTestCase {
                 formats = ["png", "svg"],
                 scale = "2",
             )
+
+            exports_files([
+                "gauge.scene.yaml",
+            ])
 
             """)
         // The theme folders had no BUILD file: each gets one exporting what the scenes name.

@@ -121,7 +121,8 @@ struct BazelEmitter {
                                           formats: plan.formats.map(\.rawValue), scale: plan.scale.map(formatNumber),
                                           appearance: appearance, frames: frames)
             }
-            files[folder] = BazelWriter.scenes(targets)
+            let held = packages.packageOf.filter { $0.value == folder }.keys.map { BazelWorkspace.inside(folder, $0) }
+            files[folder] = BazelWriter.scenes(targets, exporting: Array(Set(held + scenesHere.map(\.file))).sorted())
         }
         if failed { return .sceneError }
         for (folder, exported) in packages.exports { files[folder] = BazelWriter.exports(exported) }

@@ -29,8 +29,11 @@ package enum BazelWriter {
         var frames: String?
     }
 
-    /// A folder of scenes: a `scene_render` per scene (and a `scene_frames` beside it when it has one).
-    static func scenes(_ targets: [Target]) -> String {
+    /// A folder of scenes: a `scene_render` per scene (and a `scene_frames` beside it when it has
+    /// one), then its scene files and the inputs it holds, exported: Bazel keeps a source file
+    /// that a rule of its own package uses private to that package, so a scene elsewhere that
+    /// imports it, or a hand-written asset catalog of these scenes, could not name it otherwise.
+    static func scenes(_ targets: [Target], exporting exported: [String]) -> String {
         let rules = ["scene_render"] + (targets.contains { $0.frames != nil } ? ["scene_frames"] : [])
         var text = header + "load(\(quote("@scenec//:defs.bzl")), \(rules.sorted().map(quote).joined(separator: ", ")))\n"
         for t in targets {
@@ -46,7 +49,7 @@ package enum BazelWriter {
                                     after: [("format", quote(format))] + shared + [("stem", quote(t.name))])
             }
         }
-        return text
+        return text + "\nexports_files(" + list(exported, indent: "") + ")\n"
     }
 
     /// A folder of imported files or fonts that had no BUILD file: the files other packages name.
