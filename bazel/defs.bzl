@@ -7,6 +7,20 @@ through SCENEC_FONT_DIR. No shell, no variable from the host's environment, no a
 the same command on every machine, so the actions suit a remote cache and remote execution.
 """
 
+# fonts-dejavu-core's files, which scenec draws text with when a scene names no font: the list
+# scenec's FontLibrary.dejavuFiles holds (Tests/ScenecCLITests/BazelTests.swift checks they agree;
+# scenec itself refuses to run when SCENEC_FONT_DIR lacks one).
+# Named one by one: the folder may hold more (fonts-dejavu-extra), which would make the actions'
+# inputs differ between machines.
+DEJAVU_FILES = [
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSansMono.ttf",
+    "DejaVuSansMono-Bold.ttf",
+    "DejaVuSerif.ttf",
+    "DejaVuSerif-Bold.ttf",
+]
+
 ScenecToolchainInfo = provider(
     doc = "A scenec executable and the fonts it draws text with when a scene names none.",
     fields = {
@@ -17,6 +31,9 @@ ScenecToolchainInfo = provider(
 )
 
 def _scenec_toolchain_impl(ctx):
+    names = sorted([f.basename for f in ctx.files.fonts])
+    if names != sorted(DEJAVU_FILES):
+        fail("fonts must be fonts-dejavu-core's six files, %s; they are %s" % (", ".join(DEJAVU_FILES), names or "none"))
     folders = sorted({f.dirname: True for f in ctx.files.fonts}.keys())
     if len(folders) != 1:
         fail("the fonts must be in one folder, which SCENEC_FONT_DIR names to scenec; they are in %s" % folders)

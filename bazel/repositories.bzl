@@ -12,21 +12,11 @@ Bazel digests the executable and the fonts as inputs of every action, so a new s
 reinstalled, another .deb) misses the cache and an unchanged one hits it on any machine.
 """
 
+load(":defs.bzl", "DEJAVU_FILES")
+
 # Where Debian's fonts-dejavu-core puts its files.
 DEFAULT_FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 
-# fonts-dejavu-core's files, which scenec draws text with when a scene names no font: the list
-# scenec's FontLibrary.dejavuFiles holds (Tests/ScenecCLITests/BazelTests.swift checks they agree).
-# Named one by one: the folder may hold more (fonts-dejavu-extra), which would make the actions'
-# inputs differ between machines.
-_DEJAVU = [
-    "DejaVuSans.ttf",
-    "DejaVuSans-Bold.ttf",
-    "DejaVuSansMono.ttf",
-    "DejaVuSansMono-Bold.ttf",
-    "DejaVuSerif.ttf",
-    "DejaVuSerif-Bold.ttf",
-]
 
 def _executable(rctx):
     """The path of the scenec to run, after unpacking a .deb if one is given."""
@@ -61,7 +51,7 @@ def _scenec_tool_impl(rctx):
         fail(("scenec_tool: there is no scenec at %s. Build it (make build in the scenec checkout), " +
               "or give binary = \"/usr/bin/scenec\", deb = or urls =.") % scenec)
     rctx.symlink(scenec, "scenec")
-    for name in _DEJAVU:
+    for name in DEJAVU_FILES:
         font = rctx.path("%s/%s" % (rctx.attr.font_dir, name))
         if not font.exists:
             fail("scenec_tool: %s is missing: install Debian's fonts-dejavu-core, or name its folder with font_dir" % font)
@@ -77,7 +67,7 @@ scenec_toolchain(
 )
 
 exports_files(["scenec"])
-""".format(fonts = repr(["fonts/" + name for name in _DEJAVU])))
+""".format(fonts = repr(["fonts/" + name for name in DEJAVU_FILES])))
 
 scenec_tool = repository_rule(
     implementation = _scenec_tool_impl,

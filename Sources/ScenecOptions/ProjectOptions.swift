@@ -55,6 +55,7 @@ package enum ProjectOptions {
         if !declared.isEmpty {
             // Said rather than ignored: with declarations no folder allows anything.
             if !scope.allowed.isEmpty { throw UsageError("--allow-read cannot go with --declared-input, which reads only the files declared") }
+            if try args[O.root] != nil { throw UsageError("--root cannot go with --declared-input, which reads only the files declared") }
             scope.declared = Set(declared.map(ReadScope.declaredForm(of:)))
         }
         return scope
@@ -62,7 +63,7 @@ package enum ProjectOptions {
 
     /// The same options for a command scenec runs for itself (a Ninja edge), wherever it runs.
     package static func arguments(_ scope: ReadScope) -> [String] {
-        [root.declaration.name, scope.root.directory] + scope.allowed.flatMap { [allowRead.declaration.name, $0.directory] }
-            + (scope.declared ?? []).sorted().flatMap { [declaredInput.declaration.name, $0] }
+        if let declared = scope.declared { return declared.sorted().flatMap { [declaredInput.declaration.name, $0] } }
+        return [root.declaration.name, scope.root.directory] + scope.allowed.flatMap { [allowRead.declaration.name, $0.directory] }
     }
 }

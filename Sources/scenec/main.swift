@@ -43,6 +43,10 @@ func main() -> ExitStatus {
         Console.output(usage)
         return .success
     }
+    if let problem = BuildInfo.fontDirectoryProblem() {
+        Console.fail(problem)
+        return .usage
+    }
     if first == "--version" {
         Console.output(BuildInfo.versionReport)
         return .success

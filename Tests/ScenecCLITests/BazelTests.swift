@@ -142,10 +142,10 @@ final class BazelTests: XCTestCase {
         try assertSameAsScenecBuild(ws, count: 43)
     }
 
-    /// The six fonts scenec_tool hands to every action are those scenec draws with by default.
+    /// The six fonts the rules hand to every action are those scenec draws with by default.
     func testTheToolchainsFontsAreScenecsDefaultFonts() throws {
-        let rule = try String(contentsOf: repositoryRoot.appendingPathComponent("bazel/repositories.bzl"), encoding: .utf8)
-        let block = try XCTUnwrap(rule.range(of: "_DEJAVU = [").flatMap { start in
+        let rule = try String(contentsOf: repositoryRoot.appendingPathComponent("bazel/defs.bzl"), encoding: .utf8)
+        let block = try XCTUnwrap(rule.range(of: "DEJAVU_FILES = [").flatMap { start in
             rule[start.upperBound...].range(of: "]").map { rule[start.upperBound..<$0.lowerBound] }
         })
         let names = block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }

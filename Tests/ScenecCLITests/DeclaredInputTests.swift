@@ -87,6 +87,9 @@ final class DeclaredInputTests: XCTestCase {
         let both = try scenec(["check", "scenes/x.scene.yaml", "--allow-read", "/"] + declaring(Self.inputs), directory: exec)
         XCTAssertEqual(both.status, 2, both.stderr)
         XCTAssertTrue(both.stderr.contains("--allow-read cannot go with --declared-input"), both.stderr)
+        let rooted = try scenec(["check", "scenes/x.scene.yaml", "--root", "."] + declaring(Self.inputs), directory: exec)
+        XCTAssertEqual(rooted.status, 2, rooted.stderr)
+        XCTAssertTrue(rooted.stderr.contains("--root cannot go with --declared-input"), rooted.stderr)
     }
 
     /// A path matches a declaration only by its spelling with `.` and `..` removed: climbing out
@@ -134,13 +137,26 @@ final class DeclaredInputTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: exec.appendingPathComponent("default.\(format)")),
                            try Data(contentsOf: exec.appendingPathComponent("linked.\(format)")), format)
         }
-        // The folder is really used: without DejaVu there, the default font's text is not drawn as before.
-        let empty = exec.appendingPathComponent("tool/none")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        XCTAssertEqual(try scenec(["render", "scenes/x.scene.yaml", "-o", "none.svg"] + declaring(Self.inputs),
-                                  environment: ["SCENEC_FONT_DIR": empty.path], directory: exec).status, 0)
+        // The folder is really used: with DejaVu Serif in place of DejaVu Sans there, the default
+        // font's text is drawn otherwise.
+        let swapped = exec.appendingPathComponent("tool/swapped")
+        try FileManager.default.createDirectory(at: swapped, withIntermediateDirectories: true)
+        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"] {
+            try FileManager.default.createSymbolicLink(atPath: swapped.appendingPathComponent(name).path,
+                                                       withDestinationPath: FontFixtures.dejavu + (name == "DejaVuSans.ttf" ? "DejaVuSerif.ttf" : name))
+        }
+        XCTAssertEqual(try scenec(["render", "scenes/x.scene.yaml", "-o", "swapped.svg"] + declaring(Self.inputs),
+                                  environment: ["SCENEC_FONT_DIR": swapped.path], directory: exec).status, 0)
         XCTAssertNotEqual(try Data(contentsOf: exec.appendingPathComponent("default.svg")),
-                          try Data(contentsOf: exec.appendingPathComponent("none.svg")))
+                          try Data(contentsOf: exec.appendingPathComponent("swapped.svg")))
+        // A folder lacking one of the six is a mistake in a toolchain, not a font to do without:
+        // every command refuses, naming the file, and writes nothing.
+        try FileManager.default.removeItem(at: swapped.appendingPathComponent("DejaVuSansMono-Bold.ttf"))
+        let lacking = try scenec(["render", "scenes/x.scene.yaml", "-o", "lacking.svg"] + declaring(Self.inputs),
+                                 environment: ["SCENEC_FONT_DIR": "tool/swapped"], directory: exec)
+        XCTAssertEqual(lacking.status, 2, lacking.stderr)
+        XCTAssertTrue(lacking.stderr.contains("SCENEC_FONT_DIR names 'tool/swapped', which lacks DejaVuSansMono-Bold.ttf"), lacking.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: exec.appendingPathComponent("lacking.svg").path))
     }
 
     /// `build --asset-catalog --no-manifest`: the catalog's files alone, the same bytes each run.

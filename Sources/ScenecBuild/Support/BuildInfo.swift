@@ -166,3 +166,20 @@ extension BuildInfo {
         return String(hash.finish().prefix(16))
     }()
 }
+
+extension BuildInfo {
+    /// Why the fonts `SCENEC_FONT_DIR` names cannot be the default fonts; nil when it is unset
+    /// or holds all six. Without it a missing DejaVu file only changes the text (as on a machine
+    /// without fonts-dejavu-core); with it, set for a build system's toolchain, it is a mistake
+    /// that would draw other text under the toolchain's key, so every command refuses to run.
+    package static func fontDirectoryProblem() -> String? {
+        guard let raw = getenv("SCENEC_FONT_DIR"), raw.pointee != 0 else { return nil }
+        let missing = FontLibrary.dejavuFiles.filter { name in
+            let path = FontLibrary.dejavuDirectory + "/" + name
+            return !Files.exists(path) || Files.isDirectory(path)
+        }
+        guard !missing.isEmpty else { return nil }
+        return "SCENEC_FONT_DIR names '\(String(cString: raw).escaped(.text))', which lacks \(missing.joined(separator: ", ")): "
+            + "it must hold fonts-dejavu-core's six files (\(FontLibrary.dejavuFiles.joined(separator: ", ")))"
+    }
+}
