@@ -186,6 +186,8 @@ def _scene_asset_catalog_impl(ctx):
     args.add("--asset-catalog-format", ctx.attr.format)
     if ctx.attr.format == "png":
         args.add_joined("--scales", ctx.attr.scales, join_with = ",")
+    elif ctx.attr.scales != ["1", "2", "3"]:
+        fail("scales: a pdf image set holds one PDF, at no scale; give scales only with format = \"png\"")
     args.add("--no-manifest")
     _run_scenec(ctx, args, ctx.files.srcs + ctx.files.data, [output], "SceneAssetCatalog",
                 "Making %s.xcassets" % ctx.label.name)
