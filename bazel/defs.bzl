@@ -104,6 +104,8 @@ def _run_scenec(ctx, arguments, inputs, outputs, mnemonic, message):
         env = {"SCENEC_FONT_DIR": toolchain.font_dir},
         mnemonic = mnemonic,
         progress_message = message,
+        # scenec needs no network; the sandbox takes it away (a remote cache still serves results).
+        execution_requirements = {"block-network": "1"},
     )
 
 _PICTURE_FORMATS = ["png", "pdf", "svg"]
