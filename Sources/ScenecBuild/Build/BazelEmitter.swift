@@ -105,8 +105,7 @@ struct BazelEmitter {
         let trees = plan.inputs.filter(Files.isDirectory).compactMap(root.relative)
         for folder in sceneFolders.sorted() {
             for name in ["BUILD", "BUILD.bazel"] where root.isHandWritten(folder, name) {
-                // Named as the user would: under the workspace as given.
-                let path = (workspace == "." ? "" : workspace + "/") + (folder.isEmpty ? name : folder + "/" + name)
+                let path = shown(folder, name)
                 refuse("--emit-bazel does not replace '\(path)', a BUILD file it did not write, in a folder of scenes; "
                        + "move its targets to another folder or delete it", path)
             }
@@ -148,8 +147,8 @@ struct BazelEmitter {
         // the file somewhere else than Bazel's package (or outside the workspace).
         for folder in files.keys.sorted() {
             if let link = root.linkOnTheWay(to: folder) {
-                refuse("--emit-bazel does not write '\(root.path(folder, "BUILD.bazel"))': '\(link)' on the way is a symbolic link; "
-                       + "give the folder it points to, or leave it out", root.path(folder, "BUILD.bazel"))
+                refuse("--emit-bazel does not write '\(shown(folder, "BUILD.bazel"))': '\(link)' on the way is a symbolic link, "
+                       + "and scenec writes through none; name the folder it points to instead", shown(folder, "BUILD.bazel"))
             }
         }
         if failed { return .sceneError }
@@ -167,6 +166,11 @@ struct BazelEmitter {
         }
         sink(.bazelWritten(files: files.count, scenes: checked.count, changed: changed, removed: stale.count))
         return .success
+    }
+
+    /// A file in the workspace named as the user would: under the workspace as given.
+    func shown(_ folder: String, _ name: String) -> String {
+        (workspace == "." ? "" : workspace + "/") + (folder.isEmpty ? name : folder + "/" + name)
     }
 
     /// `--appearance` as the targets pass it on; the default (light) is not written.
