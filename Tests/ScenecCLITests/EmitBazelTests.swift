@@ -196,7 +196,8 @@ final class EmitBazelTests: XCTestCase {
     }
 
     func testANameThatCannotBeALabelIsRefusedWithNothingWritten() throws {
-        for hostile in ["a\"b.scene.yaml", "x$(id).scene.yaml", "new\nline.scene.yaml", "sp ace.scene.yaml"] {
+        // A leading - too: the rules pass the path to scenec, which would take it for an option.
+        for hostile in ["a\"b.scene.yaml", "x$(id).scene.yaml", "new\nline.scene.yaml", "sp ace.scene.yaml", "-o.scene.yaml"] {
             let ws = try workspace()
             try write(scene(), "scenes/cards/" + hostile, in: ws)
             // Every error is reported, not only the first: a bad import in another scene too.
@@ -270,6 +271,23 @@ final class EmitBazelTests: XCTestCase {
         let video = try emit(ws, ["--animated", "mp4"])
         XCTAssertEqual(video.status, 2, video.stderr)
         XCTAssertTrue(video.stderr.contains("--animated mp4 does not go with --emit-bazel"), video.stderr)
+        // What the targets cannot carry: a limit, or frames in more than one format (scene_frames writes one).
+        for extra in [["--max-pixels", "100000000"], ["--max-frames", "9"], ["--max-file-size", "9"], ["--scene-timeout", "3"]] {
+            let run = try emit(ws, extra)
+            XCTAssertEqual(run.status, 2, "\(extra): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("\(extra[0]) does not go with --emit-bazel: the Bazel targets cannot carry a limit"),
+                          "\(extra): \(run.stderr)")
+        }
+        let frames = try emit(ws, ["--animated", "frames", "--formats", "svg,png"])
+        XCTAssertEqual(frames.status, 2, frames.stderr)
+        XCTAssertTrue(frames.stderr.contains("--animated frames with more than one --formats does not go with --emit-bazel"), frames.stderr)
+        // A scene file, given or listed: its folder's file would lose the other scenes' targets.
+        try "scenes/cards/card.scene.yaml\n".write(to: ws.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        for files in [["scenes/cards/card.scene.yaml"], ["--scenes-from", "list.txt"]] {
+            let run = try scenec(["build"] + files + ["--emit-bazel", "."], directory: ws)
+            XCTAssertEqual(run.status, 2, "\(files): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("give folders, not the scene file 'scenes/cards/card.scene.yaml'"), "\(files): \(run.stderr)")
+        }
         let watch = try emit(ws, ["--watch"])
         XCTAssertEqual(watch.status, 2, watch.stderr)
         XCTAssertEqual(try buildFiles(in: ws), [:])
@@ -295,8 +313,12 @@ final class EmitBazelTests: XCTestCase {
         try write("local_repository(name = \"scenec\", path = \"\(stub.path)\")\n", "WORKSPACE", in: ws)
         try write(scene(), "scenes/cards/a+b.scene.yaml", in: ws)
         XCTAssertEqual(try emit(ws, ["--animated", "gif", "--appearance", "dark"]).status, 0)
-        let query = try runProgram(bazel, ["--output_user_root=/tmp/emit-bazel-root", "--batch", "query", "deps(//scenes/...)"],
+        // Bazel's own folders in this test's, removed with it (temporaryDirectory).
+        let outputs = try temporaryDirectory(self)
+        let query = try runProgram(bazel, ["--output_user_root=\(outputs.path)", "--batch", "query", "deps(//scenes/...)"],
                                    directory: ws, timeout: 600)
+        // Bazel makes its output folders read-only; made writable so the folder can be removed.
+        _ = try runProgram(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", outputs.path], directory: ws, timeout: 600)
         XCTAssertEqual(query.status, 0, query.stderr)
         XCTAssertEqual(Set(query.stdoutText.split(separator: "\n").map(String.init)), [
             "//scenes/cards:a+b", "//scenes/cards:a+b.scene.yaml",
@@ -306,5 +328,80 @@ final class EmitBazelTests: XCTestCase {
             "//scenes/gauges:gauge", "//scenes/gauges:gauge.scene.yaml",
             "//themes:base.style.yaml", "//themes/dark:extra.yaml", "//fonts:Brand.ttf",
         ])
+    }
+
+    /// From Examples/bazel with every generated file deleted (its hand-written root BUILD.bazel
+    /// kept), the run writes exactly the committed files: an import whose nearest package above
+    /// is hand-written gets a package of its own folder (//themes:brand.yaml), which Bazel 4.2
+    /// needs (the root package cannot name a file it does not export).
+    func testTheExampleIsWhatARunFromScratchWrites() throws {
+        let ws = try temporaryDirectory(self).appendingPathComponent("ws")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Examples/bazel"), to: ws)
+        let committed = try buildFiles(in: ws)
+        XCTAssertEqual(committed.count, 6)
+        for name in committed.keys where name != "BUILD.bazel" { try FileManager.default.removeItem(at: ws.appendingPathComponent(name)) }
+        let run = try scenec(["build", "app", "--emit-bazel", ".", "--formats", "png,svg", "--animated", "webp"], directory: ws)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try buildFiles(in: ws), committed)
+    }
+
+    /// A run over part of the workspace leaves what other scenes need: a package of exports keeps
+    /// the files it listed that are still there.
+    func testARunOverPartOfTheWorkspaceKeepsWhatTheRestNeeds() throws {
+        let ws = try workspace()
+        try write("styles: {}\n", "themes/other.yaml", in: ws)
+        try write(scene(imports: ["../themes/base.style.yaml", "../themes/other.yaml"]), "lib/g.scene.yaml", in: ws)
+        try write("styles: {}\n", "lib/x/shared.yaml", in: ws)
+        try write(scene(imports: ["../lib/x/shared.yaml"]), "more/m.scene.yaml", in: ws)
+        XCTAssertEqual(try scenec(["build", "scenes", "lib", "more", "--emit-bazel", "."], directory: ws).status, 0)
+        let all = try buildFiles(in: ws)
+        XCTAssertTrue(String(decoding: all["themes/BUILD.bazel"] ?? Data(), as: UTF8.self).contains("\"other.yaml\""))
+        // scenes alone: themes/ keeps other.yaml; lib alone: lib/ keeps exporting x/shared.yaml, which more/ names.
+        XCTAssertEqual(try emit(ws).status, 0)
+        XCTAssertEqual(try scenec(["build", "lib", "--emit-bazel", "."], directory: ws).status, 0)
+        XCTAssertEqual(try buildFiles(in: ws), all)
+        // A file gone is no longer exported.
+        try FileManager.default.removeItem(at: ws.appendingPathComponent("themes/other.yaml"))
+        try write(scene(imports: ["../themes/base.style.yaml"]), "lib/g.scene.yaml", in: ws)
+        XCTAssertEqual(try emit(ws).status, 0)
+        XCTAssertEqual(try text("themes/BUILD.bazel", in: ws), Self.header + "exports_files([\n    \"base.style.yaml\",\n])\n")
+    }
+
+    /// Another repository under the workspace (a vendored one), a folder .bazelignore lists and
+    /// Bazel's bazel-* links at the root are not scenec's: no scene there gets a target, no file
+    /// there is written or removed, and an import from there is refused.
+    func testOtherRepositoriesIgnoredFoldersAndBazelLinksAreLeftAlone() throws {
+        let ws = try workspace()
+        try write(scene(), "vendor/ex/app/v.scene.yaml", in: ws)
+        try write("", "vendor/ex/MODULE.bazel", in: ws)
+        let theirs = Self.header + "exports_files([\n    \"v.scene.yaml\",\n])\n"
+        try write(theirs, "vendor/ex/app/BUILD.bazel", in: ws)
+        try write(scene(), "skipped/s.scene.yaml", in: ws)
+        try write("# a comment\n./skipped/\n", ".bazelignore", in: ws)
+        let outside = try temporaryDirectory(self)
+        try write(scene(), "x.scene.yaml", in: outside)
+        try FileManager.default.createSymbolicLink(atPath: ws.appendingPathComponent("bazel-out").path, withDestinationPath: outside.path)
+        let run = try scenec(["build", ".", "--emit-bazel", "."], directory: ws)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try text("vendor/ex/app/BUILD.bazel", in: ws), theirs)
+        XCTAssertEqual(Set(try buildFiles(in: ws).keys), ["scenes/cards/BUILD.bazel", "scenes/gauges/BUILD.bazel", "themes/BUILD.bazel",
+                                                         "themes/dark/BUILD.bazel", "fonts/BUILD.bazel", "vendor/ex/app/BUILD.bazel"])
+        try write("styles: {}\n", "vendor/ex/app/t.yaml", in: ws)
+        try write(scene(imports: ["../vendor/ex/app/t.yaml"]), "more/m.scene.yaml", in: ws)
+        let foreign = try scenec(["build", "more", "--emit-bazel", "."], directory: ws)
+        XCTAssertEqual(foreign.status, 1, foreign.stderr)
+        XCTAssertTrue(foreign.stderr.contains("cannot name 'vendor/ex/app/t.yaml', which 'more/m.scene.yaml' reads, in a BUILD file: "
+                                              + "it is under 'vendor/ex', another Bazel repository"), foreign.stderr)
+    }
+
+    /// A folder that would get a file reached through a symbolic link is refused before anything
+    /// is written, whichever folder sorts first.
+    func testAFolderThroughASymbolicLinkIsRefusedWithNothingWritten() throws {
+        let ws = try workspace()
+        try FileManager.default.createSymbolicLink(atPath: ws.appendingPathComponent("scenes/zlink").path, withDestinationPath: "cards")
+        let run = try emit(ws)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("'scenes/zlink' on the way is a symbolic link"), run.stderr)
+        XCTAssertEqual(try buildFiles(in: ws), [:])
     }
 }

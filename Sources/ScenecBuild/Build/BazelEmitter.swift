@@ -62,9 +62,14 @@ struct BazelEmitter {
                 refuse("--emit-bazel cannot name \(what) in a BUILD file: it is outside the Bazel workspace '\(workspace)'", scene ?? path)
                 return nil
             }
+            if let other = root.foreign(BazelWorkspace.split(relative).folder) {
+                refuse("--emit-bazel cannot name \(what) in a BUILD file: it is under '\(other)', another Bazel repository "
+                       + "or a folder .bazelignore lists", scene ?? path)
+                return nil
+            }
             if let bad = relative.split(separator: "/").first(where: { !Self.isLabelSafe($0) }) {
                 refuse("--emit-bazel cannot name \(what) in a BUILD file: '\(bad)' has a character other than letters, "
-                       + "digits and . _ + -; rename it", scene ?? path)
+                       + "digits and . _ + - (or starts with -); rename it", scene ?? path)
                 return nil
             }
             return relative
@@ -82,6 +87,8 @@ struct BazelEmitter {
         }
         var checked: [Checked] = [], sceneFolders: Set<String> = []
         for (scene, reading) in zip(sorted, results.withLock { $0 }) {
+            // Another repository's scenes (or ones Bazel ignores) are its own BUILD files' business.
+            if let relative = root.relative(scene.path), root.foreign(BazelWorkspace.split(relative).folder) != nil { continue }
             guard let relative = located(scene.path, readBy: nil) else { continue }
             sceneFolders.insert(BazelWorkspace.split(relative).folder)
             guard let reading else { continue }
@@ -98,8 +105,7 @@ struct BazelEmitter {
         let trees = plan.inputs.filter(Files.isDirectory).compactMap(root.relative)
         for folder in sceneFolders.sorted() {
             for name in ["BUILD", "BUILD.bazel"] where root.isHandWritten(folder, name) {
-                // Named as the user would: under the workspace as given.
-                let path = (workspace == "." ? "" : workspace + "/") + (folder.isEmpty ? name : folder + "/" + name)
+                let path = shown(folder, name)
                 refuse("--emit-bazel does not replace '\(path)', a BUILD file it did not write, in a folder of scenes; "
                        + "move its targets to another folder or delete it", path)
             }
@@ -122,10 +128,30 @@ struct BazelEmitter {
                                           appearance: appearance, frames: frames)
             }
             let held = packages.packageOf.filter { $0.value == folder }.keys.map { BazelWorkspace.inside(folder, $0) }
-            files[folder] = BazelWriter.scenes(targets, exporting: Array(Set(held + scenesHere.map(\.file))).sorted())
+            let exported = held + scenesHere.map(\.file) + root.stillExported(folder, sceneFolders: sceneFolders)
+            files[folder] = BazelWriter.scenes(targets, exporting: Array(Set(exported)).sorted())
         }
         if failed { return .sceneError }
-        for (folder, exported) in packages.exports { files[folder] = BazelWriter.exports(exported) }
+        // A package of exports keeps what another run's scenes name (a run over part of the
+        // workspace sees only its own): the files it listed that are still there, and this run's.
+        for (folder, exported) in packages.exports {
+            files[folder] = BazelWriter.exports(Array(Set(exported + root.stillExported(folder, sceneFolders: sceneFolders))).sorted())
+        }
+        var stale: [String] = []
+        for folder in root.generatedFiles(under: trees) where files[folder] == nil {
+            let kept = root.exportsOnly(folder) ? root.stillExported(folder, sceneFolders: sceneFolders) : []
+            if kept.isEmpty { stale.append(folder) } else { files[folder] = BazelWriter.exports(kept) }
+        }
+
+        // Decided before anything is written: a folder reached through a symbolic link would put
+        // the file somewhere else than Bazel's package (or outside the workspace).
+        for folder in files.keys.sorted() {
+            if let link = root.linkOnTheWay(to: folder) {
+                refuse("--emit-bazel does not write '\(shown(folder, "BUILD.bazel"))': '\(link)' on the way is a symbolic link, "
+                       + "and scenec writes through none; name the folder it points to instead", shown(folder, "BUILD.bazel"))
+            }
+        }
+        if failed { return .sceneError }
 
         // Written only when the bytes differ, so a rerun leaves every file (and its time) alone.
         var changed = 0
@@ -135,12 +161,16 @@ struct BazelEmitter {
             try Files.write(Array(text.utf8), to: path)
             changed += 1
         }
-        let stale = root.generatedFiles(under: trees).filter { files[$0] == nil }
         for folder in stale where unlink(root.path(folder, "BUILD.bazel")) != 0 {
             throw FileError("cannot remove '\(root.path(folder, "BUILD.bazel"))': \(Files.reason())")
         }
         sink(.bazelWritten(files: files.count, scenes: checked.count, changed: changed, removed: stale.count))
         return .success
+    }
+
+    /// A file in the workspace named as the user would: under the workspace as given.
+    func shown(_ folder: String, _ name: String) -> String {
+        (workspace == "." ? "" : workspace + "/") + (folder.isEmpty ? name : folder + "/" + name)
     }
 
     /// `--appearance` as the targets pass it on; the default (light) is not written.
@@ -161,15 +191,16 @@ struct BazelEmitter {
     /// Whether a path component can stand in a Bazel label as it is: letters, digits and `. _ + -`
     /// (a conservative subset of what labels allow), and not `.` or `..`.
     static func isLabelSafe(_ name: Substring) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && name.unicodeScalars.allSatisfy {
+        // Not a leading `-` either: the rules pass the path to scenec, which would read it as an option.
+        !name.isEmpty && name != "." && name != ".." && !name.hasPrefix("-") && name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._+-".unicodeScalars.contains($0)
         }
     }
 }
 
-/// The Bazel package of every input: the nearest folder from its own up to the workspace root
-/// with a BUILD file (one kept, or one this run writes); an input with none gets a generated
-/// `exports_files` package in its own folder.
+/// The Bazel package of every input: its own folder's when it has a BUILD file, else the nearest
+/// generated one above (a scene folder, or a package of exports); an input with none, or whose
+/// nearest package above is hand-written, gets a generated `exports_files` package in its own folder.
 struct BazelPackages {
     /// The package folder of each input (workspace-relative).
     var packageOf: [String: String] = [:]
@@ -181,11 +212,18 @@ struct BazelPackages {
         func isPackage(_ folder: String) -> Bool {
             sceneFolders.contains(folder) || root.exists(folder, "BUILD") || root.isHandWritten(folder, "BUILD.bazel")
                 || (root.exists(folder, "BUILD.bazel") && !trees.contains { BazelWorkspace.isWithin(folder, $0) })
+                || (root.exportsOnly(folder) && !root.stillExported(folder, sceneFolders: sceneFolders).isEmpty)
         }
-        func nearest(_ folder: String, or own: Set<String>) -> String? {
-            var folder = folder
+        // An input is labelled into its own folder's package or a generated one above (which this
+        // run writes, exporting it); a hand-written package above cannot name a file it does not
+        // export (Bazel 4.2), so the input's own folder gets a generated package instead.
+        func nearest(_ start: String, or own: Set<String>) -> String? {
+            var folder = start
             while true {
-                if own.contains(folder) || isPackage(folder) { return folder }
+                if own.contains(folder) { return folder }
+                if isPackage(folder) {
+                    return folder == start || sceneFolders.contains(folder) || root.isGenerated(folder) ? folder : nil
+                }
                 if folder.isEmpty { return nil }
                 folder = BazelWorkspace.split(folder).folder
             }
@@ -224,8 +262,16 @@ struct BazelWorkspace {
     /// The working directory, resolved, which relative names start from.
     let workingDirectory = ProjectRoot.workingDirectory()
 
+    /// The folders `.bazelignore` lists (workspace-relative): Bazel reads no package there.
+    let ignored: Set<String>
+
     init(_ workspace: String) throws {
         root = Self.normalised(workspace, from: workingDirectory)
+        let listed = (try? Files.read(root + "/.bazelignore", limit: 1 << 20)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        ignored = Set(listed.split(whereSeparator: \.isNewline).compactMap { line in
+            let parts = line.split(separator: "/").filter { $0 != "." }
+            return line.hasPrefix("#") || parts.isEmpty ? nil : parts.joined(separator: "/")
+        })
         guard Files.isDirectory(root), let real = ProjectRoot.realPath(root) else {
             throw FileError("--emit-bazel: the workspace '\(workspace)' is not a folder")
         }
@@ -268,19 +314,82 @@ struct BazelWorkspace {
         return name != "BUILD.bazel" || !isGenerated(folder)
     }
 
-    /// The folders under `trees` (not following links) holding a BUILD.bazel scenec wrote.
+    /// The folders under `trees` (not following links, nor entering another repository or an
+    /// ignored folder) holding a BUILD.bazel scenec wrote.
     func generatedFiles(under trees: [String]) -> [String] {
-        var found: Set<String> = [], pending = trees
+        var found: Set<String> = [], pending = trees.filter { foreign($0) == nil }
         while let folder = pending.popLast() {
             if isGenerated(folder) { found.insert(folder) }
             for name in (try? Files.names(in: path(folder, ""))) ?? [] {
                 var info = stat()
-                guard lstat(path(folder, name), &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-                pending.append(folder.isEmpty ? name : folder + "/" + name)
+                let inner = folder.isEmpty ? name : folder + "/" + name
+                guard lstat(path(folder, name), &info) == 0, info.st_mode & S_IFMT == S_IFDIR, !isBoundary(inner) else { continue }
+                pending.append(inner)
             }
         }
         return found.sorted()
     }
+
+    /// Whether a folder below the root starts another repository or is one `.bazelignore` lists.
+    func isBoundary(_ folder: String) -> Bool {
+        !folder.isEmpty && (ignored.contains(folder) || Self.repositoryMarkers.contains { exists(folder, $0) })
+    }
+
+    /// The outermost folder from the root down to `folder` that is a boundary, nil when none is.
+    func foreign(_ folder: String) -> String? {
+        var prefix = ""
+        for part in folder.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            if isBoundary(prefix) { return prefix }
+        }
+        return nil
+    }
+
+    /// The first folder from the root down to `folder` that is a symbolic link (lstat), nil when none is.
+    func linkOnTheWay(to folder: String) -> String? {
+        var prefix = ""
+        for part in folder.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            var info = stat()
+            if lstat(root + "/" + prefix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return prefix }
+        }
+        return nil
+    }
+
+    /// Whether the folder's BUILD.bazel is scenec's package of exports (no scenes), read back exactly.
+    func exportsOnly(_ folder: String) -> Bool {
+        guard let bytes = contents(path(folder, "BUILD.bazel")) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text == BazelWriter.exports(BazelWriter.exported(in: text))
+    }
+
+    /// The files the folder's generated BUILD.bazel exports that are still there and still in its
+    /// package (no BUILD file, nor a scene folder, in between).
+    func stillExported(_ folder: String, sceneFolders: Set<String>) -> [String] {
+        guard isGenerated(folder), let bytes = contents(path(folder, "BUILD.bazel")) else { return [] }
+        return BazelWriter.exported(in: String(decoding: bytes, as: UTF8.self)).filter { name in
+            let file = folder.isEmpty ? name : folder + "/" + name
+            guard Files.exists(root + "/" + file), !Files.isDirectory(root + "/" + file) else { return false }
+            var inner = Self.split(file).folder
+            while inner != folder, inner.count > folder.count {
+                if sceneFolders.contains(inner) || exists(inner, "BUILD") || exists(inner, "BUILD.bazel") { return false }
+                inner = Self.split(inner).folder
+            }
+            return true
+        }
+    }
+
+    /// Whether `path` is one of the `bazel-*` links Bazel makes at a workspace's root (to its
+    /// output folders, outside the tree): not source, so `--emit-bazel` does not look in them.
+    static func isConvenienceLink(_ path: String) -> Bool {
+        let (folder, name) = split(path)
+        var info = stat()
+        guard name.hasPrefix("bazel-"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        return repositoryMarkers.contains { Files.exists((folder.isEmpty ? "." : folder) + "/" + $0) }
+    }
+
+    /// The files that make a folder a repository's root.
+    static let repositoryMarkers = ["WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel", "REPO.bazel"]
 
     static func isWithin(_ folder: String, _ tree: String) -> Bool {
         tree.isEmpty || folder == tree || folder.hasPrefix(tree + "/")

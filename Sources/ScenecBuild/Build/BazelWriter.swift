@@ -53,8 +53,25 @@ package enum BazelWriter {
     }
 
     /// A folder of imported files or fonts that had no BUILD file: the files other packages name.
-    static func exports(_ files: [String]) -> String {
+    package static func exports(_ files: [String]) -> String {
         header + "exports_files(" + list(files, indent: "") + ")\n"
+    }
+
+    /// The files a BUILD.bazel this writer wrote exports (its last `exports_files` list, read
+    /// back): [] for a file of any other shape, or a name that is not plain.
+    package static func exported(in text: String) -> [String] {
+        guard text.hasPrefix(header) else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.lastIndex(of: "exports_files([") else { return [] }
+        var names: [String] = []
+        for line in lines[(start + 1)...] {
+            if line == "])" { return names }
+            guard line.hasPrefix("    \""), line.hasSuffix("\","), line.count > 7 else { return [] }
+            let name = line.dropFirst(5).dropLast(2)
+            guard name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(BazelEmitter.isLabelSafe) else { return [] }
+            names.append(String(name))
+        }
+        return []
     }
 
     /// `rule(` with one field a line; `srcs` left out when empty.

@@ -43,7 +43,8 @@ package struct Build: Sendable {
 
     package func run() throws -> Outcome {
         let options = plan.scene
-        let found = try SceneFinder.find(plan.inputs, scope: options.scope)
+        let found = try SceneFinder.find(plan.inputs, scope: options.scope,
+                                         skipping: plan.bazelWorkspace == nil ? { _ in false } : BazelWorkspace.isConvenienceLink)
         var problems = found.problems + plan.destination.nameProblems(found.scenes)
         // BUILD.bazel targets write their outputs in their own packages: no two share a place.
         if plan.bazelWorkspace == nil {

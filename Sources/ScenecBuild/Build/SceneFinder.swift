@@ -29,7 +29,8 @@ package enum SceneFinder {
         package var problems: [String] = []
     }
 
-    package static func find(_ arguments: [String], scope: ReadScope) throws -> Found {
+    /// `skipping` says which paths the walk under a folder leaves out (no problem said for them).
+    package static func find(_ arguments: [String], scope: ReadScope, skipping skip: (String) -> Bool = { _ in false }) throws -> Found {
         var found = Found()
         for argument in arguments {
             var info = stat()
@@ -47,7 +48,7 @@ package enum SceneFinder {
                     found.problems.append("scenes must stay inside the project root '\(scope.root.directory)'; '\(argument)' is outside it")
                     continue
                 }
-                try walk(root, relative: "", walking: [real], scope: scope, into: &found)
+                try walk(root, relative: "", walking: [real], scope: scope, skip: skip, into: &found)
             } else {
                 let name = argument.split(separator: "/").last.map(String.init) ?? argument
                 found.scenes.append(SceneEntry(path: argument, relativePath: name))
@@ -77,13 +78,14 @@ package enum SceneFinder {
     /// A linked folder is followed only when it stays inside the scope and is not one of those
     /// folders (a loop); a linked scene is found here and refused, if it leads out, when read.
     private static func walk(_ dir: String, relative: String, walking: [String], scope: ReadScope,
-                             into found: inout Found) throws {
+                             skip: (String) -> Bool, into found: inout Found) throws {
         var info = stat()
         guard stat(dir, &info) == 0 else { throw FileError("cannot read directory '\(dir)': \(Files.reason())") }
         // Hidden files and folders (.git) are never read, so never looked for scenes in.
         for name in try Files.names(in: dir).sorted() where !name.hasPrefix(".") {
             let path = dir + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
+            if skip(path) { continue }
             guard stat(path, &info) == 0 else {
                 if name.hasSuffix(".scene.yaml"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
                     found.problems.append("'\(path)' is a symbolic link to '\(Files.linkTarget(path) ?? "?")', which does not exist")
@@ -92,7 +94,7 @@ package enum SceneFinder {
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 guard let next = follow(path, walking: walking, scope: scope, problems: &found.problems) else { continue }
-                try walk(path, relative: rel, walking: walking + [next], scope: scope, into: &found)
+                try walk(path, relative: rel, walking: walking + [next], scope: scope, skip: skip, into: &found)
             } else if name.hasSuffix(".scene.yaml") {
                 found.scenes.append(SceneEntry(path: path, relativePath: rel))
             }

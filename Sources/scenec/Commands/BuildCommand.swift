@@ -146,6 +146,19 @@ enum BuildCommand: Command {
         if animated.animation?.needsFFmpeg == true {
             throw UsageError("--animated \(animated.rawValue) does not go with --emit-bazel: ffmpeg is not a tool the Bazel rules declare")
         }
+        // The targets have no attribute for a limit yet: a scene checked here under a raised one
+        // would fail in Bazel under the default.
+        for option in LimitOptions.all + [SceneTimeoutOption.sceneTimeout.declaration] where args.isGiven(option) {
+            throw UsageError("\(option.name) does not go with --emit-bazel: the Bazel targets cannot carry a limit yet")
+        }
+        // scene_frames writes one format's frames; scenec build writes every format's in one folder.
+        if animated == .frames, try args[BuildOptions.formats].count > 1 {
+            throw UsageError("--animated frames with more than one --formats does not go with --emit-bazel: a scene_frames target writes one format")
+        }
+        // A folder's BUILD.bazel is written for all its scenes: given one file, the others' targets would go.
+        if let file = try inputs(args).first(where: { Files.exists($0) && !Files.isDirectory($0) }) {
+            throw UsageError("--emit-bazel writes a folder's BUILD.bazel for all its scenes: give folders, not the scene file '\(file)'")
+        }
     }
 
     static func buildOnce(_ args: Arguments<BuildOptions>) throws -> ExitStatus {
