@@ -20,7 +20,7 @@ package enum BazelWriter {
         var name: String
         /// The scene file's name in its folder.
         var src: String
-        /// Labels of every other file it reads, sorted (BazelEmitter.labels).
+        /// Labels of every other file it reads, sorted (BazelPackages.labels).
         var srcs: [String]
         var formats: [String]
         var scale: String?
