@@ -94,8 +94,10 @@ final class BazelWorkspace {
         folder.appendingPathComponent("bazel-bin/" + path)
     }
 
+    /// Stops the server and removes its folders (Bazel makes them read-only: made writable first).
     func stop() {
         _ = try? run("shutdown")
+        _ = try? runProgram(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", outputRoot.path])
         try? FileManager.default.removeItem(at: outputRoot)
     }
 
