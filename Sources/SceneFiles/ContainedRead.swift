@@ -43,8 +43,7 @@ public enum ContainedRead {
                                         problem: "is not one of them",
                                         notes: ["add it to the target's srcs (docs/bazel.md), or name it with --declared-input"]))
         }
-        let cwd = ProjectRoot.workingDirectory()
-        let below = lexical.hasPrefix(cwd == "/" ? "/" : cwd + "/") ? String(lexical.dropFirst(cwd == "/" ? 1 : cwd.count + 1)) : lexical
+        let below = ProjectRoot.path(lexical, below: ProjectRoot.workingDirectory()) ?? lexical
         if let refusal = hiddenRefusal(below.split(separator: "/"), as: kind) { return .failure(refusal) }
         return checkFile(lexical, real: resolved(lexical), as: kind)
     }

@@ -48,9 +48,16 @@ public struct ProjectRoot: Sendable, Equatable {
     public func relative(_ path: String) -> String {
         let cwd = Self.realPath(".") ?? "/"
         let absolute = Self.normalized(path.hasPrefix("/") ? path : cwd + "/" + path)
-        if absolute == directory { return "." }
-        let prefix = directory == "/" ? "/" : directory + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
+        guard let inside = Self.path(absolute, below: directory) else { return path }
+        return inside.isEmpty ? "." : inside
+    }
+
+    /// The absolute, normalised `path` relative to the folder `folder` ("" for the folder
+    /// itself); nil when it lies outside. By spelling alone.
+    public static func path(_ path: String, below folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
     /// `.` and `..` removed by spelling alone, as an absolute path.

@@ -32,11 +32,11 @@ struct BazelWorkspace {
     /// `path` relative to the root ("" the root itself); nil outside it.
     func relative(_ path: String) -> String? {
         let absolute = Self.normalised(path, from: workingDirectory)
-        if let inside = Self.strip(absolute, root) { return inside }
+        if let inside = ProjectRoot.path(absolute, below: root) { return inside }
         // Named through a link to the workspace: its folder resolved, the name kept.
         let (folder, name) = Self.split(absolute)
         guard let real = ProjectRoot.realPath(folder.isEmpty ? "/" : folder) else { return nil }
-        return Self.strip(Self.normalised(real + "/" + name, from: "/"), resolved)
+        return ProjectRoot.path(Self.normalised(real + "/" + name, from: "/"), below: resolved)
     }
 
     func path(_ folder: String, _ name: String) -> String {
@@ -154,19 +154,8 @@ struct BazelWorkspace {
         return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
-    static func strip(_ path: String, _ root: String) -> String? {
-        if path == root { return "" }
-        let prefix = root == "/" ? "/" : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-    }
-
     /// Absolute (against the working directory), with `.`, `..` and doubled slashes taken out by name.
     static func normalised(_ path: String, from workingDirectory: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
+        ProjectRoot.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
 }
