@@ -30,10 +30,12 @@ public struct ReadScope: Sendable, Equatable {
     /// scene may name them. Debian's folder, or `SCENEC_FONT_DIR` when set (a Bazel toolchain
     /// ships its own copies as declared inputs): read once, a relative one against the working
     /// directory at start, so every use (the fonts loaded, the renderer's key) agrees.
-    public static let packagedFontDirectory: String = {
-        guard let raw = getenv("SCENEC_FONT_DIR"), raw.pointee != 0 else { return "/usr/share/fonts/truetype/dejavu" }
-        let dir = String(cString: raw)
-        return declaredForm(of: dir)
+    public static let packagedFontDirectory = fontDirectoryVariable.map(declaredForm(of:)) ?? "/usr/share/fonts/truetype/dejavu"
+
+    /// `SCENEC_FONT_DIR` as set (nil when unset or empty).
+    public static let fontDirectoryVariable: String? = {
+        guard let raw = getenv("SCENEC_FONT_DIR"), raw.pointee != 0 else { return nil }
+        return String(cString: raw)
     }()
 
     /// The same folder with every link resolved, as `base(of:for:)` compares resolved paths.

@@ -4,6 +4,7 @@ import CPNG
 import CPango
 import CWebP
 import CYAML
+import SceneFiles
 import SceneFonts
 import SceneSupport
 import ScenecKit
@@ -173,13 +174,13 @@ extension BuildInfo {
     /// without fonts-dejavu-core); with it, set for a build system's toolchain, it is a mistake
     /// that would draw other text under the toolchain's key, so every command refuses to run.
     package static func fontDirectoryProblem() -> String? {
-        guard let raw = getenv("SCENEC_FONT_DIR"), raw.pointee != 0 else { return nil }
+        guard let variable = ReadScope.fontDirectoryVariable else { return nil }
         let missing = FontLibrary.dejavuFiles.filter { name in
             let path = FontLibrary.dejavuDirectory + "/" + name
             return !Files.exists(path) || Files.isDirectory(path)
         }
         guard !missing.isEmpty else { return nil }
-        return "SCENEC_FONT_DIR names '\(String(cString: raw).escaped(.text))', which lacks \(missing.joined(separator: ", ")): "
+        return "SCENEC_FONT_DIR names '\(variable.escaped(.text))', which lacks \(missing.joined(separator: ", ")): "
             + "it must hold fonts-dejavu-core's six files (\(FontLibrary.dejavuFiles.joined(separator: ", ")))"
     }
 }
