@@ -247,14 +247,9 @@ final class BazelTests: XCTestCase {
 
     /// The pictures under a folder, relative to it (no hidden files, no Bazel bookkeeping).
     private func outputNames(under folder: URL) -> [String] {
-        let walker = FileManager.default.enumerator(atPath: folder.path)
-        var names: [String] = []
-        while let name = walker?.nextObject() as? String {
-            let last = (name as NSString).lastPathComponent
-            guard !last.hasPrefix("."), ["png", "svg", "webp"].contains((name as NSString).pathExtension) else { continue }
-            names.append(name)
+        files(under: folder).filter { name in
+            !(name as NSString).lastPathComponent.hasPrefix(".") && ["png", "svg", "webp"].contains((name as NSString).pathExtension)
         }
-        return names.sorted()
     }
 
     /// The workspace's BUILD.bazel files (the generated ones, and themes'), path → text.

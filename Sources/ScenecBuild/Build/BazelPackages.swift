@@ -8,11 +8,16 @@ struct BazelPackages {
     var exports: [String: [String]] = [:]
 
     init(root: BazelWorkspace, sceneFolders: Set<String>, trees: [String], inputs: Set<String>) {
-        // A generated file under the scene trees stays only if this run writes it again.
+        // A generated file under the scene trees stays only if this run writes it again. Each
+        // folder's answer is kept: inputs share folders, and each answer reads BUILD files.
+        var known: [String: Bool] = [:]
         func isPackage(_ folder: String) -> Bool {
-            sceneFolders.contains(folder) || root.exists(folder, "BUILD") || root.isHandWritten(folder, "BUILD.bazel")
+            if let answer = known[folder] { return answer }
+            let answer = sceneFolders.contains(folder) || root.exists(folder, "BUILD") || root.isHandWritten(folder, "BUILD.bazel")
                 || (root.exists(folder, "BUILD.bazel") && !trees.contains { BazelWorkspace.isWithin(folder, $0) })
                 || (root.exportsOnly(folder) && !root.stillExported(folder, sceneFolders: sceneFolders).isEmpty)
+            known[folder] = answer
+            return answer
         }
         // An input is labelled into its own folder's package or a generated one above (which this
         // run writes, exporting it); a hand-written package above cannot name a file it does not
