@@ -28,7 +28,8 @@ extension Ring: ViewDrawer {
     /// The label's size: the largest whose text fits inside the ring, as it is drawn.
     static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
         guard name == labelSize.name,
-              let text = RingLabel.texts(view, values: measurer.values, now: now) else { return nil }
+              let text = RingLabel.texts(view, values: measurer.values, now: now, engine: measurer.engine)
+        else { return nil }
         return .number(RingLabel.measuredSize(view, fitting: text.fitted, engine: measurer.engine))
     }
 }
