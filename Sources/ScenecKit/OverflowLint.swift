@@ -15,13 +15,10 @@ enum OverflowLint {
         func walk(_ views: [PlacedView], path: (Int) -> ViewPath) {
             for (index, placed) in views.enumerated() {
                 let view = Linted(placed: placed, path: path(index))
-                if let needed = fit.labelOverflow(placed) {
-                    out.append(view.overflow(needed))
-                } else if let past = view.pastRightEdge(canvasWidth) {
-                    out.append(past)
-                }
-                if let shrink = fit.ringLabelShrink(placed) {
-                    out.append(view.ringLabelShrunk(shrink.size, percentSize: shrink.percentSize))
+                switch fit.misfit(placed) {
+                case .overflow(let needed)?: out.append(view.overflow(needed))
+                case .ringLabelSmall(let size, let percentSize)?: out.append(view.ringLabelShrunk(size, percentSize: percentSize))
+                case nil: if let past = view.pastRightEdge(canvasWidth) { out.append(past) }
                 }
                 walk(placed.children) { view.path.child($0) }
             }
@@ -42,11 +39,11 @@ extension Linted {
                         notes: ["give the frame more room, shorten the text, or set lineLimit (its last line then ends in …)"])
     }
 
-    /// A label sized by its text (no width) whose text runs past the canvas's right edge.
+    /// A view sized by its text (a label without a width) running past the canvas's right edge.
     func pastRightEdge(_ canvasWidth: Double) -> Diagnostic? {
         let f = placed.canvasFrame
         let sizedByText = placed.view.frame.map { $0.width == nil } ?? (placed.view.size == nil)
-        guard placed.view.type == .label, sizedByText, values[Layer.rotation].degrees == 0,
+        guard placed.view.type.kind.sizesToContent, sizedByText, values[Layer.rotation].degrees == 0,
               f.x < canvasWidth, f.x + f.width > canvasWidth + 0.01 else { return nil }
         return .warning(.lintTextOverflow, "the text of \(name) is \(Self.points(f.width)) points wide from x \(formatNumber(f.x)), past the canvas's right edge at \(formatNumber(canvasWidth)); the rest is cut off",
                         at: range(of: Label.text.name),

@@ -27,14 +27,15 @@ final class TextFitTests: XCTestCase {
 
     func testTextTooLongForItsFrameIsMeasuredAsDrawn() throws {
         let (long, placed) = try fit(Self.labelScene(Self.long))
-        let needed = try XCTUnwrap(long.labelOverflow(placed[0]), "200 characters in 80 × 20")
+        let misfit: TextMisfit? = long.misfit(placed[0])
+        guard case .overflow(let needed)? = misfit else { return XCTFail("200 characters in 80 × 20: \(String(describing: misfit))") }
         XCTAssertLessThanOrEqual(needed.width, 80, "wrapped to the frame's width")
         XCTAssertGreaterThan(needed.height, 20 * 10, "ten lines and more")
         let (short, shortPlaced) = try fit(Self.labelScene("The fox"))
-        XCTAssertNil(short.labelOverflow(shortPlaced[0]), "a short text fits")
+        XCTAssertNil(short.misfit(shortPlaced[0]), "a short text fits")
         // One line at most: the text is cut with an ellipsis and fits.
         let (limited, limitedPlaced) = try fit(Self.labelScene(Self.long, extra: ", lineLimit: 1"))
-        XCTAssertNil(limited.labelOverflow(limitedPlaced[0]), "lineLimit 1 fits one line")
+        XCTAssertNil(limited.misfit(limitedPlaced[0]), "lineLimit 1 fits one line")
     }
 
     /// Acceptance 3: no ink outside the 80 × 20 frame, and what shows is the top of the text —
@@ -78,17 +79,19 @@ final class TextFitTests: XCTestCase {
         XCTAssertLessThanOrEqual(label.frame.width, 120, "no wider than the stack")
         XCTAssertGreaterThan(label.frame.height, 100, "as tall as its wrapped lines")
         let fit = TextFit(fonts: FontLibrary.of(scene), views: placed)
-        XCTAssertNil(fit.labelOverflow(label), "and so it fits its frame")
+        XCTAssertNil(fit.misfit(label), "and so it fits its frame")
     }
 
     func testARingLabelFarTooLongIsReported() throws {
         let ring = "canvas: {width: 200, height: 200}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, label: "
         let (long, placed) = try fit(ring + "Downloading the update}")
-        let shrink = try XCTUnwrap(long.ringLabelShrink(placed[0]))
-        XCTAssertLessThan(shrink.size, shrink.percentSize * TextFit.smallestRingLabelShare)
+        guard case .ringLabelSmall(let size, let percentSize)? = long.misfit(placed[0]) else {
+            return XCTFail("a long label in a small ring")
+        }
+        XCTAssertLessThan(size, percentSize * TextFit.smallestRingLabelShare)
         for fits in ["percent", "Done", "\"{r.progress:percent}\"", "Downloading the update, labelSize: 12"] {
             let (short, placed) = try fit(ring + fits + "}")
-            XCTAssertNil(short.ringLabelShrink(placed[0]), fits)
+            XCTAssertNil(short.misfit(placed[0]), fits)
         }
     }
 

@@ -17,4 +17,9 @@ extension Label: ViewDrawer {
                                     engine: measurer.engine, now: 0)
         return TextBox.measure(text, style: style, width: width, engine: measurer.engine)
     }
+
+    /// Its text, bindings at their widest, wrapped to its frame, where it needs more room.
+    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
+        fit.overflow(view[Label.text].string, style: TextStyle(label: view.values), frame: view.size)
+    }
 }

@@ -2,9 +2,19 @@ import SceneFonts
 import SceneLayout
 import SceneModel
 
-/// Text that does not fit where it is drawn, measured as the drawers set it, for the lint: a
-/// label's text overflowing its frame (drawn clipped to it), a ring's label shrunk far below
-/// what `100%` gets. Bound text is measured at its widest values, as layout measures it.
+/// What of a view's text does not fit where it is drawn (`TextFit.misfit`).
+package enum TextMisfit: Equatable {
+    /// A label's text needs `needed` (wrapped to its frame's width, cut at its `lineLimit`), more
+    /// than its frame; it is drawn clipped to the frame.
+    case overflow(needed: Size)
+    /// A ring label's default size is `size`, below `TextFit.smallestRingLabelShare` of the
+    /// `percentSize` that `100%` gets in the same ring.
+    case ringLabelSmall(size: Double, percentSize: Double)
+}
+
+/// Text that does not fit where it is drawn, measured as the drawers set it, for the lint: each
+/// kind with text says what of it does not fit (`ViewDrawer.textMisfit`). Bound text is measured
+/// at its widest values, as layout measures it.
 package final class TextFit {
     let engine: TextEngine
     let values: ValueTable
@@ -19,29 +29,19 @@ package final class TextFit {
         values = Renderer.valueTable(views)
     }
 
-    /// The size a label's text needs, wrapped to its frame's width and cut at its `lineLimit`,
-    /// where that is more than its frame (by more than rounding); nil where it fits or the
-    /// label draws nothing.
-    package func labelOverflow(_ placed: PlacedView) -> Size? {
-        guard placed.view.type == .label, placed.frame.width > 0 else { return nil }
-        let style = TextStyle(label: placed.values)
-        let text = BoundText.widest(placed.values[Label.text].string, values: values, style: style, engine: engine, now: 0)
-        guard !text.isEmpty else { return nil }
-        let needed = TextBox.measure(text, style: style, width: placed.frame.width, engine: engine)
-        let slack = 0.01
-        guard needed.width > placed.frame.width + slack || needed.height > placed.frame.height + slack else { return nil }
-        return needed
+    /// What of `placed`'s text does not fit; nil where it all fits or the view has no text.
+    package func misfit(_ placed: PlacedView) -> TextMisfit? {
+        placed.view.type.drawer?.textMisfit(placed.resolved, fit: self)
     }
 
-    /// A ring label's default size and the size `100%` gets in the same ring, where the label's
-    /// is below `RingLabel.smallestShare` of it; nil where it is not (or `labelSize` is given).
-    package func ringLabelShrink(_ placed: PlacedView) -> (size: Double, percentSize: Double)? {
-        let view = placed.resolved
-        guard placed.view.type == .ring, view[Ring.labelSize] == nil,
-              let text = RingLabel.texts(view, values: values, now: 0, engine: engine) else { return nil }
-        let size = RingLabel.measuredSize(view, fitting: text.fitted, engine: engine)
-        let percentSize = RingLabel.measuredSize(view, fitting: RingLabel.widestPercent, engine: engine)
-        guard percentSize > 0, size < percentSize * RingLabel.smallestShare else { return nil }
-        return (size, percentSize)
+    /// The size `text` in `style` needs wrapped to `width`, where that is more than `frame` (by
+    /// more than rounding); nil where it fits.
+    func overflow(_ text: String, style: TextStyle, frame: Size) -> TextMisfit? {
+        let wide = BoundText.widest(text, values: values, style: style, engine: engine, now: 0)
+        guard frame.width > 0, !wide.isEmpty else { return nil }
+        let needed = TextBox.measure(wide, style: style, width: frame.width, engine: engine)
+        let slack = 0.01
+        guard needed.width > frame.width + slack || needed.height > frame.height + slack else { return nil }
+        return .overflow(needed: needed)
     }
 }
