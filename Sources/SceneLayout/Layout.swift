@@ -34,11 +34,17 @@ public enum Layout {
         return withKeyframeNumbers(placed, keyframed)
     }
 
-    /// Each view with an id given the numbers the timeline animates it through.
+    /// Each view with an id given the numbers the timeline animates it through, and the model
+    /// value each animation may start from (a keyframe without a value), which a frame sampled
+    /// later no longer holds.
     static func withKeyframeNumbers(_ views: [PlacedView], _ keyframed: [String: [String: [Double]]]) -> [PlacedView] {
         views.map { placed in
             var view = placed
-            view.keyframeNumbers = placed.view.id.flatMap { keyframed[$0] } ?? [:]
+            var numbers = placed.view.id.flatMap { keyframed[$0] } ?? [:]
+            for (name, values) in numbers {
+                if case .number(let model)? = placed.view.values[name] { numbers[name] = values + [model] }
+            }
+            view.keyframeNumbers = numbers
             view.children = withKeyframeNumbers(placed.children, keyframed)
             return view
         }

@@ -116,6 +116,26 @@ final class TextFitTests: XCTestCase {
         XCTAssertLessThan(try size("{r.progress:percent(1)}", progress: 0.05), percent, "100.0% is wider")
     }
 
+    /// A number with no range's end to go by is laid out for the keyframes' values, and for the
+    /// model value an animation starts from.
+    func testABoundLabelIsAsWideAsItsWidestKeyframedValue() throws {
+        func width(_ text: String, timeline: String = "") throws -> Double {
+            let (_, placed) = try compileScene("""
+                canvas: {width: 300, height: 100}
+                views:
+                  - {id: r, type: ring, frame: {x: 0, y: 0, width: 50, height: 50}, lineWidth: 8}
+                  - {id: caption, type: label, frame: {x: 60, y: 10}, text: "\(text)"}
+                \(timeline)
+                """)
+            return placed[1].frame.width
+        }
+        let rising = "timeline:\n  animations: [{target: r.lineWidth, from: 8, to: 120, duration: 1s}]"
+        XCTAssertEqual(try width("{r.lineWidth:number(1)} pt", timeline: rising), try width("120.0 pt"))
+        XCTAssertGreaterThan(try width("120.0 pt"), try width("{r.lineWidth:number(1)} pt"), "without the animation: 8.0")
+        let fromModel = "timeline:\n  animations: [{target: r.lineWidth, to: 2, duration: 1s}]"
+        XCTAssertEqual(try width("{r.lineWidth:number(1)} pt", timeline: fromModel), try width("8.0 pt"))
+    }
+
     /// Acceptance 4: a ring animated 0 → 1 with `label: percent` and a label bound to its
     /// progress. At every frame the label's ink rows (its height and baseline: one line) are the
     /// same, and the ring's label has one size (inspect's measured labelSize, and its ink rows).
