@@ -75,6 +75,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     // What draws nothing (lint, after layout); each kind's own are in its model file
     public static let lintOffCanvas = DiagnosticCode("lint-off-canvas")
     public static let lintInvisible = DiagnosticCode("lint-invisible")
+    public static let missingGlyph = DiagnosticCode("missing-glyph")
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -218,6 +219,8 @@ extension DiagnosticCode {
                 .scene(canvas + "views:\n  - {type: ring, frame: {x: 300, y: 10, width: 100, height: 100}}\n")),
             w(.lintInvisible, "Every visible part of a view is fully transparent (alpha 0), so it draws nothing.",
                 .scene(canvas + "views:\n  - {type: pie, frame: {x: 10, y: 10, width: 100, height: 100}, progress: 0.5, fillColor: clear, backgroundColor: clear, borderWidth: 0}\n")),
+            w(.missingGlyph, "A character of a text no font of the scene's set (the default fonts and its `fonts:`) can draw; it would draw as a box.",
+                .scene(canvas + "views:\n  - {type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: \"\\u0378\"}\n")),
         ]
     }()
 }
