@@ -3,25 +3,26 @@ import SceneModel
 import SceneSyntax
 
 extension Linted {
-    /// Characters of the view's text that no font of the scene's set can draw: Pango would draw
-    /// each as a box with its code point in it, so it is a warning naming them. A label's text
-    /// and a ring's label, as written (a `{…}` shows numbers, which DejaVu has); a clock's
-    /// numerals are digits.
+    /// Characters of the view's texts that no font of the scene's set can draw: Pango would draw
+    /// each as a box with its code point in it, so it is a warning naming them. Every text
+    /// attribute of the kind (a label's text, a ring's label) as written: a `{…}` shows numbers,
+    /// which DejaVu has, and a clock's numerals are digits.
     func missingGlyphs(in fonts: FontLibrary) -> [Diagnostic] {
-        let attribute: String, text: String
-        switch placed.view.type {
-        case .label: (attribute, text) = (Label.text.name, values[Label.text].string)
-        case .ring: (attribute, text) = (Ring.label.name, values[Ring.label].string)
-        default: return []
+        placed.view.type.kind.attributes.filter { $0.kind == .text }.compactMap { spec in
+            guard case .text(let text)? = placed.resolved.value(of: spec.name) else { return nil }
+            return missingGlyphs(in: text, of: spec.name, fonts: fonts)
         }
+    }
+
+    private func missingGlyphs(in text: String, of attribute: String, fonts: FontLibrary) -> Diagnostic? {
         let missing = fonts.missing(in: text)
-        guard !missing.isEmpty else { return [] }
+        guard !missing.isEmpty else { return nil }
         let named = missing.prefix(Self.namedAtMost).map(Self.describe).joined(separator: ", ")
         let more = missing.count > Self.namedAtMost ? " and \(missing.count - Self.namedAtMost) more" : ""
         let (verb, each) = missing.count == 1 ? ("has", "it") : ("have", "each")
-        return [.warning(.missingGlyph, "\(attribute) of \(name): \(named)\(more) \(verb) no glyph in the scene's fonts, so \(each) would draw as a box",
-                         at: range(of: attribute),
-                         notes: ["add a font that has \(missing.count == 1 ? "it" : "them") to fonts:"])]
+        return .warning(.missingGlyph, "\(attribute) of \(name): \(named)\(more) \(verb) no glyph in the scene's fonts, so \(each) would draw as a box",
+                        at: range(of: attribute),
+                        notes: ["add a font that has \(missing.count == 1 ? "it" : "them") to fonts:"])
     }
 
     private static let namedAtMost = 5
