@@ -6,6 +6,7 @@
 #   bench/text.sh OLD_SCENEC NEW_SCENEC
 set -euo pipefail
 old=$(realpath "$1"); new=$(realpath "$2")
+repo=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${ROUNDS:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +24,7 @@ labels() {
 labels "Label" > latin.scene.yaml
 labels "你好 مرحبا नमस्ते Привет 🙂👍" > world.scene.yaml
 
-seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+source "$repo/bench/rounds.sh"
 declare -A runs
 for round in $(seq "$rounds"); do
   for which in old new; do
@@ -40,7 +41,6 @@ for format in png svg pdf; do
   cmp -s "latin-old.$format" "latin-new.$format" && same=yes || same=no
   printf 'latin %s byte-identical old/new: %s\n' "$format" "$same"
 done
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf 'load average before: %s; %d interleaved rounds, medians\n' "$(cut -d' ' -f1 /proc/loadavg)" "$rounds"
 printf '%-44s %9s %9s %7s\n' case old new new/old
 for format in png svg pdf; do

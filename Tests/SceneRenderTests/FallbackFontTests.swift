@@ -74,13 +74,7 @@ final class FallbackFontTests: XCTestCase {
     func testEveryGlyphIsDrawnInPNGSVGAndPDFAndTheEmojiInColour() throws {
         let dir = try temporaryDirectory(self)
         let base = dir.appendingPathComponent("world").path
-        try Data(try renderBytes(Self.scene, as: .svg)).write(to: URL(fileURLWithPath: base + ".svg"))
-        try Data(try renderBytes(Self.scene, as: .pdf)).write(to: URL(fileURLWithPath: base + ".pdf"))
-        try runTool("sh", ["-c", """
-            set -e
-            rsvg-convert -z 2 -b white '\(base).svg' -o '\(base)-svg.png'
-            pdftoppm -png -r 144 -singlefile '\(base).pdf' '\(base)-pdf'
-            """])
+        let (svg, pdf) = try readBackAtScaleTwo(Self.scene, base: base)
         let png = try renderImage(Self.scene)
         let frame = (x0: 20, y0: 20, x1: 820, y1: 100)  // the label's frame at scale 2
         let reference = Self.wordBoxes(png)
@@ -105,8 +99,7 @@ final class FallbackFontTests: XCTestCase {
             let box = reference[index]
             XCTAssertFalse(inked(box.x0, box.y0) && inked(box.x0, box.y1 - 1), "\(Self.words[index]): corners inked, a box?")
         }
-        for (reader, name) in [("rsvg-convert", "-svg.png"), ("pdftoppm", "-pdf.png")] {
-            let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: base + name))))
+        for (reader, image) in [("rsvg-convert", svg), ("pdftoppm", pdf)] {
             XCTAssertEqual(image.width, png.width, reader)
             let boxes = Self.wordBoxes(image)
             XCTAssertEqual(boxes.count, reference.count, "\(reader): \(boxes)")
