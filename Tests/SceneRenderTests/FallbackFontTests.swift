@@ -124,6 +124,21 @@ final class FallbackFontTests: XCTestCase {
         }
     }
 
+    /// A translucent text colour makes the emoji translucent too, in every format (a colour
+    /// glyph ignores the source's alpha; the block is drawn as one group at the colour's alpha):
+    /// blended half with the white page, no pixel keeps the emoji's saturated yellow.
+    func testATranslucentTextColourFadesTheEmojiInEveryFormat() throws {
+        let scene = Self.scene.replacingOccurrences(of: "textColor: black", with: "textColor: \"#00000080\"")
+        let dir = try temporaryDirectory(self)
+        let (svg, pdf) = try readBackAtScaleTwo(scene, base: dir.appendingPathComponent("faded").path)
+        for (format, image) in [("png", try renderImage(scene)), ("svg", svg), ("pdf", pdf)] {
+            let emoji = try XCTUnwrap(Self.wordBoxes(image).last, format)
+            XCTAssertLessThan(Self.yellow(image, in: emoji), 5, "\(format): \(emoji)")
+            let p = image.rgba(emoji.x0 + (emoji.x1 - emoji.x0) / 4, (emoji.y0 + emoji.y1) / 2)
+            XCTAssertTrue(p.b > 100 && p.r > 200 && p.g > 180, "\(format): the face's yellow, faded: \(p)")
+        }
+    }
+
     /// A label sized to its text, and a fixed frame: the emoji's ink stays inside it — to the
     /// pixel its scaled bitmap's filtering blurs the edge into (Pango's ink box of the 109 px
     /// bitmaps scaled to 20 pt is the line's height).
