@@ -4,10 +4,14 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SCENEC := .build/release/scenec
-APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev fonts-dejavu-core pkg-config \
+APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev pkg-config \
 	librsvg2-bin poppler-utils ninja-build python3-venv libxml2-utils libmicrohttpd-dev chromium chromium-driver \
 	python3-selenium python3-markdown-it python3-linkify-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
 SCENES := $(wildcard scenes/*.scene.yaml)
+# The default fonts (Sources/SceneFonts/DefaultFont.swift): DejaVu, then the fallbacks for the
+# scripts and emoji it lacks. packaging/dist.sh names the same packages in the .deb's Depends.
+DEFAULT_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-droid-fallback fonts-noto-color-emoji
+APT_PACKAGES += $(DEFAULT_FONT_PACKAGES)
 # packaging/dist.sh's strip and dpkg-shlibdeps: `make dist`, and the test that packs a .deb
 # (Tests/ScenecCLITests/PackagingKeysTests.swift).
 APT_PACKAGES += dpkg-dev binutils

@@ -2,38 +2,49 @@
 
 Each action runs the toolchain's scenec (an input of the action, so a new scenec is a new key)
 with every file it may read named by --declared-input: scenec then reads those files and no
-other, wherever the sandbox's links lead. The toolchain's DejaVu fonts are inputs too, found
+other, wherever the sandbox's links lead. The toolchain's default fonts are inputs too, found
 through SCENEC_FONT_DIR. No shell, no variable from the host's environment, no absolute path:
 the same command on every machine, so the actions suit a remote cache and remote execution.
 """
 
-# fonts-dejavu-core's files, which scenec draws text with when a scene names no font: the list
-# scenec's FontLibrary.dejavuFiles holds (Tests/ScenecCLITests/BazelTests.swift checks they agree;
+# The default fonts scenec draws text with (DejaVu, then the fallbacks for scripts and emoji
+# DejaVu lacks), each with the folder its Debian package puts it in: the list scenec's
+# DefaultFont.all holds, in its order (Tests/ScenecCLITests/BazelTests.swift checks they agree;
 # scenec itself refuses to run when SCENEC_FONT_DIR lacks one).
-# Named one by one: the folder may hold more (fonts-dejavu-extra), which would make the actions'
-# inputs differ between machines.
-DEJAVU_FILES = [
-    "DejaVuSans.ttf",
-    "DejaVuSans-Bold.ttf",
-    "DejaVuSansMono.ttf",
-    "DejaVuSansMono-Bold.ttf",
-    "DejaVuSerif.ttf",
-    "DejaVuSerif-Bold.ttf",
+# Named one by one: the folders hold more (fonts-dejavu-extra, the rest of fonts-noto-core),
+# which would make the actions' inputs differ between machines.
+DEFAULT_FONTS = [
+    ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("DejaVuSansMono.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("DejaVuSansMono-Bold.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("DejaVuSerif.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("DejaVuSerif-Bold.ttf", "/usr/share/fonts/truetype/dejavu"),
+    ("NotoSansArabic-Regular.ttf", "/usr/share/fonts/truetype/noto"),
+    ("NotoSansArabic-Bold.ttf", "/usr/share/fonts/truetype/noto"),
+    ("NotoSansHebrew-Regular.ttf", "/usr/share/fonts/truetype/noto"),
+    ("NotoSansHebrew-Bold.ttf", "/usr/share/fonts/truetype/noto"),
+    ("NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto"),
+    ("NotoSansDevanagari-Bold.ttf", "/usr/share/fonts/truetype/noto"),
+    ("DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid"),
+    ("NotoColorEmoji.ttf", "/usr/share/fonts/truetype/noto"),
 ]
+
+DEFAULT_FONT_FILES = [name for name, _ in DEFAULT_FONTS]
 
 ScenecToolchainInfo = provider(
     doc = "A scenec executable and the fonts it draws text with when a scene names none.",
     fields = {
         "scenec": "the scenec executable (File)",
-        "font_dir": "the folder holding fonts-dejavu-core's files, as an action sees it",
+        "font_dir": "the folder holding the default fonts' files, as an action sees it",
         "inputs": "depset of the toolchain's files every action reads",
     },
 )
 
 def _scenec_toolchain_impl(ctx):
     names = sorted([f.basename for f in ctx.files.fonts])
-    if names != sorted(DEJAVU_FILES):
-        fail("fonts must be fonts-dejavu-core's six files, %s; they are %s" % (", ".join(DEJAVU_FILES), names or "none"))
+    if names != sorted(DEFAULT_FONT_FILES):
+        fail("fonts must be scenec's %d default font files, %s; they are %s" % (len(DEFAULT_FONT_FILES), ", ".join(DEFAULT_FONT_FILES), names or "none"))
     folders = sorted({f.dirname: True for f in ctx.files.fonts}.keys())
     if len(folders) != 1:
         fail("the fonts must be in one folder, which SCENEC_FONT_DIR names to scenec; they are in %s" % folders)
@@ -55,7 +66,7 @@ scenec_toolchain = rule(
             mandatory = True,
         ),
         "fonts": attr.label_list(
-            doc = "fonts-dejavu-core's six files (scenec's FontLibrary.dejavuFiles), in one folder.",
+            doc = "scenec's default font files (DEFAULT_FONT_FILES, its DefaultFont.all), in one folder.",
             allow_files = [".ttf"],
             mandatory = True,
         ),

@@ -12,10 +12,7 @@ Bazel digests the executable and the fonts as inputs of every action, so a new s
 reinstalled, another .deb) misses the cache and an unchanged one hits it on any machine.
 """
 
-load(":defs.bzl", "DEJAVU_FILES")
-
-# Where Debian's fonts-dejavu-core puts its files.
-DEFAULT_FONT_DIR = "/usr/share/fonts/truetype/dejavu"
+load(":defs.bzl", "DEFAULT_FONTS", "DEFAULT_FONT_FILES")
 
 
 def _executable(rctx):
@@ -51,10 +48,10 @@ def _scenec_tool_impl(rctx):
         fail(("scenec_tool: there is no scenec at %s. Build it (make build in the scenec checkout), " +
               "or give binary = \"/usr/bin/scenec\", deb = or urls =.") % scenec)
     rctx.symlink(scenec, "scenec")
-    for name in DEJAVU_FILES:
-        font = rctx.path("%s/%s" % (rctx.attr.font_dir, name))
+    for name, debian_folder in DEFAULT_FONTS:
+        font = rctx.path("%s/%s" % (rctx.attr.font_dir or debian_folder, name))
         if not font.exists:
-            fail("scenec_tool: %s is missing: install Debian's fonts-dejavu-core, or name its folder with font_dir" % font)
+            fail("scenec_tool: %s is missing: install the Debian package that has it (the Makefile's APT_PACKAGES), or name a folder holding every default font with font_dir" % font)
         rctx.symlink(font, "fonts/" + name)
     rctx.file("BUILD.bazel", """\
 load("@scenec//:defs.bzl", "scenec_toolchain")
@@ -67,19 +64,18 @@ scenec_toolchain(
 )
 
 exports_files(["scenec"])
-""".format(fonts = repr(["fonts/" + name for name in DEJAVU_FILES])))
+""".format(fonts = repr(["fonts/" + name for name in DEFAULT_FONT_FILES])))
 
 scenec_tool = repository_rule(
     implementation = _scenec_tool_impl,
-    doc = "The scenec executable and its DejaVu fonts, as @NAME//:toolchain (see the file's doc).",
+    doc = "The scenec executable and its default fonts, as @NAME//:toolchain (see the file's doc).",
     attrs = {
         "binary": attr.string(doc = "An absolute path to a scenec executable."),
         "deb": attr.label(doc = "A scenec .deb in the workspace; its usr/bin/scenec is run.", allow_single_file = [".deb"]),
         "urls": attr.string_list(doc = "Where to download a scenec .deb from (with sha256)."),
         "sha256": attr.string(doc = "The .deb's SHA-256, for urls."),
         "font_dir": attr.string(
-            doc = "The folder of fonts-dejavu-core's files.",
-            default = DEFAULT_FONT_DIR,
+            doc = "One folder holding every default font file; by default each is taken from the folder its Debian package installs it in.",
         ),
     },
 )

@@ -19,7 +19,7 @@ for i in $(seq 0 499); do
   { cat "$repo/scenes/showcase.scene.yaml"; printf '# variant %d\n' "$i"; } > "scenes/group-$((i % 10))/scene-$i.scene.yaml"
 done
 
-seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+source "$repo/bench/rounds.sh"
 declare -A runs
 for round in $(seq "$rounds"); do
   for which in old new; do
@@ -30,7 +30,6 @@ for round in $(seq "$rounds"); do
     runs[$which.warm]+="$(seconds "$bin" build scenes -o out --jobs 2) "
   done
 done
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf 'load average before: %s; %d interleaved rounds, medians\n' "$(cut -d' ' -f1 /proc/loadavg)" "$rounds"
 printf '%-34s %9s %9s %7s\n' case old new new/old
 for case in frames cold warm; do

@@ -41,6 +41,11 @@ mkdir -p "$work/debian"
 printf 'Source: scenec\n\nPackage: scenec\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O debian/scenec/usr/bin/scenec | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# And the default fonts' packages, which scenec reads by path (dpkg-shlibdeps cannot see them):
+# as the binary's --version names them (`font PACKAGE FILE VERSION`, from DefaultFont.all).
+fonts=$("$binary" --version | awk '$1 == "font" && !seen[$2]++ { printf "%s%s", sep, $2; sep = ", " }')
+[ -n "$fonts" ] || { echo "dist: $binary --version names no default fonts" >&2; exit 1; }
+depends="$depends, $fonts"
 # Suggests: the programs `build --baseline` runs to rasterise SVG and PDF outputs.
 
 cat > "$root/DEBIAN/control" <<EOF

@@ -26,10 +26,11 @@ public struct ReadScope: Sendable, Equatable {
         ProjectRoot.normalized(path.hasPrefix("/") ? path : ProjectRoot.workingDirectory() + "/" + path)
     }
 
-    /// The folder of the default fonts (fonts-dejavu-core's files, `FontLibrary.dejavuFiles`); a
-    /// scene may name them. Debian's folder, or `SCENEC_FONT_DIR` when set (a Bazel toolchain
-    /// ships its own copies as declared inputs): read once, a relative one against the working
-    /// directory at start, so every use (the fonts loaded, the renderer's key) agrees.
+    /// The folder of DejaVu's files (`FontLibrary.dejavuFiles`), or `SCENEC_FONT_DIR` when set,
+    /// which then holds every default font (`DefaultFont.all`; a Bazel toolchain ships its own
+    /// copies as declared inputs); a scene may name the fonts there. Read once, a relative one
+    /// against the working directory at start, so every use (the fonts loaded, the renderer's
+    /// key) agrees.
     public static let packagedFontDirectory = fontDirectoryVariable.map(declaredForm(of:)) ?? "/usr/share/fonts/truetype/dejavu"
 
     /// `SCENEC_FONT_DIR` as set (nil when unset or empty).

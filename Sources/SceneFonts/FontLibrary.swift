@@ -2,8 +2,9 @@ import CPango
 import SceneFiles
 import SceneModel
 
-/// The fonts a scene's text may use: DejaVu from Debian's fonts-dejavu-core (installed by the
-/// Makefile, at a known path) and the scene's own `fonts:` files — and nothing else. It owns a
+/// The fonts a scene's text may use: the default fonts (`DefaultFont.all`: DejaVu, then
+/// fallbacks for the scripts and emoji DejaVu lacks, each from a Debian package the Makefile
+/// installs, at a known path) and the scene's own `fonts:` files — and nothing else. It owns a
 /// private fontconfig configuration built from those files alone, so text lays out the same on
 /// every machine whatever fonts the system has (or `fc-cache` later finds).
 ///
@@ -17,8 +18,7 @@ public final class FontLibrary: @unchecked Sendable {
     public static let dejavuDirectory = ReadScope.packagedFontDirectory
     /// fonts-dejavu-core's files, named one by one: the directory may hold more (fonts-dejavu-extra),
     /// which a machine without that package lacks.
-    public static let dejavuFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
-                                     "DejaVuSansMono-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"]
+    public static let dejavuFiles = DefaultFont.all.filter { $0.package == DefaultFont.dejavuPackage }.map(\.file)
 
     /// DejaVu alone: for scenes without `fonts:`, built once.
     public static let standard = FontLibrary(loading: [])
@@ -27,6 +27,8 @@ public final class FontLibrary: @unchecked Sendable {
     public let config: OpaquePointer?
     /// The families it holds, sorted.
     public let families: [String]
+    /// Every character some font of the library has a glyph for; nil without fontconfig.
+    let coverage: OpaquePointer?
     /// The scene's files fontconfig could not read as fonts.
     public let unreadable: [String]
 
@@ -42,8 +44,8 @@ public final class FontLibrary: @unchecked Sendable {
         var unreadable: [String] = []
         if let config {
             _ = FcConfigParseAndLoadFromMemory(config, Self.rules, FcTrue)
-            for name in Self.dejavuFiles {
-                _ = FcConfigAppFontAddFile(config, Self.dejavuDirectory + "/" + name)
+            for font in DefaultFont.all {
+                _ = FcConfigAppFontAddFile(config, font.path)
             }
             for file in files where FcConfigAppFontAddFile(config, file) == FcFalse {
                 unreadable.append(file)
@@ -52,9 +54,11 @@ public final class FontLibrary: @unchecked Sendable {
         self.config = config
         self.unreadable = unreadable
         families = config.map(Self.families(in:)) ?? []
+        coverage = config.flatMap(Self.coverage(of:))
     }
 
     deinit {
+        if let coverage { FcCharSetDestroy(coverage) }
         if let config { FcConfigDestroy(config) }
     }
 
@@ -63,6 +67,16 @@ public final class FontLibrary: @unchecked Sendable {
     /// fontconfig would substitute.
     public func family(for family: String) -> String {
         families.first { $0.lowercased() == family.lowercased() } ?? Label.defaultFamily
+    }
+
+    /// What Pango is given for text in `family`: that family, then the default fonts' families in
+    /// their order, so a character the family lacks is drawn with the first default font that
+    /// has it (DejaVu Sans first: Latin text is drawn as it was before there were fallbacks),
+    /// never with whichever font fontconfig's sorting would put next.
+    public func fallbackList(for family: String) -> String {
+        let first = self.family(for: family)
+        let rest = DefaultFont.fallbackFamilies.filter { $0.lowercased() != first.lowercased() }
+        return ([first] + rest).joined(separator: ",")
     }
 
     public func has(_ family: String) -> Bool {
@@ -90,13 +104,62 @@ public final class FontLibrary: @unchecked Sendable {
         return names.sorted()
     }
 
+    /// The union of every font's character set in `config`, which `missing(in:)` reads.
+    static func coverage(of config: OpaquePointer) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, FC_CHARSET)
+        guard let set = FcFontList(config, pattern, objects), let union = FcCharSetCreate() else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for i in 0..<Int(set.pointee.nfont) {
+            var charset: OpaquePointer?
+            if let font = set.pointee.fonts[i], FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
+                _ = FcCharSetMerge(union, charset, nil)
+            }
+        }
+        return union
+    }
+
+    /// The characters of `text` no font of the library can draw, each once, in order of first
+    /// appearance. Characters that draw nothing by design (spaces, line breaks, joiners,
+    /// variation selectors and the other default-ignorable ones) are never missing.
+    public func missing(in text: String) -> [Unicode.Scalar] {
+        guard let coverage else { return [] }
+        var seen = Set<Unicode.Scalar>(), out: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !seen.contains(scalar) {
+            seen.insert(scalar)
+            let properties = scalar.properties
+            if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control { continue }
+            if FcCharSetHasChar(coverage, scalar.value) == FcFalse { out.append(scalar) }
+        }
+        return out
+    }
+
     /// fontconfig's usual synthetic faces (its 90-synthetic.conf), which an empty configuration
     /// lacks: a slanted face for italic when the family has none (fonts-dejavu-core has no
-    /// oblique), and emboldening for bold when it has no bold.
+    /// oblique), and emboldening for bold when it has no bold. And its scaling of bitmap fonts
+    /// (10-scale-bitmap-fonts.conf): a font of fixed-size bitmaps (Noto Color Emoji's are
+    /// 109 px) is scaled to the size asked for, else its glyphs are laid out at full size.
     static let rules = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
         <fontconfig>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix></times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
           <match target="font">
             <test name="slant" compare="eq"><const>roman</const></test>
             <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>

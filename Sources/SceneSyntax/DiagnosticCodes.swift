@@ -77,6 +77,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let lintInvisible = DiagnosticCode("lint-invisible")
     public static let lintTextOverflow = DiagnosticCode("lint-text-overflow")
     public static let lintRingLabelSmall = DiagnosticCode("lint-ring-label-small")
+    public static let missingGlyph = DiagnosticCode("missing-glyph")
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -224,6 +225,8 @@ extension DiagnosticCode {
                 .scene(canvas + "views:\n  - {type: label, frame: {x: 10, y: 10, width: 80, height: 20}, text: A sentence far too long for so small a frame}\n")),
             w(.lintRingLabelSmall, "A ring's label is too long for the ring: its default size is less than half the size `100%` gets.",
                 .scene(ring(", label: Downloading the update"))),
+            w(.missingGlyph, "A character of a text no font of the scene's set (the default fonts and its `fonts:`) can draw; it would draw as a box.",
+                .scene(canvas + "views:\n  - {type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: \"\\u0378\"}\n")),
         ]
     }()
 }

@@ -17,6 +17,7 @@ package enum SceneLint {
             for (index, placed) in views.enumerated() {
                 let view = Linted(placed: placed, path: path(index))
                 out += view.geometry()
+                out += view.missingGlyphs(in: laidOut.fonts)
                 if !view.animated(animated) { out += view.transparency() }
                 if let off = view.outside(canvas) {
                     out.append(off)

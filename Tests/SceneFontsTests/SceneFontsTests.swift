@@ -38,10 +38,11 @@ final class SceneFontsTests: XCTestCase {
         """
     }
 
-    func testTheStandardLibraryListsDejaVuAndNothingOfTheSystems() {
+    func testTheStandardLibraryListsTheDefaultFontsAndNothingOfTheSystems() {
         let library = FontLibrary.standard
         XCTAssertNotNil(library.config)
-        XCTAssertEqual(library.families, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+        XCTAssertEqual(library.families, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Droid Sans Fallback", "Noto Color Emoji",
+                                          "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Hebrew"])
         XCTAssertTrue(library.unreadable.isEmpty)
         XCTAssertTrue(library.has("dejavu serif"), "families match without case")
         XCTAssertFalse(library.has("Helvetica"))
@@ -50,6 +51,29 @@ final class SceneFontsTests: XCTestCase {
         for file in FontLibrary.dejavuFiles {
             XCTAssertTrue(FileManager.default.fileExists(atPath: FontLibrary.dejavuDirectory + "/" + file), file)
         }
+        for font in DefaultFont.all {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: font.path), font.path)
+            XCTAssertNotNil(font.version, font.file)
+        }
+        XCTAssertEqual(DefaultFont.packages, ["fonts-dejavu-core", "fonts-noto-core", "fonts-droid-fallback", "fonts-noto-color-emoji"])
+    }
+
+    /// DejaVu first, then each fallback once, in DefaultFont's order, whatever family is asked for.
+    func testTextFallsBackThroughTheDefaultFontsInTheirOrder() {
+        let library = FontLibrary.standard
+        let fallbacks = "Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Droid Sans Fallback,Noto Color Emoji"
+        XCTAssertEqual(library.fallbackList(for: "DejaVu Sans"), "DejaVu Sans," + fallbacks)
+        XCTAssertEqual(library.fallbackList(for: "dejavu serif"), "DejaVu Serif,DejaVu Sans," + fallbacks)
+        XCTAssertEqual(library.fallbackList(for: "Helvetica"), "DejaVu Sans," + fallbacks, "an unknown family is DejaVu Sans")
+        XCTAssertEqual(library.fallbackList(for: "Noto Color Emoji"),
+                       "Noto Color Emoji,DejaVu Sans,Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Droid Sans Fallback")
+    }
+
+    /// The characters no font of the set has, once each; what draws nothing by design is never missing.
+    func testMissingNamesTheCharactersNoFontHas() {
+        let library = FontLibrary.standard
+        XCTAssertEqual(library.missing(in: "Hello 你好 مرحبا שלום नमस्ते Привет 🙂👍 👍🏽 👨\u{200D}👩 ❤\u{FE0F}\n\t"), [])
+        XCTAssertEqual(library.missing(in: "a\u{0378}b\u{0378}\u{F0000}"), ["\u{0378}", "\u{F0000}"])
     }
 
     func testAFileThatIsNoFontIsListedUnreadable() throws {

@@ -33,3 +33,20 @@ func renderBytes(_ yaml: String, as format: OutputFormat, file: StaticString = #
     let (scene, placed) = try compileScene(yaml, file: file, line: line)
     return try Renderer(canvas: scene.canvas, fonts: FontLibrary.of(scene)).render(placed, as: format)
 }
+
+/// The scene (at scale 2) as SVG and PDF files at `base`.svg and .pdf, and as librsvg and poppler
+/// draw them at scale 2 on white: what the PNG's pixels are compared with.
+func readBackAtScaleTwo(_ yaml: String, base: String, file: StaticString = #filePath, line: UInt = #line)
+    throws -> (svg: RasterImage, pdf: RasterImage) {
+    try Data(try renderBytes(yaml, as: .svg, file: file, line: line)).write(to: URL(fileURLWithPath: base + ".svg"))
+    try Data(try renderBytes(yaml, as: .pdf, file: file, line: line)).write(to: URL(fileURLWithPath: base + ".pdf"))
+    try runTool("sh", ["-c", """
+        set -e
+        rsvg-convert -z 2 -b white '\(base).svg' -o '\(base)-svg.png'
+        pdftoppm -png -r 144 -singlefile '\(base).pdf' '\(base)-pdf'
+        """], file: file, line: line)
+    func decode(_ path: String) throws -> RasterImage {
+        try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+    return (try decode(base + "-svg.png"), try decode(base + "-pdf.png"))
+}

@@ -19,19 +19,8 @@ final class TextReadbackTests: XCTestCase {
 
     func testPNGSVGAndPDFPutTheTextsInkInTheSamePlaceAtScaleTwo() throws {
         let dir = try temporaryDirectory(self)
-        let base = dir.appendingPathComponent("text").path
-        try Data(try renderBytes(Self.scene, as: .svg)).write(to: URL(fileURLWithPath: base + ".svg"))
-        try Data(try renderBytes(Self.scene, as: .pdf)).write(to: URL(fileURLWithPath: base + ".pdf"))
-        try runTool("sh", ["-c", """
-            set -e
-            rsvg-convert -z 2 -b white '\(base).svg' -o '\(base)-svg.png'
-            pdftoppm -png -r 144 -singlefile '\(base).pdf' '\(base)-pdf'
-            """])
-        func decode(_ path: String) throws -> RasterImage {
-            try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        }
+        let (svg, pdf) = try readBackAtScaleTwo(Self.scene, base: dir.appendingPathComponent("text").path)
         let png = try renderImage(Self.scene)
-        let svg = try decode(base + "-svg.png"), pdf = try decode(base + "-pdf.png")
         // Each text on its own: the ring's label (its arc is blue, left out by the area), the
         // wrapped label, the bold italic one.
         let areas = [("ring label", (30, 60, 160, 100)), ("wrapped", (240, 20, 220, 120)), ("bold italic", (20, 230, 440, 90))]

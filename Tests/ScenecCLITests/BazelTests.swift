@@ -142,14 +142,16 @@ final class BazelTests: XCTestCase {
         try assertSameAsScenecBuild(ws, count: 43)
     }
 
-    /// The six fonts the rules hand to every action are those scenec draws with by default.
+    /// The fonts the rules hand to every action are those scenec draws with by default, each
+    /// from the folder its Debian package installs it in.
     func testTheToolchainsFontsAreScenecsDefaultFonts() throws {
         let rule = try String(contentsOf: repositoryRoot.appendingPathComponent("bazel/defs.bzl"), encoding: .utf8)
-        let block = try XCTUnwrap(rule.range(of: "DEJAVU_FILES = [").flatMap { start in
-            rule[start.upperBound...].range(of: "]").map { rule[start.upperBound..<$0.lowerBound] }
+        let block = try XCTUnwrap(rule.range(of: "DEFAULT_FONTS = [").flatMap { start in
+            rule[start.upperBound...].range(of: "\n]").map { rule[start.upperBound..<$0.lowerBound] }
         })
-        let names = block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-        XCTAssertEqual(names, FontLibrary.dejavuFiles)
+        let quoted = block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let pairs = stride(from: 0, to: quoted.count - 1, by: 2).map { "\(quoted[$0]) in \(quoted[$0 + 1])" }
+        XCTAssertEqual(pairs, DefaultFont.all.map { "\($0.file) in \($0.folder)" })
     }
 
     // MARK: - The example and its outputs

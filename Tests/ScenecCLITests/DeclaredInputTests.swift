@@ -1,4 +1,5 @@
 import Foundation
+import SceneFonts
 import XCTest
 
 /// scenec as a Bazel action runs it: in a sandbox whose every input is a symbolic link into the
@@ -120,14 +121,14 @@ final class DeclaredInputTests: XCTestCase {
         XCTAssertTrue(hidden.stderr.contains("scenes must stay out of hidden files and folders"), hidden.stderr)
     }
 
-    /// SCENEC_FONT_DIR, relative to the working directory, holding links to DejaVu (as a Bazel
+    /// SCENEC_FONT_DIR, relative to the working directory, holding links to the default fonts (as a Bazel
     /// toolchain's files are): every format byte-identical to the default folder's.
     func testAFontFolderOfLinksToDejaVuDrawsTheSameBytes() throws {
         let exec = try sandbox()
         let fonts = exec.appendingPathComponent("tool/dejavu")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
-        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"] {
-            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent(name).path, withDestinationPath: FontFixtures.dejavu + name)
+        for font in DefaultFont.all {
+            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent(font.file).path, withDestinationPath: font.folder + "/" + font.file)
         }
         for format in ["png", "pdf", "svg"] {
             let args = ["render", "scenes/x.scene.yaml"] + declaring(Self.inputs)
@@ -141,15 +142,15 @@ final class DeclaredInputTests: XCTestCase {
         // font's text is drawn otherwise.
         let swapped = exec.appendingPathComponent("tool/swapped")
         try FileManager.default.createDirectory(at: swapped, withIntermediateDirectories: true)
-        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"] {
-            try FileManager.default.createSymbolicLink(atPath: swapped.appendingPathComponent(name).path,
-                                                       withDestinationPath: FontFixtures.dejavu + (name == "DejaVuSans.ttf" ? "DejaVuSerif.ttf" : name))
+        for font in DefaultFont.all {
+            try FileManager.default.createSymbolicLink(atPath: swapped.appendingPathComponent(font.file).path,
+                                                       withDestinationPath: font.folder + "/" + (font.file == "DejaVuSans.ttf" ? "DejaVuSerif.ttf" : font.file))
         }
         XCTAssertEqual(try scenec(["render", "scenes/x.scene.yaml", "-o", "swapped.svg"] + declaring(Self.inputs),
                                   environment: ["SCENEC_FONT_DIR": swapped.path], directory: exec).status, 0)
         XCTAssertNotEqual(try Data(contentsOf: exec.appendingPathComponent("default.svg")),
                           try Data(contentsOf: exec.appendingPathComponent("swapped.svg")))
-        // A folder lacking one of the six is a mistake in a toolchain, not a font to do without:
+        // A folder lacking one of them is a mistake in a toolchain, not a font to do without:
         // every command refuses, naming the file, and writes nothing.
         try FileManager.default.removeItem(at: swapped.appendingPathComponent("DejaVuSansMono-Bold.ttf"))
         let lacking = try scenec(["render", "scenes/x.scene.yaml", "-o", "lacking.svg"] + declaring(Self.inputs),

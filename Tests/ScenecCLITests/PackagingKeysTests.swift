@@ -1,4 +1,5 @@
 import Foundation
+import SceneFonts
 import XCTest
 import TestSupport
 
@@ -42,6 +43,10 @@ final class PackagingKeysTests: XCTestCase {
         // The remote cache's HTTP client is libcurl, a shared library: the package must pull it in.
         let fields = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["dpkg-deb", "-f", dist.appendingPathComponent(deb).path, "Depends"])
         XCTAssertTrue(fields.stdoutText.contains("libcurl4"), fields.stdoutText)
+        // The default fonts are read by path, not linked: dist.sh adds their packages.
+        for package in DefaultFont.packages {
+            XCTAssertTrue(fields.stdoutText.contains(package), "\(package) in \(fields.stdoutText)")
+        }
         let root = dir.appendingPathComponent("root"), unpacked = dir.appendingPathComponent("tarball")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         for (program, words) in [("dpkg-deb", ["-x", dist.appendingPathComponent(deb).path, root.path]),

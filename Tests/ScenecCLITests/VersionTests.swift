@@ -1,5 +1,6 @@
 import XCTest
 @testable import scenec
+import SceneFonts
 import ScenecBuild
 
 /// `scenec --version`, what a bug report needs, and the renderer identity a build's keys hold.
@@ -23,6 +24,15 @@ final class VersionTests: XCTestCase {
         let release = try XCTUnwrap(fields["freetype"])
         XCTAssertTrue(freetype.stdoutText.hasPrefix(release + "+") || freetype.stdoutText.hasPrefix(release + "-"),
                       "freetype \(release), package \(freetype.stdoutText)")
+        // Each default font, a line: its package, its file and the version the file states, as
+        // fontconfig's own fc-query reads it (16.16 fixed point; 133825 is 2.042).
+        let report = try runProgram(scenecBinary(), ["--version"]).stdoutText
+        for font in DefaultFont.all {
+            let query = try runProgram(URL(fileURLWithPath: "/usr/bin/fc-query"), ["-f", "%{fontversion}", font.path])
+            let fixed = try XCTUnwrap(Int(query.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)), font.file)
+            let version = String(format: "%.3f", Double(fixed) / 65536)
+            XCTAssertTrue(report.contains("\nfont \(font.package) \(font.file) \(version)\n"), "\(font.file) \(version) in\n\(report)")
+        }
     }
 
     /// A build from another commit with the same code keeps every output `scenec build` made

@@ -137,18 +137,53 @@ final class GraphicsContext {
             cairo_font_options_destroy(options)
         }
         setColor(color)
+        let runs = block.runs
+        let colored = runs.contains(where: \.isColor)
+        // A colour glyph is drawn in its own colours, which ignore the source's alpha: a
+        // translucent text colour is applied to the whole block at once, alike in every format.
+        let alpha = color.clamped.alpha
+        let grouped = colored && alpha < 1
+        if grouped {
+            cairo_push_group(cr)
+            let k = color.clamped
+            cairo_set_source_rgba(cr, k.red, k.green, k.blue, 1)
+        }
         cairo_move_to(cr, x, y)
         if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
             // Pixels: the glyphs' outlines filled where they fall. Cairo's glyph cache would
             // round each glyph to a whole pixel, so text would not scale exactly with --scale
             // nor match what librsvg and poppler draw from the SVG and PDF.
-            pango_cairo_layout_path(cr, block.layout)
-            cairo_fill(cr)
+            if colored {
+                drawRuns(runs, x: x, y: y)
+            } else {
+                pango_cairo_layout_path(cr, block.layout)
+                cairo_fill(cr)
+            }
         } else {
             // PDF and SVG keep real glyphs: a subset of the font embedded in the PDF, and each
-            // glyph's outline as an SVG <symbol>.
+            // glyph's outline as an SVG <symbol>; Cairo writes a colour glyph as an image.
             pango_cairo_show_layout(cr, block.layout)
         }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
+    }
+
+    /// A block with colour glyphs into pixels: the other runs' outlines filled as one path (as
+    /// `pango_cairo_layout_path` would; a colour font has no outlines, and Cairo would trace
+    /// its bitmaps into specks), then the colour runs drawn as glyphs, in their own colours.
+    private func drawRuns(_ runs: [TextBlock.Run], x: Double, y: Double) {
+        cairo_new_path(cr)
+        for run in runs where !run.isColor {
+            cairo_move_to(cr, x + run.x, y + run.baseline)
+            pango_cairo_glyph_string_path(cr, run.font, run.glyphs)
+        }
+        cairo_fill(cr)
+        for run in runs where run.isColor {
+            cairo_move_to(cr, x + run.x, y + run.baseline)
+            pango_cairo_show_glyph_string(cr, run.font, run.glyphs)
+        }
     }
 }

@@ -66,7 +66,7 @@ final class TextEngine {
         guard let context, let layout = pango_layout_new(context) else { return nil }
         let block = TextBlock(layout: layout)
         if let desc = pango_font_description_new() {
-            pango_font_description_set_family(desc, library.family(for: style.family))
+            pango_font_description_set_family(desc, library.fallbackList(for: style.family))
             pango_font_description_set_absolute_size(desc, Double(Self.units(style.size)))
             pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(Swift.max(100, Swift.min(1000, style.weight)))))
             pango_font_description_set_style(desc, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)

@@ -93,7 +93,7 @@ package enum BuildInfo {
         sources \(origin.isClean ? origin.sources : "none (not a clean checkout)")
         compiler \(origin.compiler)
         configuration \(configuration)
-        \(libraries.map { "\($0.name) \($0.version)\n" }.joined())renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
+        \(libraries.map { "\($0.name) \($0.version)\n" }.joined())\(fontLines)renderer \(digest(identity)) (\(origin.isClean ? "keyed by the sources" : "keyed by the executable's bytes"))
 
         """
     }
@@ -108,7 +108,7 @@ package enum BuildInfo {
     /// ExecutableDigest, which blanks `stamp`, the executable's commit stamp, so two commits with
     /// the same code still agree). That reads the whole executable: the caller keeps the result.
     package static func rendererIdentity(origin: BuildOrigin, stamp: String) -> String {
-        let libraries = Self.libraries.map { "\($0.name) \($0.version) " }.joined() + "dejavu \(dejavuDigest)"
+        let libraries = Self.libraries.map { "\($0.name) \($0.version) " }.joined() + "fonts \(fontsDigest)"
         if origin.isClean {
             return "sources \(origin.sources) compiler \(origin.compiler) configuration \(configuration) \(libraries)"
         }
@@ -154,33 +154,36 @@ package struct BuildOrigin: Sendable, Equatable {
 }
 
 extension BuildInfo {
-    /// The default fonts' bytes (fonts-dejavu-core's files), which every label is drawn with:
-    /// an update of the package changes text, so it changes the renderer.
-    package static let dejavuDigest: String = {
+    /// The default fonts' bytes (`DefaultFont.all`), which every label is drawn with: an update
+    /// of one of their packages changes text, so it changes the renderer. Read once per process
+    /// (some 15 MB, most of it the emoji), only by what needs the renderer's key.
+    package static let fontsDigest: String = {
         var hash = SHA256()
-        for name in FontLibrary.dejavuFiles {
-            let path = FontLibrary.dejavuDirectory + "/" + name
-            let bytes = (try? Files.read(path, limit: 64 << 20).bytes) ?? []
-            hash.update("\(name)\u{0}\(bytes.count)\u{0}")
+        for font in DefaultFont.all {
+            let bytes = (try? Files.read(font.path, limit: 64 << 20).bytes) ?? []
+            hash.update("\(font.file)\u{0}\(bytes.count)\u{0}")
             hash.update(bytes)
         }
         return String(hash.finish().prefix(16))
     }()
+
+    /// `--version`'s line for each default font: its package, file and the version the file
+    /// states, or `missing` when it cannot be read (text then falls back to the fonts there are).
+    static var fontLines: String {
+        DefaultFont.all.map { "font \($0.package) \($0.file) \($0.version ?? "missing")\n" }.joined()
+    }
 }
 
 extension BuildInfo {
     /// Why the fonts `SCENEC_FONT_DIR` names cannot be the default fonts; nil when it is unset
-    /// or holds all six. Without it a missing DejaVu file only changes the text (as on a machine
-    /// without fonts-dejavu-core); with it, set for a build system's toolchain, it is a mistake
+    /// or holds them all. Without it a missing default font only changes the text (as on a machine
+    /// without its package); with it, set for a build system's toolchain, it is a mistake
     /// that would draw other text under the toolchain's key, so every command refuses to run.
     package static func fontDirectoryProblem() -> String? {
         guard let variable = ReadScope.fontDirectoryVariable else { return nil }
-        let missing = FontLibrary.dejavuFiles.filter { name in
-            let path = FontLibrary.dejavuDirectory + "/" + name
-            return !Files.exists(path) || Files.isDirectory(path)
-        }
+        let missing = DefaultFont.all.filter { !Files.exists($0.path) || Files.isDirectory($0.path) }.map(\.file)
         guard !missing.isEmpty else { return nil }
         return "SCENEC_FONT_DIR names '\(variable.escaped(.text))', which lacks \(missing.joined(separator: ", ")): "
-            + "it must hold fonts-dejavu-core's six files (\(FontLibrary.dejavuFiles.joined(separator: ", ")))"
+            + "it must hold the default fonts' \(DefaultFont.all.count) files (\(DefaultFont.all.map(\.file).joined(separator: ", ")))"
     }
 }
