@@ -57,11 +57,16 @@ public struct ViewKind: Sendable {
     /// How a drawing kind's content sits in its bounds, in Markdown (its bullet in
     /// docs/language.md §3, generated).
     public let geometry: String?
+    /// Other toolkits' names that mean one of this kind's attributes here and something else
+    /// elsewhere (CSS's `color` is a label's `textColor`), normalised as the checker's synonym
+    /// table is (lower case, no `-`, `_` or spaces) → the attribute and whose name it is. Looked
+    /// up before the table every kind shares.
+    public let synonyms: [String: (name: String, from: String)]
 
     public init(type: ViewType, summary: String, own: [AttributeSpec],
                 layerDefaults: [String: Value] = [:], layerDefaultDescriptions: [String: String] = [:],
                 intrinsicSize: Size? = nil, sizesToContent: Bool = false, children: ChildrenRule = .none,
-                geometry: String? = nil) {
+                geometry: String? = nil, synonyms: [String: (name: String, from: String)] = [:]) {
         self.type = type
         self.summary = summary
         let layer = Layer.attributes.map { spec -> AttributeSpec in
@@ -78,6 +83,7 @@ public struct ViewKind: Sendable {
         self.sizesToContent = sizesToContent
         self.children = children
         self.geometry = geometry
+        self.synonyms = synonyms
     }
 
     /// Whether a frame may leave out its width and height.

@@ -55,7 +55,9 @@ public enum Clock: KindDeclaration {
               minuteHandWidth.spec, secondHandWidth.spec, hourHandLength.spec, minuteHandLength.spec,
               secondHandLength.spec, showsSeconds.spec, faceColor.spec, tickColor.spec, numerals.spec,
               numeralColor.spec, numeralFont.spec, numeralSize.spec],
-        geometry: "radius r = min(width, height)/2; hands from the centre (butt caps). With `motion: tick` the time is floored to whole seconds. Tick marks (when `tickColor` is set) run from 0.85 r to 0.95 r.")
+        geometry: "radius r = min(width, height)/2; hands from the centre (butt caps). With `motion: tick` the time is floored to whole seconds. Tick marks (when `tickColor` is set) run from 0.85 r to 0.95 r.",
+        synonyms: ["textcolor": ("numeralColor", "a label's name"), "fontsize": ("numeralSize", "a label's name"),
+                   "font": ("numeralFont", "a label's name"), "fontfamily": ("numeralFont", "CSS's name")])
 
     public static func paints(_ values: AttributeValues) -> [PaintedPart] {
         [PaintedPart(handColor.name), PaintedPart(secondHandColor.name, drawn: values[showsSeconds]),

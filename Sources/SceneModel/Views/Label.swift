@@ -39,7 +39,12 @@ public enum Label: KindDeclaration {
         own: [text.spec, font.spec, fontSize.spec, fontWeight.spec, italic.spec, textColor.spec, alignment.spec,
               verticalAlignment.spec, lineLimit.spec, lineSpacing.spec, tracking.spec],
         sizesToContent: true,
-        geometry: "text in one font, sized to its text or wrapped to its width; a ring's `label` and a clock's `numerals` draw the same way ([§8](#8-text)).")
+        geometry: "text in one font, sized to its text or wrapped to its width; a ring's `label` and a clock's `numerals` draw the same way ([§8](#8-text)).",
+        synonyms: ["color": ("textColor", "CSS's name for the text's colour"),
+                   "foregroundcolor": ("textColor", "SwiftUI's name"), "foregroundstyle": ("textColor", "SwiftUI's name"),
+                   "fontcolor": ("textColor", "a common name"), "textalign": ("alignment", "CSS's name"),
+                   "numberoflines": ("lineLimit", "UILabel's name"), "letterspacing": ("tracking", "CSS's name"),
+                   "kern": ("tracking", "UIKit's name"), "fontfamily": ("font", "CSS's name")])
 }
 
 /// The words `fontWeight` takes, with the CSS weights they stand for (UIKit's names).

@@ -41,7 +41,9 @@ public enum Ring: KindDeclaration {
         type: .ring, summary: "Circular progress view: a track circle and a progress arc.",
         own: [progress.spec, trackColor.spec, progressColor.spec, lineWidth.spec, startAngle.spec,
               clockwise.spec, lineCap.spec, label.spec, labelColor.spec, labelFont.spec, labelSize.spec],
-        geometry: "centre of the bounds; radius = min(width, height)/2 − lineWidth/2. The track is the full circle; the arc starts at `startAngle` and sweeps progress × 360°. Progress 0 draws no arc (even with round caps).")
+        geometry: "centre of the bounds; radius = min(width, height)/2 − lineWidth/2. The track is the full circle; the arc starts at `startAngle` and sweeps progress × 360°. Progress 0 draws no arc (even with round caps).",
+        synonyms: ["textcolor": ("labelColor", "a label's name"), "fontsize": ("labelSize", "a label's name"),
+                   "font": ("labelFont", "a label's name"), "fontfamily": ("labelFont", "CSS's name")])
 
     public static func paints(_ values: AttributeValues) -> [PaintedPart] {
         [PaintedPart(trackColor.name), PaintedPart(progressColor.name, drawn: values[progress] > 0)]
