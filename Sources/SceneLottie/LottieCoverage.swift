@@ -43,7 +43,6 @@ public enum LottieCoverage {
              "rectangle fill under the content; rectangle stroke inside the bounds over content and children; their roundness"),
             ("`opacity`, `hidden`, `rotation`",
              "the layer's opacity (0 while hidden, in hold keyframes); its rotation about the view's centre"),
-            ("text: `label`'s text, `ring`'s `label`, `clock`'s `numerals`", text),
         ]
         var kinds: [(names: [String], summary: String)] = []
         for kind in Registry.kinds {

@@ -4,7 +4,7 @@ import SceneSupport
 /// A label: its text as glyph outlines, drawn by the label's own drawer (TextExport); every
 /// attribute goes with the text.
 extension Label: KindExporter {
-    static let lottieSummary: String? = nil
+    static let lottieSummary: String? = "its text, as a ring's `label` and a clock's `numerals`: " + LottieCoverage.text
 
     static let lottieCoverage: [String: LottieCoverage.Mapping] = [
             "text": .exported(LottieCoverage.text),
