@@ -57,6 +57,7 @@ public struct LottieExporter {
         var composer = Composer(builder: PropertyBuilder(fps: fps, lastFrame: frames - 1, tracks: tracks),
                                 animated: animated, sampler: sampler, now: now, frames: frames, deadline: deadline)
         composer.text = text.groups
+        composer.clips = text.clips
         composer.warnings = text.warnings
         var layers = try composer.layers(for: placed, offset: (0, 0), path: [])
         let canvas = scene.canvas
@@ -91,6 +92,8 @@ struct Composer {
     var warnings: [Diagnostic] = []
     /// Each view's text as shapes (TextExport), by its place in the tree.
     var text: [[Int]: JSONValue] = [:]
+    /// Where each view's text is clipped (TextExport), by its place in the tree.
+    var clips: [[Int]: Rect] = [:]
 
     init(builder: PropertyBuilder, animated: [String: Set<String>], sampler: Sampler, now: Double, frames: Int,
          deadline: SceneDeadline?) {
@@ -140,8 +143,13 @@ struct Composer {
             position: [offset.0 + f.x + f.width / 2, offset.1 + f.y + f.height / 2], anchor: [f.width / 2, f.height / 2],
             rotation: view.scalar([Layer.rotation], Tolerance.degrees) { $0[Layer.rotation].degrees },
             opacity: view.scalar([Layer.opacity, Layer.hidden], Tolerance.percent) { $0[Layer.hidden] ? 0 : $0[Layer.opacity] * 100 })
+        // Overflowing text clipped to its box: a mask on the layer that holds it.
+        let clip = clips[path]
+        let clipped = { (layer: JSONValue) in
+            clip.map { layer.setting("hasMask", true).setting("masksProperties", TextExport.mask($0)) } ?? layer
+        }
         guard !placed.children.isEmpty else {
-            return shapeLayer(name, [border] + content + [background], index: index, transform: transform)
+            return clipped(shapeLayer(name, [border] + content + [background], index: index, transform: transform))
         }
         // Children in a precomposition of their own, with room around the view for children
         // placed outside it (a precomposition clips to its size).
@@ -151,7 +159,7 @@ struct Composer {
         contents += try layers(for: placed.children, offset: (room, room), path: path).enumerated().map { i, layer in
             layer.setting("ind", .number(Double(i + 2)))
         }
-        contents.append(shapeLayer(name + " content", content + [background], index: contents.count + 1, transform: inner))
+        contents.append(clipped(shapeLayer(name + " content", content + [background], index: contents.count + 1, transform: inner)))
         let id = "view-\(assets.count + 1)"
         assets.append(["id": .string(id), "nm": .string(name), "layers": .array(contents)])
         let size = (f.width + 2 * room).rounded(.up), height = (f.height + 2 * room).rounded(.up)

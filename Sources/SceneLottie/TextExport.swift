@@ -17,6 +17,8 @@ struct TextTrack {
     var colors: [[Color]] = []
     /// Characters left out (in colour fonts), each once.
     var pictures = ""
+    /// The rectangle any drawing's text is clipped to (overflowing text), all frames together.
+    var clip: Rect?
 
     mutating func append(_ outlines: [TextOutline]) {
         let drawing = outlines.map(\.segments)
@@ -29,6 +31,12 @@ struct TextTrack {
             shown.append(drawings.count - 1)
         }
         colors.append(outlines.map(\.color))
+        for rect in outlines.compactMap(\.clip) {
+            guard let known = clip else { clip = rect; continue }
+            let x = Swift.min(known.x, rect.x), y = Swift.min(known.y, rect.y)
+            clip = Rect(x: x, y: y, width: Swift.max(known.x + known.width, rect.x + rect.width) - x,
+                        height: Swift.max(known.y + known.height, rect.y + rect.height) - y)
+        }
         for character in outlines.map(\.pictureCharacters).joined() where !pictures.contains(character) {
             pictures.append(character)
         }
@@ -73,6 +81,8 @@ struct TextTrack {
 struct TextExport {
     /// The text groups by view, keyed by the view's place in the tree (child indices).
     var groups: [[Int]: JSONValue] = [:]
+    /// Where a view's drawer clips its text (overflowing text, clipped to its box), by view.
+    var clips: [[Int]: Rect] = [:]
     var warnings: [Diagnostic] = []
 
     init(placed: [PlacedView], sampler: Sampler, animated: [String: Set<String>], fonts: FontLibrary, now: Double,
@@ -100,10 +110,11 @@ struct TextExport {
                 }
             }
         }
-        var groups: [[Int]: JSONValue] = [:], warnings: [Diagnostic] = []
+        var groups: [[Int]: JSONValue] = [:], clips: [[Int]: Rect] = [:], warnings: [Diagnostic] = []
         try Self.walk(placed, path: []) { (view, path) throws(SceneTimeout) in
             guard let track = tracks[path] else { return }
             groups[path] = Self.group(track, frames: changing.contains(path) ? frames : 1)
+            clips[path] = track.clip
             let pictures = track.pictures
             if !pictures.isEmpty {
                 warnings.append(.warning(.lottieUnsupported,
@@ -112,6 +123,7 @@ struct TextExport {
             }
         }
         self.groups = groups
+        self.clips = clips
         self.warnings = warnings
     }
 
@@ -136,6 +148,17 @@ struct TextExport {
     static func view(at path: [Int], in views: [PlacedView]) -> PlacedView? {
         guard let first = path.first, views.indices.contains(first) else { return nil }
         return path.count == 1 ? views[first] : view(at: Array(path.dropFirst()), in: views[first].children)
+    }
+
+    /// The layer's mask for text clipped to `rect`: Lottie clips only whole layers, and a view's
+    /// layer draws nothing outside its box but overflowing text, so a mask of the box clips only it.
+    static func mask(_ rect: Rect) -> JSONValue {
+        let corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x + rect.width, rect.y + rect.height],
+                       [rect.x, rect.y + rect.height]]
+        let zero = JSONValue.array(corners.map { _ in LottieJSON.numbers([0, 0]) })
+        let path: JSONValue = ["c": true, "v": .array(corners.map(LottieJSON.numbers)), "i": zero, "o": zero]
+        return .array([["nm": "text clip", "inv": false, "mode": "a", "pt": ["a": 0, "k": path], "o": Shapes.fixed(100),
+                        "x": Shapes.fixed(0)]])
     }
 
     /// The view's text: one group of its drawing, or a group per drawing each shown (opacity

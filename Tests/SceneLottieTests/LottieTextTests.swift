@@ -128,6 +128,24 @@ final class LottieTextTests: XCTestCase {
                        "four numerals, each a block of its own")
     }
 
+    /// Text too long for its box (a label's, a ring's): where the drawer clips it to the box,
+    /// the export clips it too (a mask of the box on the view's layer), so rlottie's picture is
+    /// scenec's — nothing drawn over the views around it.
+    func testOverflowingTextPlaysAsDrawn() throws {
+        let scene = """
+            canvas: {width: 200, height: 120, background: white}
+            views:
+              - {id: t, type: label, frame: {x: 20, y: 30, width: 80, height: 20}, backgroundColor: "#eeeeee", fontSize: 13,
+                 text: "A long text that cannot fit in a box of eighty by twenty points, so it overflows its frame."}
+              - {id: r, type: ring, frame: {x: 120, y: 20, width: 60, height: 60}, label: "Downloading the update", labelSize: 14}
+
+            """
+        let plain = scene.replacingOccurrences(of: #"text: "A long text that cannot fit in a box of eighty by twenty points, so it overflows its frame.""#,
+                                               with: #"text: """#)
+            .replacingOccurrences(of: #"label: "Downloading the update""#, with: "label: none")
+        try checkTextPlayedAlike(scene, plain: plain, frames: [0], name: "overflow")
+    }
+
     /// A colour font's glyphs are pictures: they are left out with a located warning, and the
     /// rest of the text keeps its outlines (not the colour glyph traced into squares).
     func testColourGlyphsAreLeftOutWithAWarning() throws {

@@ -90,4 +90,15 @@ final class TextOutlinerTests: XCTestCase {
         outliner.moment(placed)
         XCTAssertEqual(outliner.text(of: label), at42, "the same moment, the same outlines")
     }
+
+    /// Where a drawer clips text (overflow, clipped to its box), the outline says to what: the
+    /// rectangle of the clip in force when the text was drawn. No drawer here clips short text.
+    func testUnclippedTextHasNoClip() throws {
+        let (parsed, placed) = try compileScene(scene)
+        let outliner = try XCTUnwrap(TextOutliner(fonts: FontLibrary.of(parsed), environment: RenderEnvironment()))
+        outliner.moment(placed)
+        for view in placed {
+            for outline in outliner.text(of: view) { XCTAssertNil(outline.clip, "\(view.view.id ?? "")") }
+        }
+    }
 }

@@ -37,8 +37,15 @@ final class GraphicsContext {
         return String(cString: cairo_status_to_string(status))
     }
 
-    func save() { cairo_save(cr) }
-    func restore() { cairo_restore(cr) }
+    func save() {
+        cairo_save(cr)
+        textRecorder?.save()
+    }
+
+    func restore() {
+        cairo_restore(cr)
+        textRecorder?.restore()
+    }
     func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
     func rotate(degrees: Double) { cairo_rotate(cr, degrees * Double.pi / 180) }
     func scale(_ s: Double) { cairo_scale(cr, s, s) }
@@ -96,7 +103,10 @@ final class GraphicsContext {
         cairo_stroke(cr)
     }
 
-    func clip() { cairo_clip(cr) }
+    func clip() {
+        textRecorder?.clip(cr)
+        cairo_clip(cr)
+    }
     func paint(_ color: Color) {
         setColor(color)
         cairo_paint(cr)

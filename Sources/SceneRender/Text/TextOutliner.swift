@@ -21,6 +21,9 @@ public struct TextOutline: Equatable, Sendable {
     /// Characters set in a colour font (emoji): their glyphs are pictures, with no outline to
     /// give, so they are not in `segments`.
     public var pictureCharacters: String
+    /// The rectangle the drawer clipped the text to (overflowing text, clipped to its box), in
+    /// the same coordinates; nil when unclipped.
+    public var clip: Rect?
 }
 
 /// The text views draw, as outlines, for exports that cannot rely on the reader's fonts (the
@@ -60,6 +63,7 @@ public final class TextOutliner {
         guard let drawer = placed.view.type.drawer else { return [] }
         let values = placed.view.values.clamped(to: placed.view.type.kind)
         recorder.outlines = []
+        recorder.clips = [nil]
         g.save()
         drawer.draw(ResolvedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),
                                  type: placed.view.type),
@@ -73,6 +77,28 @@ public final class TextOutliner {
 /// Takes the text a graphics context is asked to draw (GraphicsContext.textRecorder) as outlines.
 final class TextRecorder {
     var outlines: [TextOutline] = []
+    /// The clip in force, as a rectangle, at each level of the context's saved states (a clip
+    /// by another shape is taken as its bounding box: drawers clip text to rectangles).
+    var clips: [Rect?] = [nil]
+
+    func save() { clips.append(clips.last ?? nil) }
+
+    func restore() {
+        if clips.count > 1 { clips.removeLast() }
+    }
+
+    /// The path about to clip, intersected with the clip in force.
+    func clip(_ cr: OpaquePointer) {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+        if let current = clips[clips.count - 1] {
+            x1 = Swift.max(x1, current.x)
+            y1 = Swift.max(y1, current.y)
+            x2 = Swift.min(x2, current.x + current.width)
+            y2 = Swift.min(y2, current.y + current.height)
+        }
+        clips[clips.count - 1] = Rect(x: x1, y: y1, width: Swift.max(0, x2 - x1), height: Swift.max(0, y2 - y1))
+    }
 
     /// `block` as `pango_cairo_layout_path` gives it where the current point is — the path the
     /// PNG fills — less the runs in colour fonts, which have no outlines (Cairo would trace their
@@ -87,7 +113,8 @@ final class TextRecorder {
         } else {
             pango_cairo_layout_path(cr, block.layout)
         }
-        outlines.append(TextOutline(color: color, segments: Self.segments(of: cr), pictureCharacters: pictures))
+        outlines.append(TextOutline(color: color, segments: Self.segments(of: cr), pictureCharacters: pictures,
+                                    clip: clips.last ?? nil))
         cairo_new_path(cr)
     }
 
