@@ -119,7 +119,7 @@ struct TextExport {
             if !pictures.isEmpty {
                 warnings.append(.warning(.lottieUnsupported,
                                          "Lottie cannot express colour glyphs ('\(pictures)'); a colour font's glyphs are pictures, not outlines: they are left out of the animation",
-                                         at: view.view.range))
+                                         at: Self.textRange(of: view.view)))
             }
         }
         self.groups = groups
@@ -138,8 +138,17 @@ struct TextExport {
         }
     }
 
+    /// Where the view's text is written (its kind's attribute that is text in Lottie), else the view.
+    static func textRange(of view: SceneView) -> SourceRange {
+        let text = view.type.kind.attributes.first { LottieCoverage.mapping(view.type, $0.name) == .exported(LottieCoverage.text) }
+        guard let range = text.flatMap({ view.values.resolved($0.name)?.range }), !range.isNone else { return view.range }
+        return range
+    }
+
+    /// Each view and its place, in the order the Composer makes their layers (the last sibling
+    /// first), so a timeout names the view the export of layers would have reached first.
     static func walk(_ views: [PlacedView], path: [Int], _ body: (PlacedView, [Int]) throws(SceneTimeout) -> Void) throws(SceneTimeout) {
-        for (i, view) in views.enumerated() {
+        for (i, view) in views.enumerated().reversed() {
             try body(view, path + [i])
             try walk(view.children, path: path + [i], body)
         }
