@@ -1,4 +1,5 @@
 import SceneSyntax
+import SceneModel
 /// The names other toolkits give scenec's attributes (Interface Builder and UIKit, CALayer,
 /// SwiftUI, CSS and SVG), so that `alpha` or `stroke-width` gets pointed at its scenec name
 /// rather than at nothing: a new author arrives speaking one of these.
@@ -58,6 +59,35 @@ enum Synonyms {
         "bounds": (["frame"], "CALayer's name"),
     ]
 
+    /// Names that mean something else on one kind: CSS's `color` is a text's colour, so on a
+    /// label it is `textColor`, not the ring's `progressColor` the shared table offers first.
+    /// Looked up before `table`.
+    static let byKind: [ViewType: [String: (names: [String], from: String)]] = [
+        .label: [
+            "color": (["textColor"], "CSS's name for the text's colour"),
+            "foregroundcolor": (["textColor"], "SwiftUI's name"),
+            "foregroundstyle": (["textColor"], "SwiftUI's name"),
+            "fontcolor": (["textColor"], "a common name"),
+            "textalign": (["alignment"], "CSS's name"),
+            "numberoflines": (["lineLimit"], "UILabel's name"),
+            "letterspacing": (["tracking"], "CSS's name"),
+            "kern": (["tracking"], "UIKit's name"),
+            "fontfamily": (["font"], "CSS's name"),
+        ],
+        .ring: [
+            "textcolor": (["labelColor"], "a label's name"),
+            "fontsize": (["labelSize"], "a label's name"),
+            "font": (["labelFont"], "a label's name"),
+            "fontfamily": (["labelFont"], "CSS's name"),
+        ],
+        .clock: [
+            "textcolor": (["numeralColor"], "a label's name"),
+            "fontsize": (["numeralSize"], "a label's name"),
+            "font": (["numeralFont"], "a label's name"),
+            "fontfamily": (["numeralFont"], "CSS's name"),
+        ],
+    ]
+
     /// Other toolkits' words for scenec's choice words (CSS flexbox, UIKit, Core Graphics).
     static let words: [String: [String]] = [
         "row": ["horizontal"], "column": ["vertical"],
@@ -77,28 +107,31 @@ enum Synonyms {
         String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }).replacing("colour", with: "color")
     }
 
-    /// The scenec name among `known` that `word` is another toolkit's name for, and whose name it is.
-    static func meaning(of word: String, among known: [String]) -> (name: String, from: String)? {
-        guard let entry = table[normalised(word)] else { return nil }
-        guard let name = entry.names.first(where: known.contains) else { return nil }
-        return (name, entry.from)
+    /// The scenec name among `known` that `word` is another toolkit's name for, and whose name
+    /// it is: `kind`'s own meaning first (none for a style, which any kind may use).
+    static func meaning(of word: String, among known: [String], kind: ViewType? = nil) -> (name: String, from: String)? {
+        let key = normalised(word)
+        for entry in [kind.flatMap { byKind[$0]?[key] }, table[key]].compactMap({ $0 }) {
+            if let name = entry.names.first(where: known.contains) { return (name, entry.from) }
+        }
+        return nil
     }
 }
 
 /// "Did you mean" for a key that is not an attribute: a close spelling, another toolkit's name,
 /// or, when nothing is close, the attributes there are.
 enum AttributeSuggestions {
-    static func hint(for key: String, known: [String]) -> (hint: String, notes: [String]) {
-        let s = suggest(key, known: known, at: .none)
+    static func hint(for key: String, known: [String], kind: ViewType? = nil) -> (hint: String, notes: [String]) {
+        let s = suggest(key, known: known, kind: kind, at: .none)
         return (s.hint, s.notes)
     }
 
     /// The hint and notes, the attribute a rename makes of the key (`frame`, meant by a
     /// synonym such as `bounds`, takes more than a rename: none then) and the fix replacing the
     /// key at `range` with it.
-    static func suggest(_ key: String, known: [String], at range: SourceRange)
+    static func suggest(_ key: String, known: [String], kind: ViewType? = nil, at range: SourceRange)
         -> (hint: String, notes: [String], fixes: [Fix], renamed: String?) {
-        if let meant = Synonyms.meaning(of: key, among: known) {
+        if let meant = Synonyms.meaning(of: key, among: known, kind: kind) {
             let frameNote = meant.name == "frame"
                 ? "; place a view with frame: {x, y, width, height}" : ""
             let renamed = meant.name == "frame" ? nil : meant.name

@@ -153,7 +153,7 @@ package struct TimelineChecker {
         let kind = type.kind
         let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
         guard let spec = kind.attribute(named: name) else {
-            let (hint, notes, _, meant) = AttributeSuggestions.suggest(name, known: kind.attributes.map(\.name), at: .none)
+            let (hint, notes, _, meant) = AttributeSuggestions.suggest(name, known: kind.attributes.map(\.name), kind: type, at: .none)
             log.error(.unknownAttribute, "\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
                       at: node.range, notes: notes + ["animatable: " + animatable.joined(separator: ", ")],
                       fixes: meant.map { [Fix("change to '\(id).\($0)'", replacing: node.range, with: "\(id).\($0)")] } ?? [])

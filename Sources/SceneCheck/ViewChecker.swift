@@ -189,7 +189,7 @@ struct ViewChecker {
             return
         }
         let owners = Registry.kinds.filter { $0.attribute(named: pair.key) != nil }.map(\.type.rawValue)
-        let (hint, hintNotes, fixes, _) = AttributeSuggestions.suggest(pair.key, known: known, at: pair.keyRange)
+        let (hint, hintNotes, fixes, _) = AttributeSuggestions.suggest(pair.key, known: known, kind: type, at: pair.keyRange)
         var notes = hintNotes
         if !owners.isEmpty {
             notes.append("'\(pair.key)' is an attribute of \(owners.joined(separator: ", "))")

@@ -19,7 +19,7 @@ struct GridLayout {
         rowHeight = Layout.nonNegative(grid[Grid.rowHeight].resolved(against: box.height))
     }
 
-    func frames(for children: [SceneView], ownSize: (SceneView) -> Size?) -> [Rect] {
+    func frames(for children: [SceneView], ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
         children.enumerated().map { index, child in
             let row = index / columns, column = index % columns
             let cell = Rect(x: content.x + Double(column) * (cellWidth + spacing.column),
@@ -29,7 +29,7 @@ struct GridLayout {
             if let s = child.size {
                 size = (Layout.nonNegative(s.width.resolved(against: content.width)),
                         Layout.nonNegative(s.height.resolved(against: content.height)))
-            } else if let intrinsic = ownSize(child) {
+            } else if let intrinsic = ownSize(child, nil) {
                 size = (intrinsic.width, intrinsic.height)
             } else {
                 size = nil
@@ -42,7 +42,7 @@ struct GridLayout {
 
 extension Grid: LaysOutChildren {
     static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
-                       ownSize: (SceneView) -> Size?) -> [Rect] {
+                       ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
         GridLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
     }
 }

@@ -10,8 +10,10 @@ public protocol ContentMeasuring {
 /// the kind's declaration conforms, next to its layout (`extension Stack: LaysOutChildren` in
 /// StackLayout.swift). A kind without it places children by their frames, as a group does.
 protocol LaysOutChildren: KindDeclaration {
+    /// `ownSize(view, width)`: the size the view has of its own, its text wrapped to `width`
+    /// when given.
     static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
-                       ownSize: (SceneView) -> Size?) -> [Rect]
+                       ownSize: (SceneView, Double?) -> Size?) -> [Rect]
 }
 
 /// Each container's layout, found once by the registry's list.
@@ -26,8 +28,26 @@ public enum Layout {
     /// Without a `measurer`, views that size to their content have no size of their own.
     public static func place(_ scene: Scene, measurer: ContentMeasuring? = nil) -> [PlacedView] {
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
-        return placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0),
-                             measurer: measurer)
+        let placed = placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0),
+                                   measurer: measurer)
+        guard let keyframed = scene.timeline?.keyframeNumbers, !keyframed.isEmpty else { return placed }
+        return withKeyframeNumbers(placed, keyframed)
+    }
+
+    /// Each view with an id given the numbers the timeline animates it through, and the model
+    /// value each animation may start from (a keyframe without a value), which a frame sampled
+    /// later no longer holds.
+    static func withKeyframeNumbers(_ views: [PlacedView], _ keyframed: [String: [String: [Double]]]) -> [PlacedView] {
+        views.map { placed in
+            var view = placed
+            var numbers = placed.view.id.flatMap { keyframed[$0] } ?? [:]
+            for (name, values) in numbers {
+                if case .number(let model)? = placed.view.values[name] { numbers[name] = values + [model] }
+            }
+            view.keyframeNumbers = numbers
+            view.children = withKeyframeNumbers(placed.children, keyframed)
+            return view
+        }
     }
 
     /// Frames for `children` inside a container of `type` whose bounds are `bounds` (in its own
@@ -35,7 +55,7 @@ public enum Layout {
     static func placeChildren(of children: [SceneView], type: ViewType, values: AttributeValues, bounds: Rect,
                               origin: (Double, Double), measurer: ContentMeasuring?) -> [PlacedView] {
         let frames: [Rect]
-        let size = { (view: SceneView) in ownSize(of: view, width: nil, measurer: measurer) }
+        let size = { (view: SceneView, width: Double?) in ownSize(of: view, width: width, measurer: measurer) }
         if let layout = containerLayouts[type] {
             frames = layout.frames(for: children, values: values, bounds: bounds, ownSize: size)
         } else {

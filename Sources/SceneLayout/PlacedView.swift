@@ -29,12 +29,18 @@ public struct PlacedView: Sendable {
     public var frame: Rect
     public var canvasFrame: Rect
     public var children: [PlacedView]
+    /// The numbers the timeline's keyframes give the view's attributes, by attribute: text
+    /// bound to them is laid out, and a ring's label sized, for the widest they can show, in
+    /// every frame alike (`ValueTable.possibleValues`).
+    public var keyframeNumbers: [String: [Double]]
 
-    public init(view: SceneView, frame: Rect, canvasFrame: Rect, children: [PlacedView]) {
+    public init(view: SceneView, frame: Rect, canvasFrame: Rect, children: [PlacedView],
+                keyframeNumbers: [String: [Double]] = [:]) {
         self.view = view
         self.frame = frame
         self.canvasFrame = canvasFrame
         self.children = children
+        self.keyframeNumbers = keyframeNumbers
     }
 
     public var values: AttributeValues { view.values }

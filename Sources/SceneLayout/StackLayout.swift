@@ -1,7 +1,8 @@
 import SceneModel
 
 /// A stack's children in a row or column (docs/language.md §3): sized children keep their size; the others
-/// share what is left along the axis equally and fill the cross axis.
+/// share what is left along the axis equally and fill the cross axis. A child sized by its
+/// content (a label) has its text wrapped to the stack's content width, so it never runs past it.
 struct StackLayout {
     let horizontal: Bool
     let spacing: Double
@@ -21,7 +22,7 @@ struct StackLayout {
     var mainExtent: Double { horizontal ? content.width : content.height }
     var crossExtent: Double { horizontal ? content.height : content.width }
 
-    func frames(for children: [SceneView], ownSize: (SceneView) -> Size?) -> [Rect] {
+    func frames(for children: [SceneView], ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
         guard !children.isEmpty else { return [] }
         // (main, cross) of each child; nil main means flexible.
         let requested: [(main: Double?, cross: Double?)] = children.map { child in
@@ -30,7 +31,7 @@ struct StackLayout {
                 let h = Layout.nonNegative(size.height.resolved(against: content.height))
                 return horizontal ? (w, h) : (h, w)
             }
-            if let intrinsic = ownSize(child) {
+            if let intrinsic = ownSize(child, content.width) {
                 return horizontal ? (intrinsic.width, intrinsic.height) : (intrinsic.height, intrinsic.width)
             }
             return (nil, nil)
@@ -92,7 +93,7 @@ func contentBox(_ bounds: Rect, _ padding: Insets) -> Rect {
 
 extension Stack: LaysOutChildren {
     static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
-                       ownSize: (SceneView) -> Size?) -> [Rect] {
+                       ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
         StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
     }
 }

@@ -121,6 +121,19 @@ public struct Animation: Sendable, Hashable {
 
 /// `timeline:` (docs/language.md §5).
 public struct Timeline: Sendable, Hashable {
+    /// The numbers the keyframes give, by view id and attribute (a keyframe taking the model
+    /// value gives none): what bound text is laid out for (`ValueTable.possibleValues`).
+    public var keyframeNumbers: [String: [String: [Double]]] {
+        var out: [String: [String: [Double]]] = [:]
+        for animation in animations {
+            for keyframe in animation.keyframes {
+                guard case .number(let n)? = keyframe.value else { continue }
+                out[animation.viewID, default: [:]][animation.attribute.name, default: []].append(n)
+            }
+        }
+        return out
+    }
+
     public var fps: Double
     /// Seconds; nil: the end of the last animation.
     public var duration: Double?

@@ -2,11 +2,15 @@
 /// (`{download.progress:percent}`), at model values for layout or sampled ones when drawn.
 public struct ValueTable: Sendable {
     var entries: [String: (kind: ViewKind, values: AttributeValues)] = [:]
+    /// The numbers the timeline's keyframes give, by view id and attribute: bound text is laid
+    /// out for the widest of the values it can show (`possibleValues`).
+    var keyframed: [String: [String: [Double]]] = [:]
 
     public init() {}
 
-    /// The views of a checked scene, at their model values.
-    public init(views: [SceneView]) {
+    /// The views of a checked scene, at their model values, with the numbers `timeline` animates
+    /// them through.
+    public init(views: [SceneView], timeline: Timeline? = nil) {
         func walk(_ views: [SceneView]) {
             for view in views {
                 add(view)
@@ -14,10 +18,26 @@ public struct ValueTable: Sendable {
             }
         }
         walk(views)
+        keyframed = timeline?.keyframeNumbers ?? [:]
     }
 
-    public mutating func add(_ view: SceneView) {
-        if let id = view.id { entries[id] = (view.type.kind, view.values) }
+    /// `keyframeNumbers`: the numbers the timeline gives the view's attributes, by attribute.
+    public mutating func add(_ view: SceneView, keyframeNumbers: [String: [Double]] = [:]) {
+        guard let id = view.id else { return }
+        entries[id] = (view.type.kind, view.values)
+        if !keyframeNumbers.isEmpty { keyframed[id] = keyframeNumbers }
+    }
+
+    /// Every value `attribute` of `id` may show over the scene, for laying out text that binds
+    /// it: its value now, and for a number also its range's ends (a 0–1 fraction's 1 is `100%`)
+    /// and the timeline's keyframe values, clamped to the range. Numbers between these write no
+    /// more digits than the widest of them.
+    public func possibleValues(_ id: String, _ attribute: String) -> [Value] {
+        guard let now = value(id, attribute) else { return [] }
+        guard case .number = now, let entry = entries[id],
+              case .number(let range)? = entry.kind.attribute(named: attribute)?.kind else { return [now] }
+        let numbers = [range.min, range.max].compactMap { $0 } + (keyframed[id]?[attribute] ?? [])
+        return [now] + numbers.filter(\.isFinite).map { .number(range.clamp($0)) }
     }
 
     /// The value of `attribute` of the view `id`, numbers clamped to their range (as drawn). A

@@ -75,6 +75,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     // What draws nothing (lint, after layout); each kind's own are in its model file
     public static let lintOffCanvas = DiagnosticCode("lint-off-canvas")
     public static let lintInvisible = DiagnosticCode("lint-invisible")
+    public static let lintTextOverflow = DiagnosticCode("lint-text-overflow")
+    public static let lintRingLabelSmall = DiagnosticCode("lint-ring-label-small")
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -218,6 +220,10 @@ extension DiagnosticCode {
                 .scene(canvas + "views:\n  - {type: ring, frame: {x: 300, y: 10, width: 100, height: 100}}\n")),
             w(.lintInvisible, "Every visible part of a view is fully transparent (alpha 0), so it draws nothing.",
                 .scene(canvas + "views:\n  - {type: pie, frame: {x: 10, y: 10, width: 100, height: 100}, progress: 0.5, fillColor: clear, backgroundColor: clear, borderWidth: 0}\n")),
+            w(.lintTextOverflow, "A label's text needs more room than its frame (after wrapping and `lineLimit`), or a label without a width runs past the canvas; it is drawn clipped.",
+                .scene(canvas + "views:\n  - {type: label, frame: {x: 10, y: 10, width: 80, height: 20}, text: A sentence far too long for so small a frame}\n")),
+            w(.lintRingLabelSmall, "A ring's label is too long for the ring: its default size is less than half the size `100%` gets.",
+                .scene(ring(", label: Downloading the update"))),
         ]
     }()
 }

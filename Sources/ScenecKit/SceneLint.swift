@@ -27,6 +27,7 @@ package enum SceneLint {
         }
         // Laid out as it is drawn (labels measured with the scene's fonts).
         walk(laidOut.placed) { ViewPath(root: $0) }
+        out += OverflowLint.diagnostics(laidOut)
         return out
     }
 }

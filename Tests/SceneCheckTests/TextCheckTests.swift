@@ -79,12 +79,23 @@ final class TextCheckTests: XCTestCase {
     }
 
     func testTheValuesBindingsWriteAtTheTimeDrawn() {
-        XCTAssertEqual(TextTemplate.write(.number(0.725), as: .percent(digits: 0), now: 0), "73%")
+        // Percentages round down (issue 26): 72.5% shows 72%, never a completion not yet reached.
+        XCTAssertEqual(TextTemplate.write(.number(0.725), as: .percent(digits: 0), now: 0), "72%")
         XCTAssertEqual(TextTemplate.write(.number(0.7254), as: .percent(digits: 1), now: 0), "72.5%")
         XCTAssertEqual(TextTemplate.write(.number(3.14159), as: .number(digits: 2), now: 0), "3.14")
         XCTAssertEqual(TextTemplate.write(.number(-0.001), as: .number(digits: 2), now: 0), "0.00")
         XCTAssertEqual(TextTemplate.write(.timeOfDay(.hms(10, 9, 30.7)), as: .time, now: 0), "10:09:30")
         XCTAssertEqual(TextTemplate.write(.timeOfDay(.hms(25, 5, 0)), as: .hoursMinutes, now: 0), "01:05")
+    }
+
+    func testPercentagesNeverShowCompletionEarly() {
+        XCTAssertEqual(TextTemplate.write(.number(0.997), as: .percent(digits: 0), now: 0), "99%")
+        XCTAssertEqual(TextTemplate.write(.number(0.9999), as: .percent(digits: 1), now: 0), "99.9%")
+        XCTAssertEqual(TextTemplate.write(.number(1), as: .percent(digits: 0), now: 0), "100%")
+        // 0.29 × 100 is 28.999… in binary: still 29%.
+        XCTAssertEqual(TextTemplate.write(.number(0.29), as: .percent(digits: 0), now: 0), "29%")
+        XCTAssertEqual(TextTemplate.write(.number(0.57), as: .percent(digits: 0), now: 0), "57%")
+        XCTAssertEqual(TextTemplate.write(.number(0), as: .percent(digits: 0), now: 0), "0%")
     }
 
     func testFontWeightTakesWordsAndNumbers() {

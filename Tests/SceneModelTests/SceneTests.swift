@@ -45,7 +45,8 @@ final class SceneTests: XCTestCase {
             default: return nil
             }
         }
-        XCTAssertEqual(text, "73% of 0.73, {x} at 10:09")
+        // A percentage rounds down (never shows completion early); number(2) rounds half away.
+        XCTAssertEqual(text, "72% of 0.73, {x} at 10:09")
         XCTAssertFalse(try TextTemplate.parse("plain {{braces}}").get().isBound)
         guard case .failure(let problem) = TextTemplate.parse("a {d.progress") else { return XCTFail("an open brace") }
         XCTAssertEqual(problem.offset, 2)

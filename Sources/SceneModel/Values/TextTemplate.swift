@@ -6,7 +6,8 @@ public struct TextTemplate: Sendable, Hashable {
     public enum Format: Sendable, Hashable {
         /// The value as `inspect` prints it.
         case plain
-        /// A fraction as a percentage with `digits` decimals: 0.725 → `73%` or `72.5%`.
+        /// A fraction as a percentage with `digits` decimals, rounded down so it never shows
+        /// completion early: 0.725 → `72%` or `72.5%`, 0.997 → `99%`; only 1 is `100%`.
         case percent(digits: Int)
         /// A number with `digits` decimals.
         case number(digits: Int)
@@ -169,7 +170,7 @@ public struct TextTemplate: Sendable, Hashable {
 
     public static func write(_ value: Value, as format: Format, now: Double) -> String {
         switch (format, value) {
-        case (.percent(let digits), .number(let v)): return fixed(v * 100, digits: digits) + "%"
+        case (.percent(let digits), .number(let v)): return fixed(v * 100, digits: digits, roundingDown: true) + "%"
         case (.number(let digits), .number(let v)): return fixed(v, digits: digits)
         case (.time, .timeOfDay(let t)): return clockText(t, now: now, seconds: true)
         case (.hoursMinutes, .timeOfDay(let t)): return clockText(t, now: now, seconds: false)
@@ -179,11 +180,14 @@ public struct TextTemplate: Sendable, Hashable {
     }
 
     /// `v` with `digits` decimals, rounded half away from zero; with `trimmed`, trailing zeros go.
-    public static func fixed(_ v: Double, digits: Int, trimmed: Bool = false) -> String {
+    /// With `roundingDown`, rounded towards zero (a percentage never shows completion early),
+    /// after a nudge of a billionth so that 0.29 × 100 = 28.999… writes 29.
+    public static func fixed(_ v: Double, digits: Int, trimmed: Bool = false, roundingDown: Bool = false) -> String {
         guard v.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<Swift.max(0, Swift.min(digits, maxDigits)) { scale *= 10 }
-        let scaled = (Swift.abs(v) * scale).rounded()
+        let magnitude = Swift.abs(v) * scale
+        let scaled = roundingDown ? (magnitude * (1 + 1e-9)).rounded(.down) : magnitude.rounded()
         // Beyond this a Double holds no fraction worth writing; numbers stay within ±1e9 anyway.
         guard scaled < 1e15 else { return formatNumber(v) }
         let whole = Int(scaled / scale), fraction = Int(scaled - Double(whole) * scale)

@@ -9,10 +9,17 @@ extension Label: ViewDrawer {
             .draw(in: (view.size.width, view.size.height), g: g)
     }
 
-    /// Its text, bindings written out at the model values (layout runs before any time is
-    /// sampled), in its font.
+    /// Its text in its font, bindings written at the widest values they can show (layout runs
+    /// once, before any time is sampled, and must hold every frame's text).
     static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size {
-        let text = measurer.values.resolve(view.values[Label.text].string, now: 0)
-        return TextBox.measure(text, style: TextStyle(label: view.values), width: width, engine: measurer.engine)
+        let style = TextStyle(label: view.values)
+        let text = BoundText.widest(view.values[Label.text].string, values: measurer.values, style: style,
+                                    engine: measurer.engine, now: 0)
+        return TextBox.measure(text, style: style, width: width, engine: measurer.engine)
+    }
+
+    /// Its text, bindings at their widest, wrapped to its frame, where it needs more room.
+    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
+        fit.overflow(view[Label.text].string, style: TextStyle(label: view.values), frame: view.size)
     }
 }

@@ -12,6 +12,9 @@ protocol ViewDrawer: KindDeclaration {
     /// A default only text layout can give (`MeasuredAttribute`: a ring's labelSize), for
     /// `inspect`; nil where the kind measures none by that name.
     static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value?
+    /// What of its text does not fit where it is drawn, for the lint; nil where it all fits or
+    /// the kind has no text.
+    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit?
 }
 
 extension ViewDrawer {
@@ -20,6 +23,10 @@ extension ViewDrawer {
     }
 
     static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+        nil
+    }
+
+    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
         nil
     }
 }

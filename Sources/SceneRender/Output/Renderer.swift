@@ -108,7 +108,7 @@ public struct Renderer: Sendable {
         var table = ValueTable()
         func walk(_ views: [PlacedView]) {
             for placed in views {
-                table.add(placed.view)
+                table.add(placed.view, keyframeNumbers: placed.keyframeNumbers)
                 walk(placed.children)
             }
         }

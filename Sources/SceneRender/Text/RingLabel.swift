@@ -7,23 +7,35 @@ enum RingLabel {
     static let widestPercent = "100%"
     /// The size text is measured at to find the size that fits.
     static let probeSize = 100.0
+    /// The least share of the size `100%` gets in the same ring that a label's default size may
+    /// shrink to without a warning (`lint-ring-label-small`): below it, text is too long for a ring.
+    static let smallestShare = 0.5
 
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
-        guard let text = texts(view, values: g.values, now: environment.nowSecondsSinceMidnight) else { return }
-        var style = TextStyle(family: view[Ring.labelFont].string, alignment: "center")
+        guard let text = texts(view, values: g.values, now: environment.nowSecondsSinceMidnight, engine: g.text)
+        else { return }
+        var style = style(view)
         style.size = view[Ring.labelSize] ?? measuredSize(view, fitting: text.fitted, engine: g.text)
         guard style.size > 0 else { return }
         TextBox(text: text.shown, style: style, color: view[Ring.labelColor])
             .draw(in: (view.size.width, view.size.height), g: g)
     }
 
-    /// The text drawn, and the text the default size is fitted to; nil for no label.
-    static func texts(_ view: ResolvedView, values: ValueTable, now: Double) -> (shown: String, fitted: String)? {
+    /// The label's style but its size.
+    static func style(_ view: ResolvedView) -> TextStyle {
+        TextStyle(family: view[Ring.labelFont].string, alignment: "center")
+    }
+
+    /// The text drawn, and the text the default size is fitted to: for `percent` "100%", for
+    /// text its bindings at their widest values (`BoundText`), so `percent` and
+    /// `{r.progress:percent}` get one size, the same in every frame; nil for no label.
+    static func texts(_ view: ResolvedView, values: ValueTable, now: Double,
+                      engine: TextEngine) -> (shown: String, fitted: String)? {
         let label = view[Ring.label].string
         guard label != "none" else { return nil }
         guard label == "percent" else {
-            let text = values.resolve(label, now: now)
-            return (text, text)
+            return (values.resolve(label, now: now),
+                    BoundText.widest(label, values: values, style: style(view), engine: engine, now: now))
         }
         return (TextTemplate.write(.number(view[Ring.progress]), as: .percent(digits: 0), now: 0), widestPercent)
     }
@@ -35,8 +47,7 @@ enum RingLabel {
         let radius = Swift.min(view.size.width, view.size.height) / 2 - lineWidth / 2
         let inner = radius - lineWidth / 2
         guard inner > 0 else { return 0 }
-        return fittingSize(text, style: TextStyle(family: view[Ring.labelFont].string, alignment: "center"),
-                           radius: inner, engine: engine)
+        return fittingSize(text, style: style(view), radius: inner, engine: engine)
     }
 
     /// The largest size at which the text's box (advances × line height) fits inside a circle

@@ -10,13 +10,15 @@ struct TextBox {
     var verticalAlignment = "center"
 
     /// Draws the text in the box (origin 0,0, `size`): lines wrapped to its width and aligned in
-    /// it, the block of lines placed in its height.
+    /// it, the block of lines placed in its height. Text taller than the box starts at its top
+    /// (the first line shows), and ink that would fall outside the box is clipped to it, so text
+    /// never draws over other views (the lint reports the overflow, `TextFit`).
     func draw(in size: (width: Double, height: Double), g: GraphicsContext) {
         guard !text.isEmpty, !color.isClear, size.width > 0,
               let block = g.text.block(text, style: style, width: size.width) else { return }
         let height = block.size.height
         var y: Double
-        switch verticalAlignment {
+        switch height > size.height ? "top" : verticalAlignment {
         case "top": y = 0
         case "bottom": y = size.height - height
         default: y = (size.height - height) / 2
@@ -26,7 +28,17 @@ struct TextBox {
         let ink = block.inkRect
         let x = Self.nudge(ink.x, ink.width, into: size.width)
         y += Self.nudge(y + ink.y, ink.height, into: size.height)
+        // Clipped only where ink would leave the box: a clip in a PDF or SVG is bytes of its own.
+        let outside = x + ink.x < 0 || x + ink.x + ink.width > size.width
+            || y + ink.y < 0 || y + ink.y + ink.height > size.height
+        if outside {
+            g.save()
+            g.newPath()
+            g.roundedRect(x: 0, y: 0, width: size.width, height: Swift.max(0, size.height), radius: 0)
+            g.clip()
+        }
         g.draw(block, x: x, y: y, color: color)
+        if outside { g.restore() }
     }
 
     /// How far to move a span at `start` of `length` to lie within 0…`extent` (0 when it does

@@ -1,0 +1,47 @@
+import SceneFonts
+import SceneLayout
+import SceneModel
+
+/// What of a view's text does not fit where it is drawn (`TextFit.misfit`).
+package enum TextMisfit: Equatable {
+    /// A label's text needs `needed` (wrapped to its frame's width, cut at its `lineLimit`), more
+    /// than its frame; it is drawn clipped to the frame.
+    case overflow(needed: Size)
+    /// A ring label's default size is `size`, below `TextFit.smallestRingLabelShare` of the
+    /// `percentSize` that `100%` gets in the same ring.
+    case ringLabelSmall(size: Double, percentSize: Double)
+}
+
+/// Text that does not fit where it is drawn, measured as the drawers set it, for the lint: each
+/// kind with text says what of it does not fit (`ViewDrawer.textMisfit`). Bound text is measured
+/// at its widest values, as layout measures it.
+package final class TextFit {
+    let engine: TextEngine
+    let values: ValueTable
+
+    /// The least share of `100%`'s size a ring label's default size takes without a warning.
+    package static var smallestRingLabelShare: Double { RingLabel.smallestShare }
+
+    /// `views`: the scene's views as laid out (what text bindings read, with the numbers the
+    /// timeline gives them).
+    package init(fonts: FontLibrary, views: [PlacedView]) {
+        engine = TextEngine(library: fonts)
+        values = Renderer.valueTable(views)
+    }
+
+    /// What of `placed`'s text does not fit; nil where it all fits or the view has no text.
+    package func misfit(_ placed: PlacedView) -> TextMisfit? {
+        placed.view.type.drawer?.textMisfit(placed.resolved, fit: self)
+    }
+
+    /// The size `text` in `style` needs wrapped to `width`, where that is more than `frame` (by
+    /// more than rounding); nil where it fits.
+    func overflow(_ text: String, style: TextStyle, frame: Size) -> TextMisfit? {
+        let wide = BoundText.widest(text, values: values, style: style, engine: engine, now: 0)
+        guard frame.width > 0, !wide.isEmpty else { return nil }
+        let needed = TextBox.measure(wide, style: style, width: frame.width, engine: engine)
+        let slack = 0.01
+        guard needed.width > frame.width + slack || needed.height > frame.height + slack else { return nil }
+        return .overflow(needed: needed)
+    }
+}
