@@ -51,7 +51,9 @@ let package = Package(
         // The timeline sampled: easing curves, interpolation, the views at a moment; pure.
         .target(name: "SceneAnimation", dependencies: ["SceneModel", "SceneLayout"]),
         // `scenec export`: a laid-out scene and its timeline as Lottie (Bodymovin) JSON.
-        .target(name: "SceneLottie", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneLayout", "SceneAnimation"]),
+        // SceneRender for text: its drawers give the glyph outlines (TextOutliner), placed as `render` places them.
+        .target(name: "SceneLottie", dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneLayout", "SceneAnimation", "SceneRender",
+                                                    "SceneFonts"]),
         // The picture file formats, bytes in and out, apart from drawing: RasterImage (the pixel
         // buffer every encoder takes), PNG (libdeflate), APNG, GIF (palette, LZW), animated WebP
         // (libwebp), frame timing. Cairo only reads PNGs back (PNG/PNGReader.swift says why).

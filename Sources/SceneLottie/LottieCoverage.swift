@@ -29,7 +29,8 @@ public enum LottieCoverage {
         "rotation": .exported("the layer's rotation about the view's centre"),
     ]
 
-    static let labelText = "text needs fonts that Lottie players may not have; it is left out of the animation"
+    /// What becomes of text (a label's, a ring's label, a clock's numerals).
+    static let text = "glyph outlines filled in the text's colour, placed as render places them; text that changes (bound or animated) is one group per different drawing, shown by hold opacity keyframes; colour-font glyphs (emoji) are left out with a warning"
 
     /// Each kind's own rows, from its exporter (`lottieCoverage`, in Kinds/NAMEExporter.swift).
     static let own: [ViewType: [String: Mapping]] = exporters.mapValues { $0.lottieCoverage }

@@ -1,4 +1,5 @@
 import SceneAnimation
+import SceneFonts
 import SceneLayout
 import SceneModel
 import SceneSupport
@@ -7,7 +8,8 @@ import SceneSyntax
 /// A checked, laid-out scene and its timeline as a Lottie (Bodymovin) animation: each view a
 /// layer (a shape layer; a precomposition when it has children, so a fading container fades as
 /// one picture), placed and turned by its layer transform; its background, content and border
-/// as shape groups. What Lottie cannot express is a located warning (LottieCoverage).
+/// as shape groups; text as glyph outlines (TextExport). What Lottie cannot express is a located
+/// warning (LottieCoverage).
 public struct LottieExporter {
     public let scene: Scene
     public let placed: [PlacedView]
@@ -17,13 +19,17 @@ public struct LottieExporter {
     /// `--scene-timeout`: read before each view is exported (a view's work is bounded by the
     /// frame limit); nil for no limit.
     public let deadline: SceneDeadline?
+    /// The fonts text is set in (the scene's `fonts:` and the defaults).
+    public let fonts: FontLibrary
 
-    public init(scene: Scene, placed: [PlacedView], sampler: Sampler, now: Double, deadline: SceneDeadline? = nil) {
+    public init(scene: Scene, placed: [PlacedView], sampler: Sampler, now: Double, deadline: SceneDeadline? = nil,
+                fonts: FontLibrary? = nil) {
         self.scene = scene
         self.placed = placed
         self.sampler = sampler
         self.now = now
         self.deadline = deadline
+        self.fonts = fonts ?? FontLibrary.of(scene)
     }
 
     public struct Result {
@@ -46,9 +52,14 @@ public struct LottieExporter {
         for (key, track) in tracks {
             tracks[key] = track.enumerated().sorted { ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset) }.map(\.element)
         }
+        let text = try TextExport(placed: placed, sampler: sampler, animated: animated, fonts: fonts, now: now,
+                                  frames: frames, fps: fps, deadline: deadline)
         var composer = Composer(builder: PropertyBuilder(fps: fps, lastFrame: frames - 1, tracks: tracks),
                                 animated: animated, sampler: sampler, now: now, frames: frames, deadline: deadline)
-        var layers = try composer.layers(for: placed, offset: (0, 0))
+        composer.text = text.groups
+        composer.clips = text.clips
+        composer.warnings = text.warnings
+        var layers = try composer.layers(for: placed, offset: (0, 0), path: [])
         let canvas = scene.canvas
         if !canvas.background.isClear {
             let rect = Shapes.group("background", [
@@ -79,6 +90,10 @@ struct Composer {
     let deadline: SceneDeadline?
     var assets: [JSONValue] = []
     var warnings: [Diagnostic] = []
+    /// Each view's text as shapes (TextExport), by its place in the tree.
+    var text: [[Int]: JSONValue] = [:]
+    /// Where each view's text is clipped (TextExport), by its place in the tree.
+    var clips: [[Int]: Rect] = [:]
 
     init(builder: PropertyBuilder, animated: [String: Set<String>], sampler: Sampler, now: Double, frames: Int,
          deadline: SceneDeadline?) {
@@ -91,19 +106,19 @@ struct Composer {
     }
 
     /// Layers for sibling views, the last drawn (the last view) first. `offset`: where the
-    /// parent's origin is in the composition holding them.
-    mutating func layers(for views: [PlacedView], offset: (Double, Double)) throws(SceneTimeout) -> [JSONValue] {
+    /// parent's origin is in the composition holding them; `path`: the parent's place in the tree.
+    mutating func layers(for views: [PlacedView], offset: (Double, Double), path: [Int]) throws(SceneTimeout) -> [JSONValue] {
         var layers: [JSONValue] = []
         for (i, view) in views.reversed().enumerated() {
-            layers.append(try layer(for: view, offset: offset, index: i + 1))
+            layers.append(try layer(for: view, offset: offset, index: i + 1, path: path + [views.count - 1 - i]))
         }
         return layers
     }
 
-    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int) throws(SceneTimeout) -> JSONValue {
+    mutating func layer(for placed: PlacedView, offset: (Double, Double), index: Int, path: [Int]) throws(SceneTimeout) -> JSONValue {
         try deadline?.check(reached: .init(view: (placed.view.displayName, placed.view.range)))
         let timeline = ViewTimeline(placed: placed, animated: placed.view.id.flatMap { animated[$0] } ?? [], sampler: sampler)
-        let view = ViewExport(timeline: timeline, builder: builder, now: now)
+        let view = ViewExport(timeline: timeline, builder: builder, now: now, text: text[path])
         warn(about: placed.view)
         let f = placed.frame
         let name = placed.view.id ?? placed.view.displayName
@@ -128,18 +143,23 @@ struct Composer {
             position: [offset.0 + f.x + f.width / 2, offset.1 + f.y + f.height / 2], anchor: [f.width / 2, f.height / 2],
             rotation: view.scalar([Layer.rotation], Tolerance.degrees) { $0[Layer.rotation].degrees },
             opacity: view.scalar([Layer.opacity, Layer.hidden], Tolerance.percent) { $0[Layer.hidden] ? 0 : $0[Layer.opacity] * 100 })
+        // Overflowing text clipped to its box: a mask on the layer that holds it.
+        let clip = clips[path]
+        let clipped = { (layer: JSONValue) in
+            clip.map { layer.setting("hasMask", true).setting("masksProperties", TextExport.mask($0)) } ?? layer
+        }
         guard !placed.children.isEmpty else {
-            return shapeLayer(name, [border] + content + [background], index: index, transform: transform)
+            return clipped(shapeLayer(name, [border] + content + [background], index: index, transform: transform))
         }
         // Children in a precomposition of their own, with room around the view for children
         // placed outside it (a precomposition clips to its size).
         let room = Self.reach(of: placed).rounded(.up)
         let inner = Self.placement(position: [room, room], anchor: [0, 0])
         var contents = [shapeLayer(name + " border", [border], index: 1, transform: inner)]
-        contents += try layers(for: placed.children, offset: (room, room)).enumerated().map { i, layer in
+        contents += try layers(for: placed.children, offset: (room, room), path: path).enumerated().map { i, layer in
             layer.setting("ind", .number(Double(i + 2)))
         }
-        contents.append(shapeLayer(name + " content", content + [background], index: contents.count + 1, transform: inner))
+        contents.append(clipped(shapeLayer(name + " content", content + [background], index: contents.count + 1, transform: inner)))
         let id = "view-\(assets.count + 1)"
         assets.append(["id": .string(id), "nm": .string(name), "layers": .array(contents)])
         let size = (f.width + 2 * room).rounded(.up), height = (f.height + 2 * room).rounded(.up)

@@ -8,6 +8,9 @@ struct ViewExport {
     let builder: PropertyBuilder
     /// Seconds since midnight for `time: now` (the moment of export, as `render` uses it).
     let now: Double
+    /// The view's text as glyph outlines (TextExport), for the kind to place among its shapes;
+    /// nil when it draws none.
+    let text: JSONValue?
 
     var size: (width: Double, height: Double) { timeline.size }
     var center: [Double] { [size.width / 2, size.height / 2] }
@@ -61,7 +64,7 @@ protocol KindExporter: KindDeclaration {
 }
 
 extension KindExporter {
-    /// A label's text is left out with a warning (LottieCoverage); containers draw nothing.
+    /// Containers draw nothing of their own.
     static func shapes(_ view: ViewExport) -> [JSONValue] { [] }
 }
 

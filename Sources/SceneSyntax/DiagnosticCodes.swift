@@ -216,7 +216,7 @@ extension DiagnosticCode {
             e(.sceneTimeout, "Checking, laying out or drawing the scene took longer than `--scene-timeout`.",
                 .command("scenec render huge.scene.yaml --scene-timeout 0.001")),
             w(.lottieUnsupported, "Lottie cannot express an attribute's value; the export approximates it.",
-                .command("scenec export label.scene.yaml -o label.json   # a label: Lottie has no text here")),
+                .command("scenec export clock.scene.yaml -o clock.json   # a clock showing time: now: Lottie has no clock")),
             w(.lintOffCanvas, "A view lies entirely outside the canvas.",
                 .scene(canvas + "views:\n  - {type: ring, frame: {x: 300, y: 10, width: 100, height: 100}}\n")),
             w(.lintInvisible, "Every visible part of a view is fully transparent (alpha 0), so it draws nothing.",

@@ -1,12 +1,13 @@
 """Plays a Lottie file with rlottie (rlottie-python) and compares frames with PNGs.
 
-usage: compare.py ANIM.json FRAME=PNG [FRAME=PNG ...]
+usage: compare.py [--save DIR] ANIM.json FRAME=PNG [FRAME=PNG ...]
 
 For each FRAME, rlottie renders the animation at that frame number, at the animation's own
 size, and the picture is compared with PNG (read by Pillow) pixel by pixel, both premultiplied
 by alpha (rlottie gives premultiplied pixels; a PNG holds straight ones). Prints one line per
 frame: the frame, the share of pixels where any channel differs by more than 48, and the
-largest difference; exits 1 when a share is over 0.5%.
+largest difference; exits 1 when a share is over 0.5%. With --save, rlottie's frames are also
+written to DIR/played-FRAME.png (premultiplied, as played), for tests that probe them.
 """
 import json
 import sys
@@ -24,6 +25,9 @@ def premultiplied(pixel):
 
 
 def main(argv):
+    save = None
+    if len(argv) > 2 and argv[1] == "--save":
+        save, argv = argv[2], argv[:1] + argv[3:]
     path, pairs = argv[1], argv[2:]
     with open(path, encoding="utf-8") as f:
         data = f.read()
@@ -34,6 +38,8 @@ def main(argv):
         frame, png = pair.split("=", 1)
         played = animation.render_pillow_frame(int(frame), width=width, height=height).convert("RGBA")
         drawn = Image.open(png).convert("RGBA")
+        if save:
+            played.save(f"{save}/played-{frame}.png")
         if drawn.size != played.size:
             print(f"frame {frame}: sizes differ: scenec {drawn.size}, rlottie {played.size}")
             failed = True

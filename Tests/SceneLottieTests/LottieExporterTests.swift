@@ -97,17 +97,30 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(layers(document).count, 1, "no canvas background layer for a clear canvas")
     }
 
-    func testTextIsLeftOutWithALocatedWarning() throws {
+    /// A label's text is its glyphs' outlines in its layer, within its frame, filled in its
+    /// colour, with no warning.
+    func testTextIsExportedAsOutlinesInItsLayer() throws {
         let (document, warnings) = try export("""
             canvas: {width: 100, height: 40}
             views:
-              - {id: t, type: label, frame: {x: 0, y: 0, width: 100, height: 40}, text: "Hello"}
+              - {id: t, type: label, frame: {x: 0, y: 0, width: 100, height: 40}, text: "Hello", textColor: red}
             """)
-        XCTAssertEqual(warnings.count, 1, "\(warnings.map(\.message))")
-        XCTAssertEqual(warnings.first?.severity, .warning)
-        XCTAssertEqual(warnings.first?.range.start.line, 3)
-        XCTAssertTrue(warnings.first?.message.contains("text") ?? false, "\(warnings.map(\.message))")
-        XCTAssertEqual(layers(document).map { $0["nm"] as? String }, ["t"], "the view's layer is still written")
+        XCTAssertEqual(warnings.map(\.message), [])
+        let layer = try XCTUnwrap(layers(document).first)
+        XCTAssertEqual(layer["nm"] as? String, "t", "the view's layer")
+        let text = try XCTUnwrap((layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
+        let glyphs = try XCTUnwrap((text["it"] as? [[String: Any]])?.first { $0["nm"] as? String == "glyphs" })
+        let items = try XCTUnwrap(glyphs["it"] as? [[String: Any]])
+        let paths = items.filter { $0["ty"] as? String == "sh" }
+        XCTAssertGreaterThanOrEqual(paths.count, 6, "H, e, two l and o (with its hole): a contour each at least")
+        let fill = try XCTUnwrap(items.first { $0["ty"] as? String == "fl" })
+        XCTAssertEqual((fill["c"] as? [String: Any])?["k"] as? [Double], [1, 0, 0])
+        for path in paths {
+            let vertices = try XCTUnwrap(((path["ks"] as? [String: Any])?["k"] as? [String: Any])?["v"] as? [[Double]])
+            for v in vertices {
+                XCTAssertTrue((0...100).contains(v[0]) && (0...40).contains(v[1]), "\(v) lies in the label's frame")
+            }
+        }
     }
 
     func testExportIsDeterministic() throws {

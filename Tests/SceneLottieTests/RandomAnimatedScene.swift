@@ -4,8 +4,8 @@ import TestSupport
 
 /// A small random scene with a timeline, for `scenec export`: views of every kind Lottie draws
 /// (containers among them), static values and animations of the attributes the exporter's
-/// coverage table says it exports, with every kind of easing, repeats and autoreverse. Text is
-/// left out (the exporter warns about it and leaves it out, so pictures would differ by design).
+/// coverage table says it exports, with every kind of easing, repeats and autoreverse — text
+/// among them (glyph outlines, LottieTextTests).
 struct RandomAnimatedScene {
     var text = ""
     var random: SeededRandom
@@ -36,7 +36,7 @@ struct RandomAnimatedScene {
         text = lines.joined(separator: "\n") + "\n"
     }
 
-    /// Attributes of `type` the exporter draws (never text), as the coverage table has them.
+    /// Attributes of `type` the exporter draws, as the coverage table has them.
     static func exported(_ type: ViewType, animatable: Bool) -> [AttributeSpec] {
         type.kind.attributes.filter { spec in
             guard case .exported? = LottieCoverage.mapping(type, spec.name) else { return false }
@@ -47,7 +47,7 @@ struct RandomAnimatedScene {
 
     /// Whether Lottie draws the kind as scenec does with the attributes this generator gives:
     /// what it leaves out draws nothing at its default (a ring's label: none), and a drawing
-    /// kind exports something (not a label, whose text is left out).
+    /// kind exports something.
     static func drawnWhole(_ type: ViewType) -> Bool {
         let own = type.kind.ownAttributes
         let leftOutDrawsNothing = own.allSatisfy { spec in
@@ -58,7 +58,7 @@ struct RandomAnimatedScene {
     }
 
     mutating func view(indent: String, depth: Int) -> [String] {
-        // The kinds Lottie draws whole (a label's text is left out), containers at the top only.
+        // The kinds Lottie draws whole, containers at the top only.
         let kinds = Registry.kinds.filter { kind in
             depth == 0 || kind.children == .none
         }.map(\.type).filter(Self.drawnWhole)

@@ -4,7 +4,7 @@ import SceneSupport
 
 /// A clock: the face, the hour marks, then each hand as a bar from the centre turned to its
 /// angle. With `sweep` the angles follow the time smoothly (exact keyframes); with `tick` they
-/// jump each whole second (hold keyframes). Numerals are left out with a warning.
+/// jump each whole second (hold keyframes). The numerals lie between the marks and the hands.
 extension Clock: KindExporter {
     static let lottieSummary: String? = "face ellipse, hour marks, each hand a bar turned by its angle: smooth keyframes with `motion: sweep`, hold keyframes with `tick`"
 
@@ -21,7 +21,7 @@ extension Clock: KindExporter {
             "secondHandLength": .exported("the second hand's bar length"),
             "showsSeconds": .exported("whether the second hand's group is there"),
             "faceColor": .exported("the face ellipse's fill"), "tickColor": .exported("the hour marks' stroke"),
-            "numerals": .leftOut(unless: .choice("none"), reason: LottieCoverage.labelText),
+            "numerals": .exported(LottieCoverage.text),
             "numeralColor": .goesWith("numerals"), "numeralFont": .goesWith("numerals"), "numeralSize": .goesWith("numerals"),
     ]
 
@@ -62,7 +62,7 @@ extension Clock: KindExporter {
                               width: Clock.secondHandWidth, color: view.paint(Clock.secondHandColor))
             hands.insert(second, at: 0)
         }
-        return hands + [ticks, face]
+        return hands + (view.text.map { [$0] } ?? []) + [ticks, face]
     }
 
     /// A hand: a butt-capped line from the centre is a bar `length` long and `width` wide.

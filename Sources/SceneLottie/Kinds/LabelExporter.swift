@@ -1,15 +1,20 @@
 import SceneModel
+import SceneSupport
 
-/// A label draws nothing in Lottie: its text is left out with a warning (players may lack its
-/// fonts), and every attribute goes with the text.
+/// A label: its text as glyph outlines, drawn by the label's own drawer (TextExport); every
+/// attribute goes with the text.
 extension Label: KindExporter {
-    static let lottieSummary: String? = nil
+    static let lottieSummary: String? = "its text, as a ring's `label` and a clock's `numerals`: " + LottieCoverage.text
 
     static let lottieCoverage: [String: LottieCoverage.Mapping] = [
-            "text": .leftOut(unless: .text(""), reason: LottieCoverage.labelText),
+            "text": .exported(LottieCoverage.text),
             "font": .goesWith("text"), "fontSize": .goesWith("text"), "fontWeight": .goesWith("text"),
             "italic": .goesWith("text"), "textColor": .goesWith("text"), "alignment": .goesWith("text"),
             "verticalAlignment": .goesWith("text"), "lineLimit": .goesWith("text"), "lineSpacing": .goesWith("text"),
             "tracking": .goesWith("text"),
     ]
+
+    static func shapes(_ view: ViewExport) -> [JSONValue] {
+        view.text.map { [$0] } ?? []
+    }
 }

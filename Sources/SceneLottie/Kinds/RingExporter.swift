@@ -2,7 +2,7 @@ import SceneModel
 import SceneSupport
 
 /// A ring: the track, an ellipse stroked all round; over it the progress, the same ellipse
-/// trimmed to `progress` and turned so the trim starts at `startAngle`. The label is left out.
+/// trimmed to `progress` and turned so the trim starts at `startAngle`; the label over them.
 extension Ring: KindExporter {
     static let lottieSummary: String? = "the track: an ellipse stroked all round; the progress: the same ellipse, trim path end = `progress`, turned to `startAngle`, its direction from `clockwise`, `lineCap` on its stroke"
 
@@ -14,7 +14,7 @@ extension Ring: KindExporter {
             "startAngle": .exported("the progress group's rotation"),
             "clockwise": .exported("the progress ellipse's direction"),
             "lineCap": .exported("the progress stroke's line cap"),
-            "label": .leftOut(unless: .text("none"), reason: LottieCoverage.labelText),
+            "label": .exported(LottieCoverage.text),
             "labelColor": .goesWith("label"), "labelFont": .goesWith("label"), "labelSize": .goesWith("label"),
     ]
 
@@ -32,7 +32,7 @@ extension Ring: KindExporter {
             Shapes.stroke(view.paint(Ring.progressColor), width: width,
                           cap: view.values[Ring.lineCap]),
         ], transform: Shapes.transform(position: Shapes.fixed(view.center), rotation: startRotation(view, Ring.startAngle)))
-        return [progress, track]
+        return (view.text.map { [$0] } ?? []) + [progress, track]
     }
 
     /// The ellipse starts at 12 o'clock (−90°); turning it by startAngle + 90° starts it there.

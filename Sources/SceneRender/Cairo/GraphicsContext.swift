@@ -12,8 +12,11 @@ final class GraphicsContext {
     let fonts: FontLibrary
     /// The views being drawn, for text that shows their values.
     private let drawn: [PlacedView]
-    /// Every view's values at the time drawn, made at the first text that needs them.
-    private(set) lazy var values = Renderer.valueTable(drawn)
+    /// Every view's values at the time drawn, made at the first text that needs them (set
+    /// anew for each frame by TextOutliner, which draws many frames with one context).
+    lazy var values = Renderer.valueTable(drawn)
+    /// When set, text is handed to it as outlines instead of drawn (TextOutliner).
+    var textRecorder: TextRecorder?
     /// Pango for this drawing only, made at the first text (most scenes have none).
     private(set) lazy var text = TextEngine(library: fonts)
 
@@ -34,8 +37,15 @@ final class GraphicsContext {
         return String(cString: cairo_status_to_string(status))
     }
 
-    func save() { cairo_save(cr) }
-    func restore() { cairo_restore(cr) }
+    func save() {
+        cairo_save(cr)
+        textRecorder?.save()
+    }
+
+    func restore() {
+        cairo_restore(cr)
+        textRecorder?.restore()
+    }
     func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
     func rotate(degrees: Double) { cairo_rotate(cr, degrees * Double.pi / 180) }
     func scale(_ s: Double) { cairo_scale(cr, s, s) }
@@ -93,7 +103,10 @@ final class GraphicsContext {
         cairo_stroke(cr)
     }
 
-    func clip() { cairo_clip(cr) }
+    func clip() {
+        textRecorder?.clip(cr)
+        cairo_clip(cr)
+    }
     func paint(_ color: Color) {
         setColor(color)
         cairo_paint(cr)
@@ -149,7 +162,9 @@ final class GraphicsContext {
             cairo_set_source_rgba(cr, k.red, k.green, k.blue, 1)
         }
         cairo_move_to(cr, x, y)
-        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+        if let textRecorder {
+            textRecorder.record(block, color: color, in: cr)
+        } else if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
             // Pixels: the glyphs' outlines filled where they fall. Cairo's glyph cache would
             // round each glyph to a whole pixel, so text would not scale exactly with --scale
             // nor match what librsvg and poppler draw from the SVG and PDF.

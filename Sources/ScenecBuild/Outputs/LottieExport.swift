@@ -26,7 +26,7 @@ package struct LottieExport {
         }
         let (checked, file, animated) = (compiled.animated.scene, compiled.source, compiled.animated)
         let exporter = LottieExporter(scene: checked, placed: animated.placed, sampler: animated.sampler,
-                                      now: Environment.render.nowSecondsSinceMidnight, deadline: deadline)
+                                      now: Environment.render.nowSecondsSinceMidnight, deadline: deadline, fonts: animated.fonts)
         let base = scenePath == "-" ? "scene" : String(scenePath.split(separator: "/").last ?? "scene")
         let result: LottieExporter.Result
         do {
