@@ -40,9 +40,10 @@ final class DiagnosticCodesTests: XCTestCase {
         let animated = try write(animatedRingScene(), "animated.scene.yaml", in: dir)
         emitted.formUnion(try Self.codes(["check", animated, "--set", "r.progress=1"]))  // override-replaces-animation
         emitted.formUnion(try Self.codes(["check", dir.appendingPathComponent("missing.scene.yaml").path]))  // file-error
-        let label = try write("canvas: {width: 100, height: 100}\nviews:\n  - {type: label, frame: {x: 0, y: 0, width: 50, height: 20}, text: Hi}\n",
+        let label = try write("canvas: {width: 100, height: 100}\nviews:\n  - {type: label, frame: {x: 0, y: 0, width: 50, height: 20}, text: \"Hi 🙂\"}\n",
                               "label.scene.yaml", in: dir)
-        emitted.formUnion(try Self.codes(["export", label, "-o", dir.appendingPathComponent("label.json").path]))  // lottie-unsupported
+        // lottie-unsupported: a colour emoji is a bitmap, which has no outline for Lottie.
+        emitted.formUnion(try Self.codes(["export", label, "-o", dir.appendingPathComponent("label.json").path]))
         let edit = repositoryRoot.appendingPathComponent("Tests/Corpus/edit/anchor-shared-with-alias-refused.scene.yaml")
         let copy = try write(try String(contentsOf: edit, encoding: .utf8), "anchored.scene.yaml", in: dir)
         emitted.formUnion(try Self.codes(["edit", copy, "--set", "a.lineWidth=3"]))  // edit-refused

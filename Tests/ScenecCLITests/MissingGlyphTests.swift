@@ -9,9 +9,9 @@ final class MissingGlyphTests: XCTestCase {
         """
         canvas: {width: 300, height: 200}
         views:
-          - {id: title, type: label, frame: {x: 10, y: 10, width: 200, height: 30},
+          - {id: title, type: label, frame: {x: 10, y: 10, width: 280, height: 60},
              text: "\(text)"}
-          - {id: r, type: ring, frame: {x: 10, y: 60, width: 100, height: 100}, progress: 0.5, label: "\(ringLabel)"}
+          - {id: r, type: ring, frame: {x: 10, y: 80, width: 100, height: 100}, progress: 0.5, label: "\(ringLabel)"}
 
         """
     }
