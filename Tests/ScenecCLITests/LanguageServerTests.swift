@@ -10,7 +10,7 @@ final class LanguageServerTests: XCTestCase {
     /// server is still there at the end.
     func testTypingCharacterByCharacterNeverStopsTheServer() throws {
         let scene = """
-            canvas: {width: 200, height: 120, background: "#1c1c1e"}
+            canvas: {width: 300, height: 120, background: "#1c1c1e"}
             styles:
               brand: {progressColor: "#ff2d55", lineWidth: 8}
             views:
