@@ -20,15 +20,26 @@ struct TextTrack {
     /// The rectangle any drawing's text is clipped to (overflowing text), all frames together.
     var clip: Rect?
 
-    mutating func append(_ outlines: [TextOutline]) {
+    /// What a frame's text did to the track.
+    enum Appended { case known, new, held }
+
+    /// Adds a frame's text; a drawing not seen before is kept only while `allowingNew`, else
+    /// the frame holds the last one.
+    @discardableResult
+    mutating func append(_ outlines: [TextOutline], allowingNew: Bool = true) -> Appended {
         let drawing = outlines.map(\.segments)
+        var appended = Appended.known
         if let last = shown.last, drawings[last] == drawing {
             shown.append(last)
         } else if let index = drawings.firstIndex(of: drawing) {
             shown.append(index)
-        } else {
+        } else if allowingNew || shown.isEmpty {
             drawings.append(drawing)
             shown.append(drawings.count - 1)
+            appended = .new
+        } else {
+            hold()
+            return .held
         }
         colors.append(outlines.map(\.color))
         for rect in outlines.compactMap(\.clip) {
@@ -40,6 +51,14 @@ struct TextTrack {
         for character in outlines.map(\.pictureCharacters).joined() where !pictures.contains(character) {
             pictures.append(character)
         }
+        return appended
+    }
+
+    /// A frame not outlined: the last frame's drawing, in its colours.
+    mutating func hold() {
+        guard let last = shown.last, let lastColors = colors.last else { return }
+        shown.append(last)
+        colors.append(lastColors)
     }
 
     /// The colour of drawing `index`'s block `block` at each frame it shows (the last one it
@@ -74,6 +93,32 @@ struct TextTrack {
     }
 }
 
+/// How much changing text one export outlines and keeps, so a long animation of changing text
+/// (an animated `fontSize`, thousands of bound labels) costs bounded time, memory and output
+/// (docs/handoff.md says what happens beyond it).
+public struct TextBudget: Sendable, Equatable {
+    /// Views' texts outlined after the first frame; beyond, changing text is outlined at a
+    /// coarser step of frames and held in between.
+    public var outlinings: Int
+    /// Different drawings kept after the first frame's (each a full copy of the glyphs in the
+    /// file); beyond, changing text holds the last drawing it had.
+    public var drawings: Int
+
+    public init(outlinings: Int, drawings: Int) {
+        self.outlinings = outlinings
+        self.drawings = drawings
+    }
+
+    public static let standard = TextBudget(outlinings: 20_000, drawings: 1_000)
+
+    /// Every how many frames `views` changing texts over `frames` frames are outlined.
+    func step(views: Int, frames: Int) -> Int {
+        let wanted = views * Swift.max(0, frames - 1)
+        guard wanted > outlinings, outlinings > 0 else { return outlinings > 0 ? 1 : Swift.max(1, frames) }
+        return (wanted + outlinings - 1) / outlinings
+    }
+}
+
 /// Text in Lottie as glyph outlines in shape groups, so players draw it without the fonts. The
 /// outlines come from SceneRender's own drawers (TextOutliner), at every frame for a view whose
 /// text can change (its own attributes animated, or text showing values), once for the rest;
@@ -86,34 +131,65 @@ struct TextExport {
     var warnings: [Diagnostic] = []
 
     init(placed: [PlacedView], sampler: Sampler, animated: [String: Set<String>], fonts: FontLibrary, now: Double,
-         frames: Int, fps: Double, deadline: SceneDeadline?) throws(SceneTimeout) {
+         frames: Int, fps: Double, budget: TextBudget, deadline: SceneDeadline?) throws(SceneTimeout) {
         guard let outliner = TextOutliner(fonts: fonts, environment: RenderEnvironment(nowSecondsSinceMidnight: now)) else { return }
         var tracks: [[Int]: TextTrack] = [:]
-        var changing: [[Int]] = []
-        outliner.moment(sampler.sample(placed, at: 0))
-        try Self.walk(sampler.sample(placed, at: 0), path: []) { (view, path) throws(SceneTimeout) in
+        // In the walk's order (for the warnings), and as a set (for the lookups).
+        var changing: [[Int]] = [], changingSet: Set<[Int]> = []
+        let start = sampler.sample(placed, at: 0)
+        outliner.moment(start)
+        try Self.walk(start, path: []) { (view, path) throws(SceneTimeout) in
             try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
             var track = TextTrack()
             track.append(outliner.text(of: view))
             guard !track.drawings[0].isEmpty else { return }
             tracks[path] = track
-            if frames > 1, Self.canChange(view.view, animated: animated) { changing.append(path) }
+            if frames > 1, Self.canChange(view.view, animated: animated) {
+                changing.append(path)
+                changingSet.insert(path)
+            }
         }
-        if !changing.isEmpty {
+        var warnings: [Diagnostic] = []
+        if let first = changing.first, let view = Self.view(at: first, in: placed)?.view {
+            // Outlined every `step` frames, so the outlining stays within the budget.
+            let step = budget.step(views: changing.count, frames: frames)
+            if step > 1 {
+                let others = changing.count > 1 ? " (and \(changing.count - 1) other views')" : ""
+                warnings.append(.warning(.lottieUnsupported,
+                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines (\(budget.outlinings) texts after the first frame): it is outlined every \(step) frames and held in between",
+                                         at: Self.textRange(of: view)))
+            }
+            var made = 0
+            var held: [[Int]] = [], heldSet: Set<[Int]> = []
             for frame in 1..<frames {
+                guard frame % step == 0 else {
+                    for path in changing { tracks[path]?.hold() }
+                    continue
+                }
                 let views = sampler.sample(placed, at: Double(frame) / fps)
                 outliner.moment(views)
                 for path in changing {
                     guard let view = Self.view(at: path, in: views) else { continue }
                     try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
-                    tracks[path]?.append(outliner.text(of: view))
+                    switch tracks[path]?.append(outliner.text(of: view), allowingNew: made < budget.drawings) {
+                    case .new?: made += 1
+                    case .held?: if heldSet.insert(path).inserted { held.append(path) }
+                    default: break
+                    }
                 }
             }
+            if let first = held.first, let view = Self.view(at: first, in: placed)?.view {
+                let others = held.count > 1 ? " (and \(held.count - 1) other views')" : ""
+                warnings.append(.warning(.lottieUnsupported,
+                                         "the text of \(view.displayName)\(others) has more different drawings than the export keeps (\(budget.drawings) after the first frame's): once they are made, changing text holds the last drawing it had",
+                                         at: Self.textRange(of: view)))
+            }
         }
-        var groups: [[Int]: JSONValue] = [:], clips: [[Int]: Rect] = [:], warnings: [Diagnostic] = []
+        var groups: [[Int]: JSONValue] = [:], clips: [[Int]: Rect] = [:]
         try Self.walk(placed, path: []) { (view, path) throws(SceneTimeout) in
             guard let track = tracks[path] else { return }
-            groups[path] = Self.group(track, frames: changing.contains(path) ? frames : 1)
+            try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
+            groups[path] = Self.group(track, frames: changingSet.contains(path) ? frames : 1)
             clips[path] = track.clip
             let pictures = track.pictures
             if !pictures.isEmpty {
@@ -127,14 +203,17 @@ struct TextExport {
         self.warnings = warnings
     }
 
-    /// Whether a view's text may differ between frames: an attribute of its own is animated, or
-    /// some text of it shows values (`{ring.progress:percent}`), which any animation may move.
+    /// Whether a view's text may differ between frames: an attribute its drawer reads is animated
+    /// (not one of the layer's: a label that only fades or turns keeps one drawing, and an
+    /// animated colour is a keyframed fill of it), or some text of it shows values
+    /// (`{ring.progress:percent}`, not an escaped brace), which any animation may move.
     static func canChange(_ view: SceneView, animated: [String: Set<String>]) -> Bool {
-        if let id = view.id, !(animated[id] ?? []).isEmpty { return true }
+        if let id = view.id, (animated[id] ?? []).contains(where: { LottieCoverage.layer[$0] == nil }) { return true }
         guard !animated.isEmpty else { return false }
         return view.type.kind.attributes.contains { spec in
             guard case .text(let text)? = view.values.resolved(spec.name)?.value else { return false }
-            return text.contains("{")
+            guard case .success(let template) = TextTemplate.parse(text) else { return false }
+            return !template.bindings.isEmpty
         }
     }
 

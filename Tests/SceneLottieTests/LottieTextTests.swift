@@ -1,7 +1,7 @@
 import Foundation
 import SceneCheck
 import SceneCodecs
-import SceneLottie
+@testable import SceneLottie
 import SceneModel
 import SceneSyntax
 import ScenecKit
@@ -168,5 +168,86 @@ final class LottieTextTests: XCTestCase {
         XCTAssertTrue(printed.contains("emoji.scene.yaml:4:81: warning: Lottie cannot express colour glyphs ('\u{1F642}')"), printed)
         // "I" is one contour; a traced bitmap would be hundreds.
         XCTAssertEqual(result.json.components(separatedBy: #"{"ty":"sh""#).count - 1, 1, "only the I's outline")
+    }
+
+    /// Text reaching far from its view's corner — a line across the canvas, a paragraph wrapped
+    /// over many lines, a label in four scripts — plays whole (none of its glyphs left out).
+    func testLongTextPlaysWhole() throws {
+        let line = #"text: "The quick brown fox jumps over the lazy dog""#
+        let para = #"text: "One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty""#
+        let mix = #"text: "مرحبا 你好 Привет नमस्ते""#
+        let scene = """
+            canvas: {width: 400, height: 300, background: white}
+            views:
+              - {id: line, type: label, frame: {x: 10, y: 10, width: 380, height: 30}, \(line), fontSize: 12}
+              - {id: para, type: label, frame: {x: 10, y: 50, width: 120, height: 240}, fontSize: 10, verticalAlignment: top, \(para)}
+              - {id: mix, type: label, frame: {x: 140, y: 50, width: 250, height: 40}, \(mix), fontSize: 14}
+
+            """
+        var plain = scene
+        for text in [line, para, mix] { plain = plain.replacingOccurrences(of: text, with: #"text: """#) }
+        try checkTextPlayedAlike(scene, plain: plain, frames: [0], name: "long")
+    }
+
+    /// A title whose `fontSize` grows makes a new drawing at every frame: beyond the export's
+    /// budget it is outlined every few frames and then holds its last drawing, each said by a
+    /// warning at the view's text; the file keeps no more drawings than the budget allows.
+    func testChangingTextStaysWithinItsBudget() throws {
+        let dir = try temporaryDirectory(self)
+        let url = dir.appendingPathComponent("grow.scene.yaml")
+        try """
+            canvas: {width: 300, height: 80, background: white}
+            timeline:
+              fps: 30
+              animations:
+                - {target: title.fontSize, from: 12, to: 28, duration: 2s}
+            views:
+              - {id: title, type: label, frame: {x: 10, y: 10, width: 280, height: 60}, text: "Welcome", fontSize: 12}
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        let file = try load(url)
+        let animated = file.animated
+        let budget = TextBudget(outlinings: 20, drawings: 5)
+        XCTAssertNotEqual(budget, TextBudget.standard)
+        let result = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                        fonts: animated.fonts, textBudget: budget).export(name: "grow")
+        let printed = result.warnings.map { $0.rendered(in: file.source) }.joined()
+        // 60 frames after the first, 20 outlinings: every 3rd frame.
+        XCTAssertTrue(printed.contains("grow.scene.yaml:7:83: warning: the text of label 'title' changes over 61 frames, more than the export outlines (20 texts after the first frame): it is outlined every 3 frames"), printed)
+        XCTAssertTrue(printed.contains("grow.scene.yaml:7:83: warning: the text of label 'title' has more different drawings than the export keeps (5 after the first frame's)"), printed)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.json.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+        let title = try XCTUnwrap(layers.first { $0["nm"] as? String == "title" })
+        let text = try XCTUnwrap((title["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
+        let drawings = ((text["it"] as? [[String: Any]]) ?? []).filter { $0["ty"] as? String == "gr" }
+        XCTAssertEqual(drawings.count, 6, "the first frame's drawing and five more")
+        // Without a budget to speak of, no warning and a drawing per frame.
+        let free = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                      fonts: animated.fonts).export(name: "grow")
+        XCTAssertFalse(free.warnings.contains { $0.message.contains("the export") }, "\(free.warnings)")
+        XCTAssertGreaterThan(free.json.utf8.count, result.json.utf8.count * 3)
+    }
+
+    /// Text that only fades, turns or is hidden, or whose braces are escaped, cannot change: it
+    /// is outlined once. Its size, its colour or a binding can.
+    func testOnlyWhatChangesTheGlyphsIsOutlinedAgain() throws {
+        let url = try temporaryDirectory(self).appendingPathComponent("still.scene.yaml")
+        try """
+            canvas: {width: 200, height: 100}
+            views:
+              - {id: a, type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: "Fading"}
+              - {id: b, type: label, frame: {x: 0, y: 20, width: 100, height: 20}, text: "{{not bound}}"}
+              - {id: c, type: label, frame: {x: 0, y: 40, width: 100, height: 20}, text: "Growing"}
+              - {id: d, type: label, frame: {x: 0, y: 60, width: 100, height: 20}, text: "{c.fontSize}"}
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        let placed = try load(url).animated.placed
+        let animated: [String: Set<String>] = ["a": ["opacity", "rotation", "hidden"], "c": ["fontSize"]]
+        let views = Dictionary(uniqueKeysWithValues: placed.map { ($0.view.id ?? "", $0.view) })
+        XCTAssertFalse(TextExport.canChange(try XCTUnwrap(views["a"]), animated: animated))
+        XCTAssertFalse(TextExport.canChange(try XCTUnwrap(views["b"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["c"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["d"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["a"]), animated: ["a": ["textColor"]]), "a colour is sampled each frame")
     }
 }
