@@ -20,26 +20,19 @@ struct TextTrack {
     /// The rectangle any drawing's text is clipped to (overflowing text), all frames together.
     var clip: Rect?
 
-    /// What a frame's text did to the track.
-    enum Appended { case known, new, held }
-
-    /// Adds a frame's text; a drawing not seen before is kept only while `allowingNew`, else
-    /// the frame holds the last one.
+    /// Adds a frame's text; returns whether it is a drawing not seen before.
     @discardableResult
-    mutating func append(_ outlines: [TextOutline], allowingNew: Bool = true) -> Appended {
+    mutating func append(_ outlines: [TextOutline]) -> Bool {
         let drawing = outlines.map(\.segments)
-        var appended = Appended.known
+        var made = false
         if let last = shown.last, drawings[last] == drawing {
             shown.append(last)
         } else if let index = drawings.firstIndex(of: drawing) {
             shown.append(index)
-        } else if allowingNew || shown.isEmpty {
+        } else {
             drawings.append(drawing)
             shown.append(drawings.count - 1)
-            appended = .new
-        } else {
-            hold()
-            return .held
+            made = true
         }
         colors.append(outlines.map(\.color))
         for rect in outlines.compactMap(\.clip) {
@@ -51,7 +44,7 @@ struct TextTrack {
         for character in outlines.map(\.pictureCharacters).joined() where !pictures.contains(character) {
             pictures.append(character)
         }
-        return appended
+        return made
     }
 
     /// A frame not outlined: the last frame's drawing, in its colours.
@@ -97,11 +90,11 @@ struct TextTrack {
 /// (an animated `fontSize`, thousands of bound labels) costs bounded time, memory and output
 /// (docs/handoff.md says what happens beyond it).
 public struct TextBudget: Sendable, Equatable {
-    /// Views' texts outlined after the first frame; beyond, changing text is outlined at a
-    /// coarser step of frames and held in between.
+    /// Views' texts outlined after the first frame, about (a step of frames that makes too many
+    /// drawings is tried again, coarser).
     public var outlinings: Int
     /// Different drawings kept after the first frame's (each a full copy of the glyphs in the
-    /// file); beyond, changing text holds the last drawing it had.
+    /// file). Beyond either, changing text is drawn at a coarser step of frames, held in between.
     public var drawings: Int
 
     public init(outlinings: Int, drawings: Int) {
@@ -151,37 +144,21 @@ struct TextExport {
         }
         var warnings: [Diagnostic] = []
         if let first = changing.first, let view = Self.view(at: first, in: placed)?.view {
-            // Outlined every `step` frames, so the outlining stays within the budget.
-            let step = budget.step(views: changing.count, frames: frames)
+            // Every `step` frames, so the outlining stays within the budget; a step that makes
+            // more drawings than it keeps is doubled and the frames outlined again (the work
+            // stays within about twice the budget), so the text follows the whole animation,
+            // coarser, rather than stopping part way.
+            var step = budget.step(views: changing.count, frames: frames)
+            let start = tracks
+            while try !Self.outline(changing, into: &tracks, every: step, frames: frames, fps: fps, keeping: budget.drawings,
+                                    placed: placed, sampler: sampler, outliner: outliner, deadline: deadline) {
+                tracks = start
+                step *= 2
+            }
             if step > 1 {
                 let others = changing.count > 1 ? " (and \(changing.count - 1) other views')" : ""
                 warnings.append(.warning(.lottieUnsupported,
-                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines (\(budget.outlinings) texts after the first frame): it is outlined every \(step) frames and held in between",
-                                         at: Self.textRange(of: view)))
-            }
-            var made = 0
-            var held: [[Int]] = [], heldSet: Set<[Int]> = []
-            for frame in 1..<frames {
-                guard frame % step == 0 else {
-                    for path in changing { tracks[path]?.hold() }
-                    continue
-                }
-                let views = sampler.sample(placed, at: Double(frame) / fps)
-                outliner.moment(views)
-                for path in changing {
-                    guard let view = Self.view(at: path, in: views) else { continue }
-                    try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
-                    switch tracks[path]?.append(outliner.text(of: view), allowingNew: made < budget.drawings) {
-                    case .new?: made += 1
-                    case .held?: if heldSet.insert(path).inserted { held.append(path) }
-                    default: break
-                    }
-                }
-            }
-            if let first = held.first, let view = Self.view(at: first, in: placed)?.view {
-                let others = held.count > 1 ? " (and \(held.count - 1) other views')" : ""
-                warnings.append(.warning(.lottieUnsupported,
-                                         "the text of \(view.displayName)\(others) has more different drawings than the export keeps (\(budget.drawings) after the first frame's): once they are made, changing text holds the last drawing it had",
+                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines and keeps (\(budget.outlinings) texts, \(budget.drawings) different drawings after the first frame): it is drawn every \(step) frames and held in between",
                                          at: Self.textRange(of: view)))
             }
         }
@@ -201,6 +178,29 @@ struct TextExport {
         self.groups = groups
         self.clips = clips
         self.warnings = warnings
+    }
+
+    /// The changing views' text at every `step`th frame after the first, held in between;
+    /// false as soon as there are more than `keeping` drawings after the first frame's.
+    static func outline(_ changing: [[Int]], into tracks: inout [[Int]: TextTrack], every step: Int, frames: Int, fps: Double,
+                        keeping: Int, placed: [PlacedView], sampler: Sampler, outliner: TextOutliner,
+                        deadline: SceneDeadline?) throws(SceneTimeout) -> Bool {
+        var made = 0
+        for frame in 1..<frames {
+            guard frame % step == 0 else {
+                for path in changing { tracks[path]?.hold() }
+                continue
+            }
+            let views = sampler.sample(placed, at: Double(frame) / fps)
+            outliner.moment(views)
+            for path in changing {
+                guard let view = Self.view(at: path, in: views) else { continue }
+                try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
+                if tracks[path]?.append(outliner.text(of: view)) == true { made += 1 }
+                if made > keeping { return false }
+            }
+        }
+        return true
     }
 
     /// Whether a view's text may differ between frames: an attribute its drawer reads is animated
