@@ -108,7 +108,7 @@ public struct TextBudget: Sendable, Equatable {
     func step(views: Int, frames: Int) -> Int {
         let wanted = views * Swift.max(0, frames - 1)
         guard wanted > outlinings, outlinings > 0 else { return outlinings > 0 ? 1 : Swift.max(1, frames) }
-        return (wanted + outlinings - 1) / outlinings
+        return Swift.min((wanted + outlinings - 1) / outlinings, Swift.max(1, frames))
     }
 }
 
@@ -153,12 +153,14 @@ struct TextExport {
             while try !Self.outline(changing, into: &tracks, every: step, frames: frames, fps: fps, keeping: budget.drawings,
                                     placed: placed, sampler: sampler, outliner: outliner, deadline: deadline) {
                 tracks = start
-                step *= 2
+                step = Swift.min(step * 2, frames)
             }
             if step > 1 {
                 let others = changing.count > 1 ? " (and \(changing.count - 1) other views')" : ""
+                let instead = step >= frames ? "it keeps its first frame's drawing throughout"
+                                             : "it is drawn every \(step) frames and held in between"
                 warnings.append(.warning(.lottieUnsupported,
-                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines and keeps (\(budget.outlinings) texts, \(budget.drawings) different drawings after the first frame): it is drawn every \(step) frames and held in between",
+                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines and keeps (\(budget.outlinings) texts, \(budget.drawings) different drawings after the first frame): \(instead)",
                                          at: Self.textRange(of: view)))
             }
         }

@@ -228,6 +228,12 @@ final class LottieTextTests: XCTestCase {
             return (keys?.last?["s"] as? [Double])?.first == 100 && (keys?.last?["t"] as? Double) == 60
         }
         XCTAssertEqual(shownLast.count, 1, "the grown title is drawn at the last frame, not held part way")
+        // No drawing to spare: the first frame's, throughout.
+        let none = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                      fonts: animated.fonts, textBudget: TextBudget(outlinings: 20, drawings: 0)).export(name: "grow")
+        XCTAssertTrue(none.warnings.map(\.message).joined().contains("drawings after the first frame): it keeps its first frame's drawing throughout"),
+                      "\(none.warnings)")
+        XCTAssertLessThan(none.json.utf8.count, result.json.utf8.count)
         // Without a budget to speak of, no warning and a drawing per frame.
         let free = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
                                       fonts: animated.fonts).export(name: "grow")
