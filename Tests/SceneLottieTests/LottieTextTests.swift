@@ -70,6 +70,26 @@ final class LottieTextTests: XCTestCase {
         return result
     }
 
+    /// What the text group of the layer named `name` holds.
+    static func textItems(of name: String, in json: String) throws -> [[String: Any]] {
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+        let layer = try XCTUnwrap(layers.first { $0["nm"] as? String == name })
+        let text = try XCTUnwrap((layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
+        return (text["it"] as? [[String: Any]]) ?? []
+    }
+
+    /// The groups of a view's text, one per different drawing.
+    static func drawings(of name: String, in json: String) throws -> [[String: Any]] {
+        try textItems(of: name, in: json).filter { $0["ty"] as? String == "gr" }
+    }
+
+    /// A drawing's opacity keyframes (when it is shown), nil when it has none.
+    static func opacityKeys(_ drawing: [String: Any]) -> [[String: Any]]? {
+        let transform = (drawing["it"] as? [[String: Any]])?.last
+        return (transform?["o"] as? [String: Any])?["k"] as? [[String: Any]]
+    }
+
     static func difference(_ a: RGBA, _ b: RGBA) -> Int {
         Swift.max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b), abs(a.a - b.a))
     }
@@ -109,22 +129,15 @@ final class LottieTextTests: XCTestCase {
             .replacingOccurrences(of: #"text: "{r.progress:percent} done""#, with: #"text: """#)
             .replacingOccurrences(of: "numerals: quarters", with: "numerals: none")
         let result = try checkTextPlayedAlike(scene, plain: plain, frames: (0..<10).map { $0 * 60 / 9 }, name: "bound")
-        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.json.utf8)) as? [String: Any])
-        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
-        let caption = try XCTUnwrap(layers.first { $0["nm"] as? String == "caption" })
-        let text = try XCTUnwrap((caption["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
-        let drawings = ((text["it"] as? [[String: Any]]) ?? []).filter { $0["ty"] as? String == "gr" }
+        let drawings = try Self.drawings(of: "caption", in: result.json)
         XCTAssertGreaterThan(drawings.count, 20, "one drawing per percentage shown")
         let shownAtZero = drawings.filter { drawing in
-            let transform = (drawing["it"] as? [[String: Any]])?.last
-            let keys = (transform?["o"] as? [String: Any])?["k"] as? [[String: Any]]
+            let keys = Self.opacityKeys(drawing)
             return (keys?.first?["s"] as? [Double])?.first == 100 && keys?.first?["h"] as? Int == 1
         }
         XCTAssertEqual(shownAtZero.count, 1, "exactly one drawing is shown at the first frame, held")
         // The clock's numerals do not change: one drawing, no keyframes.
-        let clock = try XCTUnwrap(layers.first { $0["nm"] as? String == "c" })
-        let numerals = try XCTUnwrap((clock["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
-        XCTAssertEqual(((numerals["it"] as? [[String: Any]]) ?? []).filter { $0["nm"] as? String == "glyphs" }.count, 4,
+        XCTAssertEqual(try Self.textItems(of: "c", in: result.json).filter { $0["nm"] as? String == "glyphs" }.count, 4,
                        "four numerals, each a block of its own")
     }
 
@@ -216,15 +229,10 @@ final class LottieTextTests: XCTestCase {
         // 6th (10), then every 12th frame (5 drawings).
         XCTAssertTrue(printed.contains("grow.scene.yaml:7:83: warning: the text of label 'title' changes over 61 frames, more than the export outlines and keeps (20 texts, 5 different drawings after the first frame): it is drawn every 12 frames and held in between"), printed)
         XCTAssertEqual(result.warnings.count, 1, printed)
-        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.json.utf8)) as? [String: Any])
-        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
-        let title = try XCTUnwrap(layers.first { $0["nm"] as? String == "title" })
-        let text = try XCTUnwrap((title["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
-        let drawings = ((text["it"] as? [[String: Any]]) ?? []).filter { $0["ty"] as? String == "gr" }
+        let drawings = try Self.drawings(of: "title", in: result.json)
         XCTAssertEqual(drawings.count, 6, "the first frame's drawing and five more")
         let shownLast = drawings.filter { drawing in
-            let transform = (drawing["it"] as? [[String: Any]])?.last
-            let keys = (transform?["o"] as? [String: Any])?["k"] as? [[String: Any]]
+            let keys = Self.opacityKeys(drawing)
             return (keys?.last?["s"] as? [Double])?.first == 100 && (keys?.last?["t"] as? Double) == 60
         }
         XCTAssertEqual(shownLast.count, 1, "the grown title is drawn at the last frame, not held part way")
