@@ -30,22 +30,18 @@ public enum Layout {
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
         let placed = placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0),
                                    measurer: measurer)
-        guard let keyframed = scene.timeline?.keyframeNumbers, !keyframed.isEmpty else { return placed }
-        return withKeyframeNumbers(placed, keyframed)
+        guard let shown = scene.timeline?.numbersShown(views: scene.views), !shown.isEmpty else { return placed }
+        return withKeyframeNumbers(placed, shown)
     }
 
-    /// Each view with an id given the numbers the timeline animates it through, and the model
-    /// value each animation may start from (a keyframe without a value), which a frame sampled
-    /// later no longer holds.
-    static func withKeyframeNumbers(_ views: [PlacedView], _ keyframed: [String: [String: [Double]]]) -> [PlacedView] {
+    /// Each view with an id given the numbers the timeline can give it (`Timeline.numbersShown`:
+    /// keyframes, the model value an animation may start from, a curve's overshoot), which a
+    /// frame sampled later no longer holds.
+    static func withKeyframeNumbers(_ views: [PlacedView], _ shown: [String: [String: [Double]]]) -> [PlacedView] {
         views.map { placed in
             var view = placed
-            var numbers = placed.view.id.flatMap { keyframed[$0] } ?? [:]
-            for (name, values) in numbers {
-                if case .number(let model)? = placed.view.values[name] { numbers[name] = values + [model] }
-            }
-            view.keyframeNumbers = numbers
-            view.children = withKeyframeNumbers(placed.children, keyframed)
+            view.keyframeNumbers = placed.view.id.flatMap { shown[$0] } ?? [:]
+            view.children = withKeyframeNumbers(placed.children, shown)
             return view
         }
     }

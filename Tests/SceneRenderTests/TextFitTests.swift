@@ -28,7 +28,7 @@ final class TextFitTests: XCTestCase {
     func testTextTooLongForItsFrameIsMeasuredAsDrawn() throws {
         let (long, placed) = try fit(Self.labelScene(Self.long))
         let misfit: TextMisfit? = long.misfit(placed[0])
-        guard case .overflow(let needed)? = misfit else { return XCTFail("200 characters in 80 × 20: \(String(describing: misfit))") }
+        guard case .overflow(let needed, _)? = misfit else { return XCTFail("200 characters in 80 × 20: \(String(describing: misfit))") }
         XCTAssertLessThanOrEqual(needed.width, 80, "wrapped to the frame's width")
         XCTAssertGreaterThan(needed.height, 20 * 10, "ten lines and more")
         let (short, shortPlaced) = try fit(Self.labelScene("The fox"))
