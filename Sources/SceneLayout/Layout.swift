@@ -4,6 +4,13 @@ import SceneModel
 /// itself: text needs fonts. `width` is the width the view is given, if any (its text wraps to it).
 public protocol ContentMeasuring {
     func contentSize(of view: SceneView, width: Double?) -> Size
+    /// The texts of `view` that bind values, each at the widest it can show, by attribute
+    /// (`PlacedView.boundTexts`); empty where it binds none.
+    func boundTexts(of view: SceneView) -> [String: String]
+}
+
+extension ContentMeasuring {
+    public func boundTexts(of view: SceneView) -> [String: String] { [:] }
 }
 
 /// How a container that places its children (`ChildrenRule.placedByContainer`) lays them out:
@@ -62,7 +69,8 @@ public enum Layout {
             let own = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             let grandchildren = placeChildren(of: child.children, type: child.type, values: child.values, bounds: own,
                                               origin: (canvasFrame.x, canvasFrame.y), measurer: measurer)
-            return PlacedView(view: child, frame: frame, canvasFrame: canvasFrame, children: grandchildren)
+            return PlacedView(view: child, frame: frame, canvasFrame: canvasFrame, children: grandchildren,
+                              boundTexts: measurer?.boundTexts(of: child) ?? [:])
         }
     }
 

@@ -171,6 +171,37 @@ final class TextFitTests: XCTestCase {
         XCTAssertNotNil(two.misfit(twoPlaced[0]), "a second line below the frame is an overflow")
     }
 
+    /// Layout finds each bound text's widest once and carries it (`PlacedView.boundTexts`): a
+    /// label's, a ring's text label's (not `percent`'s, nor unbound text's), and the drawer reads
+    /// it at every frame rather than measuring again: a ring given a wider text draws smaller.
+    func testLayoutCarriesTheWidestBoundTextToTheDrawers() throws {
+        let keyframes = (0..<2000).map { "{at: \(Double($0) / 1000), value: \(Double($0 * 7919 % 100_000) / 1000)}" }
+        let (scene, placed) = try compileScene("""
+            canvas: {width: 300, height: 120, background: white}
+            views:
+              - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.3, lineWidth: 8,
+                 label: "{r.progress:percent}", labelColor: black, progressColor: white, trackColor: white}
+              - {id: c, type: label, frame: {x: 120, y: 10}, text: "{r.lineWidth:number(3)}"}
+              - {id: p, type: ring, frame: {x: 120, y: 40, width: 50, height: 50}, label: percent}
+              - {id: plain, type: label, frame: {x: 200, y: 40}, text: plain}
+            timeline:
+              animations:
+                - {target: r.lineWidth, keyframes: [\(keyframes.joined(separator: ", "))]}
+            """)
+        XCTAssertEqual(placed[0].boundTexts, [Ring.label.name: "100%"])
+        XCTAssertEqual(placed[1].boundTexts[Label.text.name]?.count, "99.999".count, "the widest shape of 2,000 numbers")
+        XCTAssertEqual(placed[2].boundTexts, [:])
+        XCTAssertEqual(placed[3].boundTexts, [:])
+        let renderer = Renderer(canvas: scene.canvas, fonts: FontLibrary.of(scene))
+        func ringInk(_ views: [PlacedView]) throws -> Int {
+            let box = try XCTUnwrap(LabelRenderTests.inkBox(try renderer.image(views), within: (0, 0, 100, 100)))
+            return box.x1 - box.x0
+        }
+        var wider = placed
+        wider[0].boundTexts[Ring.label.name] = "100000000%"
+        XCTAssertLessThan(try ringInk(wider), try ringInk(placed) - 5, "drawn at the size the carried text fits")
+    }
+
     func testARingLabelFarTooLongIsReported() throws {
         let ring = "canvas: {width: 200, height: 200}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, label: "
         let (long, placed) = try fit(ring + "Downloading the update}")

@@ -14,7 +14,10 @@ protocol ViewDrawer: KindDeclaration {
     static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value?
     /// What of its text does not fit where it is drawn, for the lint; nil where it all fits or
     /// the kind has no text.
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit?
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit?
+    /// Its texts that bind values, at their widest, by attribute, for layout to carry
+    /// (`PlacedView.boundTexts`); empty where it has none.
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String]
 }
 
 extension ViewDrawer {
@@ -26,8 +29,12 @@ extension ViewDrawer {
         nil
     }
 
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit? {
         nil
+    }
+
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String] {
+        [:]
     }
 }
 

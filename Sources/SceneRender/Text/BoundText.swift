@@ -8,7 +8,7 @@ enum BoundText {
     /// (`ValueTable.possibleValues`: the value now, its range's ends, the keyframes') sets widest
     /// in `style`; text without bindings, or that does not parse, as written.
     static func widest(_ text: String, values: ValueTable, style: TextStyle, engine: TextEngine, now: Double) -> String {
-        guard text.contains("{") || text.contains("}"), case .success(let template) = TextTemplate.parse(text) else {
+        guard binds(text), case .success(let template) = TextTemplate.parse(text) else {
             return text
         }
         var out = ""
@@ -21,6 +21,11 @@ enum BoundText {
             }
         }
         return out
+    }
+
+    /// Whether `text` may bind values (has braces): text without is its own widest.
+    static func binds(_ text: String) -> Bool {
+        text.contains("{") || text.contains("}")
     }
 
     /// `texts` without repeats, and one text for each shape (its digits all read as 0): numbers

@@ -32,15 +32,16 @@ package final class TextFit {
 
     /// What of `placed`'s text does not fit; nil where it all fits or the view has no text.
     package func misfit(_ placed: PlacedView) -> TextMisfit? {
-        placed.view.type.drawer?.textMisfit(placed.resolved, fit: self)
+        placed.view.type.drawer?.textMisfit(placed.resolved, boundTexts: placed.boundTexts, fit: self)
     }
 
     /// The size `text` in `style` needs wrapped to `frame`'s width, where it does not fit:
     /// wider than the frame, lines past the first below its bottom, or a single line whose ink
     /// is taller than it (`TextBox.isTaller`, as drawn); all of it in a frame without width.
     /// nil where it fits.
-    func overflow(_ text: String, style: TextStyle, frame: Size) -> TextMisfit? {
-        let wide = BoundText.widest(text, values: values, style: style, engine: engine, now: 0)
+    /// `bound`: the text as layout measured it (`PlacedView.boundTexts`), where it binds values.
+    func overflow(_ text: String, bound: String?, style: TextStyle, frame: Size) -> TextMisfit? {
+        let wide = bound ?? BoundText.widest(text, values: values, style: style, engine: engine, now: 0)
         guard !wide.isEmpty else { return nil }
         let shown: String? = wide == text ? nil : wide
         guard frame.width > 0 else {
