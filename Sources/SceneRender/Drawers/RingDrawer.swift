@@ -26,9 +26,11 @@ extension Ring: ViewDrawer {
     }
 
     /// The label's size: the largest whose text fits inside the ring, as it is drawn.
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value? {
         guard name == labelSize.name,
-              let text = RingLabel.texts(view, values: measurer.values, now: now, bound: nil, engine: measurer.engine)
+              let text = RingLabel.texts(view, values: measurer.values, now: now, bound: boundTexts[Ring.label.name],
+                                         engine: measurer.engine)
         else { return nil }
         return .number(RingLabel.measuredSize(view, fitting: text.fitted, engine: measurer.engine))
     }

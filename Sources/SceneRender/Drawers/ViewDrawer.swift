@@ -11,7 +11,8 @@ protocol ViewDrawer: KindDeclaration {
     static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size
     /// A default only text layout can give (`MeasuredAttribute`: a ring's labelSize), for
     /// `inspect`; nil where the kind measures none by that name.
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value?
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value?
     /// What of its text does not fit where it is drawn, for the lint; nil where it all fits or
     /// the kind has no text.
     static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit?
@@ -25,7 +26,8 @@ extension ViewDrawer {
         Size(width: 0, height: 0)
     }
 
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value? {
         nil
     }
 
