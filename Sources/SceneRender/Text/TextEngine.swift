@@ -125,6 +125,9 @@ final class TextBlock {
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
 
+    /// How many lines the text is set on (after wrapping and the line limit).
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
     /// Where the glyphs' ink lies, in points from the layout's origin.
     var inkRect: (x: Double, y: Double, width: Double, height: Double) {
         var ink = PangoRectangle(), logical = PangoRectangle()

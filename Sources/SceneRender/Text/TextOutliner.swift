@@ -65,6 +65,7 @@ public final class TextOutliner {
         recorder.outlines = []
         recorder.clips = [nil]
         g.save()
+        g.boundTexts = placed.boundTexts
         drawer.draw(ResolvedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),
                                  type: placed.view.type),
                     in: g, environment: environment)
