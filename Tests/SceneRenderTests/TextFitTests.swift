@@ -169,6 +169,9 @@ final class TextFitTests: XCTestCase {
         XCTAssertNil(dot.misfit(dotPlaced[0]), "a dot in 10 × 10")
         let (two, twoPlaced) = try self.fit(head + "  - {id: t, type: label, frame: {x: 0, y: 20, width: 100, height: 16}, text: \"Hello\\nthere\", fontSize: 14}\n")
         XCTAssertNotNil(two.misfit(twoPlaced[0]), "a second line below the frame is an overflow")
+        // A colour emoji's picture reaches a hair past the line box a label sized to its text has.
+        let (emoji, emojiPlaced) = try self.fit(head + "  - {id: e, type: label, frame: {x: 0, y: 0}, text: \"Grüße 👋 — 72%\"}\n")
+        XCTAssertNil(emoji.misfit(emojiPlaced[0]), "a label sized to its one line of text fits it")
     }
 
     /// Layout finds each bound text's widest once and carries it (`PlacedView.boundTexts`): a
