@@ -9,8 +9,9 @@ APT_PACKAGES := libyaml-dev libcairo2-dev libpng-dev libdeflate-dev libpango1.0-
 	python3-selenium python3-markdown-it python3-linkify-it pngcheck valgrind ffmpeg neovim libwebp-dev webp patch libcurl4-openssl-dev nginx-light
 SCENES := $(wildcard scenes/*.scene.yaml)
 # The default fonts (Sources/SceneFonts/DefaultFont.swift): DejaVu, then the fallbacks for the
-# scripts and emoji it lacks. packaging/dist.sh names the same packages in the .deb's Depends.
-DEFAULT_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-droid-fallback fonts-noto-color-emoji
+# scripts and emoji it lacks, in DefaultFont.packages' order (RepositoryTests compares them);
+# packaging/dist.sh takes the .deb's Depends from `scenec --version`.
+DEFAULT_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-droid-fallback fonts-nanum fonts-noto-color-emoji
 APT_PACKAGES += $(DEFAULT_FONT_PACKAGES)
 # packaging/dist.sh's strip and dpkg-shlibdeps: `make dist`, and the test that packs a .deb
 # (Tests/ScenecCLITests/PackagingKeysTests.swift).

@@ -27,6 +27,7 @@ DEFAULT_FONTS = [
     ("NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto"),
     ("NotoSansDevanagari-Bold.ttf", "/usr/share/fonts/truetype/noto"),
     ("DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid"),
+    ("NanumGothic.ttf", "/usr/share/fonts/truetype/nanum"),
     ("NotoColorEmoji.ttf", "/usr/share/fonts/truetype/noto"),
 ]
 

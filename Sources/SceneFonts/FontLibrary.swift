@@ -31,6 +31,11 @@ public final class FontLibrary: @unchecked Sendable {
     let coverage: OpaquePointer?
     /// The scene's files fontconfig could not read as fonts.
     public let unreadable: [String]
+    /// Families whose glyphs are colour pictures (Noto Color Emoji): never a text's family.
+    let colorFamilies: Set<String>
+    /// The default fonts not loaded from their path with their family: a missing file, one that
+    /// is not a font, or another font under the name (BuildInfo refuses a SCENEC_FONT_DIR so).
+    public let misplacedDefaults: [DefaultFont]
 
     /// The fonts of a checked scene: DejaVu and its `fonts:` files.
     public static func of(_ scene: Scene) -> FontLibrary {
@@ -39,6 +44,7 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// DejaVu plus `files` (paths as the process can open them).
     public init(loading files: [String]) {
+        _ = Self.emptyCurrentConfiguration
         // FcConfigCreate gives an empty configuration: no system directories, no rules, no cache.
         let config = FcConfigCreate()
         var unreadable: [String] = []
@@ -53,9 +59,24 @@ public final class FontLibrary: @unchecked Sendable {
         }
         self.config = config
         self.unreadable = unreadable
-        families = config.map(Self.families(in:)) ?? []
+        let faces = config.map(Self.faces(in:)) ?? []
+        families = Set(faces.map(\.family)).sorted()
+        colorFamilies = Set(faces.filter(\.isColor).map(\.family))
+        misplacedDefaults = DefaultFont.all.filter { font in !faces.contains { $0.file == font.path && $0.family == font.family } }
         coverage = config.flatMap(Self.coverage(of:))
     }
+
+    /// fontconfig's current configuration made an empty one, once, before any Pango font map:
+    /// Pango's font map calls FcInit, which otherwise reads the system's fonts.conf and scans
+    /// its font folders (a fifth of a `check`), only for every text to use a library's own
+    /// configuration. With the empty one nothing can reach the system's fonts either.
+    private static let emptyCurrentConfiguration: Void = {
+        if let empty = FcConfigCreate() {
+            _ = FcConfigSetCurrent(empty)
+            // The current configuration holds its own reference now.
+            FcConfigDestroy(empty)
+        }
+    }()
 
     deinit {
         if let coverage { FcCharSetDestroy(coverage) }
@@ -65,8 +86,19 @@ public final class FontLibrary: @unchecked Sendable {
     /// The family text in `family` is drawn with: itself when the library has it (fontconfig
     /// compares family names without regard to case), else DejaVu Sans — never whatever
     /// fontconfig would substitute.
+    /// A colour font is not one either: its digits, `#`, `*` and spaces are there for keycap
+    /// emoji, grey pictures spaced wide that ignore the text colour; its emoji come through the
+    /// fallbacks anyway.
     public func family(for family: String) -> String {
-        families.first { $0.lowercased() == family.lowercased() } ?? Label.defaultFamily
+        guard let found = families.first(where: { $0.lowercased() == family.lowercased() }), !colorFamilies.contains(found) else {
+            return Label.defaultFamily
+        }
+        return found
+    }
+
+    /// Whether `family` is one of the library's colour fonts (SceneFonts warns when text names one).
+    public func isColor(_ family: String) -> Bool {
+        colorFamilies.contains { $0.lowercased() == family.lowercased() }
     }
 
     /// What Pango is given for text in `family`: that family, then the default fonts' families in
@@ -83,25 +115,33 @@ public final class FontLibrary: @unchecked Sendable {
         families.contains { $0.lowercased() == family.lowercased() }
     }
 
-    static func families(in config: OpaquePointer) -> [String] {
+    /// One face fontconfig holds: its file, its own family name (a font may list localised ones
+    /// after it), and whether its glyphs are colour pictures.
+    struct Face {
+        let file: String
+        let family: String
+        let isColor: Bool
+    }
+
+    static func faces(in config: OpaquePointer) -> [Face] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FAMILY)
+        for object in [FC_FAMILY, FC_FILE, FC_COLOR] { _ = FcObjectSetAdd(objects, object) }
         guard let set = FcFontList(config, pattern, objects) else { return [] }
         defer { FcFontSetDestroy(set) }
-        var names = Set<String>()
-        let count = Int(set.pointee.nfont)
-        for i in 0..<count {
-            guard let font = set.pointee.fonts[i] else { continue }
+        func string(_ font: OpaquePointer, _ object: String) -> String? {
             var value: UnsafeMutablePointer<FcChar8>?
-            // A font may list several family names (localised ones); the first is its own.
-            if FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value {
-                names.insert(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
-            }
+            guard FcPatternGetString(font, object, 0, &value) == FcResultMatch, let value else { return nil }
+            return String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
         }
-        return names.sorted()
+        return (0..<Int(set.pointee.nfont)).compactMap { i in
+            guard let font = set.pointee.fonts[i], let family = string(font, FC_FAMILY) else { return nil }
+            var color: FcBool = FcFalse
+            _ = FcPatternGetBool(font, FC_COLOR, 0, &color)
+            return Face(file: string(font, FC_FILE) ?? "", family: family, isColor: color == FcTrue)
+        }
     }
 
     /// The union of every font's character set in `config`, which `missing(in:)` reads.
@@ -131,13 +171,31 @@ public final class FontLibrary: @unchecked Sendable {
         for scalar in text.unicodeScalars where !seen.contains(scalar) {
             seen.insert(scalar)
             let properties = scalar.properties
-            if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control { continue }
-            if FcCharSetHasChar(coverage, scalar.value) == FcFalse { out.append(scalar) }
+            if Self.drawsNothing(scalar) { continue }
+            // Pango draws a control character as a box whatever font claims it.
+            if properties.generalCategory == .control || FcCharSetHasChar(coverage, scalar.value) == FcFalse { out.append(scalar) }
         }
         return out
     }
 
-    /// fontconfig's usual synthetic faces (its 90-synthetic.conf), which an empty configuration
+    /// Spaces, line breaks (Pango breaks lines at `\n`, `\r` and U+2028/2029 and lays a tab out
+    /// as space) and the default-ignorable characters (joiners, variation selectors). Other
+    /// control characters — ESC, BEL, DEL, NEL, CSI… — are drawn by Pango as boxes with their
+    /// code points, so they count as missing, each named by its code point alone.
+    static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.generalCategory == .control { return ["\t", "\n", "\r"].contains(scalar) }
+        return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Two rules of the default fonts' own. Pango asks for the family `emoji` for an emoji
+    /// presentation sequence (❤️, ☀️, 1️⃣: a character DejaVu has, with U+FE0F or as a keycap),
+    /// as fontconfig's 45/60-generic.conf alias it on a desktop; without the alias DejaVu Sans,
+    /// first in every list, sets them as black outlines. And Droid Sans Fallback's three Hangul
+    /// syllables and its jamo are left out of its coverage, so Korean comes from Nanum Gothic
+    /// alone rather than a word mixing two designs (Droid stays first for Chinese and Japanese:
+    /// Nanum has 4,620 Hanja of its own).
+    ///
+    /// Then fontconfig's usual synthetic faces (its 90-synthetic.conf), which an empty configuration
     /// lacks: a slanted face for italic when the family has none (fonts-dejavu-core has no
     /// oblique), and emboldening for bold when it has no bold. And its scaling of bitmap fonts
     /// (10-scale-bitmap-fonts.conf): a font of fixed-size bitmaps (Noto Color Emoji's are
@@ -146,6 +204,14 @@ public final class FontLibrary: @unchecked Sendable {
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
         <fontconfig>
+          <alias binding="same"><family>emoji</family><prefer><family>Noto Color Emoji</family></prefer></alias>
+          <match target="scan">
+            <test name="family"><string>Droid Sans Fallback</string></test>
+            <edit name="charset" mode="assign">
+              <minus><name>charset</name><charset><range><int>0x1100</int><int>0x11FF</int></range><range><int>0x3130</int><int>0x318F</int></range>
+                <range><int>0xAC00</int><int>0xD7AF</int></range></charset></minus>
+            </edit>
+          </match>
           <match target="font">
             <test name="outline" compare="eq"><bool>false</bool></test>
             <edit name="pixelsizefixupfactor" mode="assign">

@@ -39,7 +39,14 @@ public enum SceneFonts {
         walk(scene.views) { view in
             for spec in view.type.kind.attributes where spec.kind == .fontFamily {
                 guard let entry = view.values.explicit[spec.name], case .text(let family) = entry.value,
-                      !library.has(family), warned.insert(entry.range).inserted || entry.range == .none else { continue }
+                      !library.has(family) || library.isColor(family), warned.insert(entry.range).inserted || entry.range == .none else { continue }
+                if library.isColor(family) {
+                    diagnostics.append(.warning(.fontUnavailable,
+                        "'\(family)' is a colour emoji font, not one for text; \(view.displayName) is drawn with \(library.family(for: family))",
+                        at: entry.range,
+                        notes: ["emoji are drawn in colour in every family: the default fonts fall back to Noto Color Emoji for them"]))
+                    continue
+                }
                 diagnostics.append(.warning(.fontUnavailable, 
                     "font '\(family)' is not available; \(view.displayName) is drawn with \(library.family(for: family))",
                     at: entry.range,

@@ -1,7 +1,8 @@
 import SceneModel
 
 /// A grid's children in equal cells, row by row (docs/language.md §3). A child fills its cell unless it has
-/// a size (or a size of its own, like pie), then it is centred in the cell.
+/// a size (or a size of its own, like pie), then it is centred in the cell; a label's text wraps
+/// to the cell's width.
 struct GridLayout {
     let columns: Int
     let spacing: GridSpacing
@@ -29,7 +30,7 @@ struct GridLayout {
             if let s = child.size {
                 size = (Layout.nonNegative(s.width.resolved(against: content.width)),
                         Layout.nonNegative(s.height.resolved(against: content.height)))
-            } else if let intrinsic = ownSize(child, nil) {
+            } else if let intrinsic = ownSize(child, cellWidth) {
                 size = (intrinsic.width, intrinsic.height)
             } else {
                 size = nil

@@ -4,6 +4,13 @@ import SceneModel
 /// itself: text needs fonts. `width` is the width the view is given, if any (its text wraps to it).
 public protocol ContentMeasuring {
     func contentSize(of view: SceneView, width: Double?) -> Size
+    /// The texts of `view` that bind values, each at the widest it can show, by attribute
+    /// (`PlacedView.boundTexts`); empty where it binds none.
+    func boundTexts(of view: SceneView) -> [String: String]
+}
+
+extension ContentMeasuring {
+    public func boundTexts(of view: SceneView) -> [String: String] { [:] }
 }
 
 /// How a container that places its children (`ChildrenRule.placedByContainer`) lays them out:
@@ -30,22 +37,18 @@ public enum Layout {
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
         let placed = placeChildren(of: scene.views, type: .group, values: AttributeValues(), bounds: canvas, origin: (0, 0),
                                    measurer: measurer)
-        guard let keyframed = scene.timeline?.keyframeNumbers, !keyframed.isEmpty else { return placed }
-        return withKeyframeNumbers(placed, keyframed)
+        guard let shown = scene.timeline?.numbersShown(views: scene.views), !shown.isEmpty else { return placed }
+        return withKeyframeNumbers(placed, shown)
     }
 
-    /// Each view with an id given the numbers the timeline animates it through, and the model
-    /// value each animation may start from (a keyframe without a value), which a frame sampled
-    /// later no longer holds.
-    static func withKeyframeNumbers(_ views: [PlacedView], _ keyframed: [String: [String: [Double]]]) -> [PlacedView] {
+    /// Each view with an id given the numbers the timeline can give it (`Timeline.numbersShown`:
+    /// keyframes, the model value an animation may start from, a curve's overshoot), which a
+    /// frame sampled later no longer holds.
+    static func withKeyframeNumbers(_ views: [PlacedView], _ shown: [String: [String: [Double]]]) -> [PlacedView] {
         views.map { placed in
             var view = placed
-            var numbers = placed.view.id.flatMap { keyframed[$0] } ?? [:]
-            for (name, values) in numbers {
-                if case .number(let model)? = placed.view.values[name] { numbers[name] = values + [model] }
-            }
-            view.keyframeNumbers = numbers
-            view.children = withKeyframeNumbers(placed.children, keyframed)
+            view.keyframeNumbers = placed.view.id.flatMap { shown[$0] } ?? [:]
+            view.children = withKeyframeNumbers(placed.children, shown)
             return view
         }
     }
@@ -66,7 +69,8 @@ public enum Layout {
             let own = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             let grandchildren = placeChildren(of: child.children, type: child.type, values: child.values, bounds: own,
                                               origin: (canvasFrame.x, canvasFrame.y), measurer: measurer)
-            return PlacedView(view: child, frame: frame, canvasFrame: canvasFrame, children: grandchildren)
+            return PlacedView(view: child, frame: frame, canvasFrame: canvasFrame, children: grandchildren,
+                              boundTexts: measurer?.boundTexts(of: child) ?? [:])
         }
     }
 

@@ -33,14 +33,20 @@ public struct PlacedView: Sendable {
     /// bound to them is laid out, and a ring's label sized, for the widest they can show, in
     /// every frame alike (`ValueTable.possibleValues`).
     public var keyframeNumbers: [String: [Double]]
+    /// The text each attribute that binds values is laid out, drawn and checked with, by
+    /// attribute (a label's `text`, a ring's `label`): its bindings written at the widest values
+    /// they can show, found once at layout (`ContentMeasuring.boundTexts`) and carried to every
+    /// frame, so nothing measures it again.
+    public var boundTexts: [String: String]
 
     public init(view: SceneView, frame: Rect, canvasFrame: Rect, children: [PlacedView],
-                keyframeNumbers: [String: [Double]] = [:]) {
+                keyframeNumbers: [String: [Double]] = [:], boundTexts: [String: String] = [:]) {
         self.view = view
         self.frame = frame
         self.canvasFrame = canvasFrame
         self.children = children
         self.keyframeNumbers = keyframeNumbers
+        self.boundTexts = boundTexts
     }
 
     public var values: AttributeValues { view.values }

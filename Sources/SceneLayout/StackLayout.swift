@@ -2,7 +2,9 @@ import SceneModel
 
 /// A stack's children in a row or column (docs/language.md §3): sized children keep their size; the others
 /// share what is left along the axis equally and fill the cross axis. A child sized by its
-/// content (a label) has its text wrapped to the stack's content width, so it never runs past it.
+/// content (a label) has its text wrapped to the stack's content width; in a row whose children
+/// need more than its width, each is offered its share (`sharedAlongRow`), as SwiftUI's HStack
+/// does. Children that still need more than the stack has run past it (`lint-children-overflow`).
 struct StackLayout {
     let horizontal: Bool
     let spacing: Double
@@ -25,7 +27,7 @@ struct StackLayout {
     func frames(for children: [SceneView], ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
         guard !children.isEmpty else { return [] }
         // (main, cross) of each child; nil main means flexible.
-        let requested: [(main: Double?, cross: Double?)] = children.map { child in
+        var requested: [(main: Double?, cross: Double?)] = children.map { child in
             if let size = child.size {
                 let w = Layout.nonNegative(size.width.resolved(against: content.width))
                 let h = Layout.nonNegative(size.height.resolved(against: content.height))
@@ -37,6 +39,7 @@ struct StackLayout {
             return (nil, nil)
         }
         let gaps = spacing * Double(children.count - 1)
+        if horizontal { requested = sharedAlongRow(children, requested, room: mainExtent - gaps, ownSize: ownSize) }
         let fixed = requested.compactMap(\.main).reduce(0, +)
         let flexibleCount = requested.filter { $0.main == nil }.count
         let free = Swift.max(0, mainExtent - fixed - gaps)
@@ -81,6 +84,30 @@ struct StackLayout {
             position += main + gap
         }
         return frames
+    }
+
+    /// A row's children sized by their content (labels), where together with the sized ones
+    /// they need more than `room`: each offered an equal share of what is left, the narrowest
+    /// first, so one that needs less than its share leaves the rest to the others (SwiftUI's
+    /// HStack); a label's text wraps to its share. Where they fit, as they were.
+    func sharedAlongRow(_ children: [SceneView], _ requested: [(main: Double?, cross: Double?)], room: Double,
+                        ownSize: (SceneView, Double?) -> Size?) -> [(main: Double?, cross: Double?)] {
+        let measured = children.indices.filter { children[$0].size == nil && requested[$0].main != nil }
+        let sized = children.indices.filter { children[$0].size != nil }.compactMap { requested[$0].main }.reduce(0, +)
+        var left = Swift.max(0, room - sized)
+        let needed = measured.compactMap { requested[$0].main }.reduce(0, +)
+        guard needed > left + 0.01 else { return requested }
+        var out = requested
+        var count = measured.count
+        for index in measured.sorted(by: { (requested[$0].main ?? 0, $0) < (requested[$1].main ?? 0, $1) }) {
+            let share = left / Double(count)
+            if let main = requested[index].main, main > share, let wrapped = ownSize(children[index], share) {
+                out[index] = (wrapped.width, wrapped.height)
+            }
+            left = Swift.max(0, left - (out[index].main ?? 0))
+            count -= 1
+        }
+        return out
     }
 }
 

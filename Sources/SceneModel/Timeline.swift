@@ -121,17 +121,53 @@ public struct Animation: Sendable, Hashable {
 
 /// `timeline:` (docs/language.md §5).
 public struct Timeline: Sendable, Hashable {
-    /// The numbers the keyframes give, by view id and attribute (a keyframe taking the model
-    /// value gives none): what bound text is laid out for (`ValueTable.possibleValues`).
-    public var keyframeNumbers: [String: [String: [Double]]] {
+    /// Every number the animations can give, by view id and attribute: what bound text is laid
+    /// out for (`ValueTable.possibleValues`). Each keyframe's number, the model value (`model`:
+    /// where an animation may start, and what a keyframe without a value takes), and where an
+    /// overshooting curve (a cubicBezier whose y leaves 0–1, a spring) carries a segment past
+    /// its ends, the furthest it goes (`Easing.progressBounds`). The one route from the
+    /// timeline to "what a binding can show": layout and drawing both read it.
+    public func numbersShown(model: (_ id: String, _ attribute: String) -> Double?) -> [String: [String: [Double]]] {
         var out: [String: [String: [Double]]] = [:]
         for animation in animations {
+            let id = animation.viewID, name = animation.attribute.name
+            let start = model(id, name)
+            var numbers = start.map { [$0] } ?? []
+            var previous: (at: Double, value: Double?)?
             for keyframe in animation.keyframes {
-                guard case .number(let n)? = keyframe.value else { continue }
-                out[animation.viewID, default: [:]][animation.attribute.name, default: []].append(n)
+                var value: Double?
+                switch keyframe.value {
+                case .number(let n)?: value = n
+                case nil: value = start
+                default: value = nil
+                }
+                if case .number(let n)? = keyframe.value { numbers.append(n) }
+                if let from = previous?.value, let to = value, let at = previous?.at {
+                    let bounds = keyframe.easing.progressBounds(duration: keyframe.at - at)
+                    if bounds.min < 0 { numbers.append(from + (to - from) * bounds.min) }
+                    if bounds.max > 1 { numbers.append(from + (to - from) * bounds.max) }
+                }
+                previous = (keyframe.at, value)
             }
+            if !numbers.isEmpty { out[id, default: [:]][name, default: []] += numbers }
         }
         return out
+    }
+
+    /// `numbersShown` with the model values of `views` (and their children), by id.
+    public func numbersShown(views: [SceneView]) -> [String: [String: [Double]]] {
+        var byID: [String: SceneView] = [:]
+        func walk(_ views: [SceneView]) {
+            for view in views {
+                if let id = view.id { byID[id] = view }
+                walk(view.children)
+            }
+        }
+        walk(views)
+        return numbersShown { id, attribute in
+            guard case .number(let n)? = byID[id]?.values[attribute] else { return nil }
+            return n
+        }
     }
 
     public var fps: Double

@@ -2,8 +2,8 @@
 /// (`{download.progress:percent}`), at model values for layout or sampled ones when drawn.
 public struct ValueTable: Sendable {
     var entries: [String: (kind: ViewKind, values: AttributeValues)] = [:]
-    /// The numbers the timeline's keyframes give, by view id and attribute: bound text is laid
-    /// out for the widest of the values it can show (`possibleValues`).
+    /// The numbers the timeline can give, by view id and attribute (`Timeline.numbersShown`):
+    /// bound text is laid out for the widest of the values it can show (`possibleValues`).
     var keyframed: [String: [String: [Double]]] = [:]
 
     public init() {}
@@ -18,7 +18,7 @@ public struct ValueTable: Sendable {
             }
         }
         walk(views)
-        keyframed = timeline?.keyframeNumbers ?? [:]
+        keyframed = timeline?.numbersShown(views: views) ?? [:]
     }
 
     /// `keyframeNumbers`: the numbers the timeline gives the view's attributes, by attribute.

@@ -36,6 +36,7 @@ enum SceneDrawer {
         }
         // The kind's own line caps, joins and dashes stay with its content, not the border.
         g.save()
+        g.boundTexts = placed.boundTexts
         placed.view.type.drawer?.draw(ResolvedView(values: values, size: Size(width: f.width, height: f.height),
                                                    type: placed.view.type),
                                       in: g, environment: environment)

@@ -77,6 +77,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let lintInvisible = DiagnosticCode("lint-invisible")
     public static let lintTextOverflow = DiagnosticCode("lint-text-overflow")
     public static let lintRingLabelSmall = DiagnosticCode("lint-ring-label-small")
+    public static let lintChildrenOverflow = DiagnosticCode("lint-children-overflow")
     public static let missingGlyph = DiagnosticCode("missing-glyph")
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
@@ -225,6 +226,8 @@ extension DiagnosticCode {
                 .scene(canvas + "views:\n  - {type: label, frame: {x: 10, y: 10, width: 80, height: 20}, text: A sentence far too long for so small a frame}\n")),
             w(.lintRingLabelSmall, "A ring's label is too long for the ring: its default size is less than half the size `100%` gets.",
                 .scene(ring(", label: Downloading the update"))),
+            w(.lintChildrenOverflow, "A stack's or grid's children need more room than it has (labels wrapped to their share of a row or to a grid's cell); the ones past its edge draw over what lies beyond.",
+                .scene(canvas + "views:\n  - type: stack\n    frame: {x: 10, y: 10, width: 120, height: 40}\n    children:\n      - {type: label, text: First label that is long enough to wrap}\n      - {type: label, text: Second label also long enough to wrap}\n")),
             w(.missingGlyph, "A character of a text no font of the scene's set (the default fonts and its `fonts:`) can draw; it would draw as a box.",
                 .scene(canvas + "views:\n  - {type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: \"\\u0378\"}\n")),
         ]

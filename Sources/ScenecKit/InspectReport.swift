@@ -156,7 +156,7 @@ package struct InspectReport: Encodable, Sendable {
             }
             var range: String?
             if case .number(let r) = spec.kind, !r.description.isEmpty { range = r.description }
-            let value = resolved.value(of: spec.name) ?? measured?.value(of: spec.name, in: resolved, now: 0)
+            let value = resolved.value(of: spec.name) ?? measured?.value(of: spec.name, in: resolved, boundTexts: placed.boundTexts, now: 0)
             return AttributeInfo(name: spec.name, value: JSONScalar(value),
                                  kind: spec.kind.name, source: source, style: style, importedFrom: importedFrom,
                                  derivedFrom: derivedFrom, default: spec.defaultDescription,

@@ -43,13 +43,18 @@ func main() -> ExitStatus {
         Console.output(usage)
         return .success
     }
+    if first == "--version" {
+        // Printed even when the fonts are wrong (its font lines say which): a bug report needs it.
+        Console.output(BuildInfo.versionReport)
+        if let problem = BuildInfo.fontDirectoryProblem() {
+            Console.fail(problem)
+            return .usage
+        }
+        return .success
+    }
     if let problem = BuildInfo.fontDirectoryProblem() {
         Console.fail(problem)
         return .usage
-    }
-    if first == "--version" {
-        Console.output(BuildInfo.versionReport)
-        return .success
     }
     guard let command = commands.first(where: { $0.name == first }) else {
         let guess = Suggest.nearest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""

@@ -41,9 +41,10 @@ final class SceneFontsTests: XCTestCase {
     func testTheStandardLibraryListsTheDefaultFontsAndNothingOfTheSystems() {
         let library = FontLibrary.standard
         XCTAssertNotNil(library.config)
-        XCTAssertEqual(library.families, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Droid Sans Fallback", "Noto Color Emoji",
-                                          "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Hebrew"])
+        XCTAssertEqual(library.families, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Droid Sans Fallback", "NanumGothic",
+                                          "Noto Color Emoji", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Hebrew"])
         XCTAssertTrue(library.unreadable.isEmpty)
+        XCTAssertEqual(library.misplacedDefaults, [], "every default file loaded as its family")
         XCTAssertTrue(library.has("dejavu serif"), "families match without case")
         XCTAssertFalse(library.has("Helvetica"))
         XCTAssertEqual(library.family(for: "DEJAVU SANS MONO"), "DejaVu Sans Mono")
@@ -55,18 +56,30 @@ final class SceneFontsTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: font.path), font.path)
             XCTAssertNotNil(font.version, font.file)
         }
-        XCTAssertEqual(DefaultFont.packages, ["fonts-dejavu-core", "fonts-noto-core", "fonts-droid-fallback", "fonts-noto-color-emoji"])
+        XCTAssertEqual(DefaultFont.packages, ["fonts-dejavu-core", "fonts-noto-core", "fonts-droid-fallback", "fonts-nanum", "fonts-noto-color-emoji"])
+    }
+
+    /// The Makefile installs the default fonts' packages: its DEFAULT_FONT_PACKAGES is
+    /// DefaultFont.packages, in order (a font added in a new package is installed with it).
+    func testTheMakefileInstallsTheDefaultFontsPackages() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let line = try XCTUnwrap(makefile.split(separator: "\n").first { $0.hasPrefix("DEFAULT_FONT_PACKAGES :=") })
+        XCTAssertEqual(line.dropFirst("DEFAULT_FONT_PACKAGES :=".count).split(separator: " ").map(String.init), DefaultFont.packages)
     }
 
     /// DejaVu first, then each fallback once, in DefaultFont's order, whatever family is asked for.
     func testTextFallsBackThroughTheDefaultFontsInTheirOrder() {
         let library = FontLibrary.standard
-        let fallbacks = "Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Droid Sans Fallback,Noto Color Emoji"
+        let fallbacks = "Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Droid Sans Fallback,NanumGothic,Noto Color Emoji"
         XCTAssertEqual(library.fallbackList(for: "DejaVu Sans"), "DejaVu Sans," + fallbacks)
         XCTAssertEqual(library.fallbackList(for: "dejavu serif"), "DejaVu Serif,DejaVu Sans," + fallbacks)
         XCTAssertEqual(library.fallbackList(for: "Helvetica"), "DejaVu Sans," + fallbacks, "an unknown family is DejaVu Sans")
-        XCTAssertEqual(library.fallbackList(for: "Noto Color Emoji"),
-                       "Noto Color Emoji,DejaVu Sans,Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Droid Sans Fallback")
+        // A colour font is no text's family: its digits and spaces are keycap pictures.
+        XCTAssertEqual(library.fallbackList(for: "Noto Color Emoji"), "DejaVu Sans," + fallbacks)
+        XCTAssertEqual(library.family(for: "noto color emoji"), Label.defaultFamily)
+        XCTAssertTrue(library.isColor("Noto Color Emoji"))
+        XCTAssertFalse(library.isColor("DejaVu Sans"))
     }
 
     /// The characters no font of the set has, once each; what draws nothing by design is never missing.
@@ -74,6 +87,10 @@ final class SceneFontsTests: XCTestCase {
         let library = FontLibrary.standard
         XCTAssertEqual(library.missing(in: "Hello 你好 مرحبا שלום नमस्ते Привет 🙂👍 👍🏽 👨\u{200D}👩 ❤\u{FE0F}\n\t"), [])
         XCTAssertEqual(library.missing(in: "a\u{0378}b\u{0378}\u{F0000}"), ["\u{0378}", "\u{F0000}"])
+        XCTAssertEqual(library.missing(in: "안녕하세요"), [], "Korean has a default font")
+        // Control characters other than tab and line breaks are drawn as boxes: missing.
+        XCTAssertEqual(library.missing(in: "A\u{1B}B\u{07}C\u{7F}D\u{85}E\u{9B}F\u{0B}\u{0C}\r\n\t\u{2028}"),
+                       ["\u{1B}", "\u{07}", "\u{7F}", "\u{85}", "\u{9B}", "\u{0B}", "\u{0C}"])
     }
 
     func testAFileThatIsNoFontIsListedUnreadable() throws {
@@ -122,6 +139,16 @@ final class SceneFontsTests: XCTestCase {
         XCTAssertEqual(d.range.start.line, 7)
         XCTAssertTrue(d.notes.first?.contains("DejaVu Sans Mono") ?? false)
         XCTAssertTrue(try resolve(label("    font: dejavu serif")).diagnostics.isEmpty, "families match without case")
+    }
+
+    /// `font: Noto Color Emoji` would set digits, `#` and spaces as grey keycap pictures: a
+    /// warning at the entry, and the text drawn with DejaVu Sans (its emoji still in colour).
+    func testAColourEmojiFamilyIsAWarningAndTextKeepsTheDefaultFamily() throws {
+        let (scene, diags) = try resolve(label("    font: Noto Color Emoji"))
+        XCTAssertNotNil(scene, "a warning, not an error")
+        XCTAssertEqual(diags.map(\.message), ["'Noto Color Emoji' is a colour emoji font, not one for text; label 'caption' is drawn with DejaVu Sans"])
+        XCTAssertEqual(diags.first?.severity, .warning)
+        XCTAssertEqual(diags.first?.range.start.line, 7)
     }
 
     func testAMissingFontFileIsAnErrorAtItsEntry() throws {

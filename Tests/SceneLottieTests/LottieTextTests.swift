@@ -99,7 +99,7 @@ final class LottieTextTests: XCTestCase {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml"), encoding: .utf8)
         var plain = text
         for (from, to) in [("label: percent", "label: none"), ("numerals: hours", "numerals: none"),
-                           (#"text: "{download.progress:percent} synced""#, #"text: """#)] {
+                           (#"text: "{download.progress:percent} done""#, #"text: """#)] {
             XCTAssertTrue(plain.contains(from), "the showcase has \(from)")
             plain = plain.replacingOccurrences(of: from, with: to)
         }

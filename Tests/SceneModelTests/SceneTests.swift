@@ -53,6 +53,22 @@ final class SceneTests: XCTestCase {
         XCTAssertFalse(problem.message.isEmpty)
     }
 
+    /// Rounding a percentage down first nudges it by a few steps of a Double's precision, not by a
+    /// share of it: a share grows to whole units in large numbers (4999999996% wrote 5000000001%).
+    func testPercentRoundsDownAfterANudgeOfPrecisionNotOfAShare() {
+        func percent(_ v: Double, digits: Int = 0) -> String {
+            TextTemplate.write(.number(v), as: .percent(digits: digits), now: 0)
+        }
+        XCTAssertEqual(percent(49999999.96), "4999999996%")
+        XCTAssertEqual(percent(0.997), "99%")
+        XCTAssertEqual(percent(0.99999999995), "99%")
+        XCTAssertEqual(percent(1), "100%")
+        for whole in 0...100 { XCTAssertEqual(percent(Double(whole) / 100), "\(whole)%") }
+        for tenths in 0...1000 {
+            XCTAssertEqual(percent(Double(tenths) / 1000, digits: 1), "\(tenths / 10).\(tenths % 10)%")
+        }
+    }
+
     func testFixedDecimalsRoundHalfAwayFromZero() {
         XCTAssertEqual(TextTemplate.fixed(2.5, digits: 0), "3")
         XCTAssertEqual(TextTemplate.fixed(-2.5, digits: 0), "-3")

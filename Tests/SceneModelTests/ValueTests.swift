@@ -89,6 +89,35 @@ final class ValueTests: XCTestCase {
         XCTAssertNil(Double(Value.bool(true)), "a typed read of another kind is nil")
     }
 
+    /// An overshooting curve's reach: no point of the curve, sampled densely, lies beyond the
+    /// bounds, and the bounds are that close to the densest sample (closed form for a Bézier,
+    /// refined samples for a spring); curves within their ends reach 0 and 1.
+    func testEasingProgressBoundsAreTheCurvesExtremes() {
+        func dense(_ f: (Double) -> Double) -> (min: Double, max: Double) {
+            let values = (0...100_000).map { f(Double($0) / 100_000) }
+            return (values.min() ?? 0, values.max() ?? 0)
+        }
+        func bezier(_ a: Double, _ b: Double) -> (Double) -> Double {
+            { t in 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t }
+        }
+        for (a, b) in [(1.8, 1.5), (-0.6, 0.4), (-0.5, 1.6), (0.2, 2.5)] {
+            let bounds = Easing.cubicBezier(0.3, a, 0.6, b).progressBounds(duration: 1)
+            let sampled = dense(bezier(a, b))
+            XCTAssertEqual(bounds.max, Swift.max(1, sampled.max), accuracy: 1e-6, "\(a), \(b)")
+            XCTAssertEqual(bounds.min, Swift.min(0, sampled.min), accuracy: 1e-6, "\(a), \(b)")
+        }
+        let spring = Spring(mass: 1, stiffness: 100, damping: 4)
+        let bounds = Easing.spring(spring).progressBounds(duration: 2)
+        let sampled = dense { spring.position(at: $0 * 2) }
+        XCTAssertGreaterThan(bounds.max, 1.5, "a loose spring overshoots by half")
+        XCTAssertGreaterThanOrEqual(bounds.max, sampled.max - 1e-12)
+        XCTAssertEqual(bounds.max, sampled.max, accuracy: 1e-6)
+        for easing in [Easing.cubicBezier(0.42, 0, 0.58, 1), .linear, .steps(4)] {
+            let within = easing.progressBounds(duration: 1)
+            XCTAssertTrue(within.min == 0 && within.max == 1, "\(easing)")
+        }
+    }
+
     func testEasingsNameCoreAnimationsCurves() {
         XCTAssertEqual(Easing.named["easeInEaseOut"], .cubicBezier(0.42, 0, 0.58, 1))
         XCTAssertEqual(Easing.cubicBezier(0.42, 0, 0.58, 1).description, "easeInEaseOut")

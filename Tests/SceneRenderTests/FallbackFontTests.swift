@@ -160,4 +160,72 @@ final class FallbackFontTests: XCTestCase {
             XCTAssertGreaterThan(Self.yellow(image, in: box), 50, "\(frame): the emoji drawn")
         }
     }
+
+    /// Korean is Nanum Gothic's, every syllable: Droid Sans Fallback has three of them, which it
+    /// leaves to Nanum (a word never mixes the two designs), and none is a box.
+    func testKoreanIsDrawnByNanumGothic() throws {
+        let engine = TextEngine(library: .standard)
+        var style = TextStyle()
+        style.size = 24
+        for word in ["안녕", "가", "안녕하세요 가"] {
+            let block = try XCTUnwrap(engine.block(word, style: style, width: nil))
+            XCTAssertEqual(block.unknownGlyphs, 0, word)
+            XCTAssertEqual(Set(block.runs.map(\.family)), ["NanumGothic"], word)
+        }
+        // The pixels: two syllables' ink, not two boxes whose corners are inked.
+        let image = try renderImage("""
+            canvas: {width: 160, height: 70, background: white, scale: 2}
+            views:
+              - {type: label, frame: {x: 10, y: 10, width: 140, height: 50}, fontSize: 40, textColor: black, text: "안녕"}
+            """)
+        let boxes = Self.wordBoxes(image, gap: 4)
+        XCTAssertEqual(boxes.count, 2, "\(boxes)")
+        func inked(_ x: Int, _ y: Int) -> Bool { !image.rgba(x, y).isClose(to: image.rgba(0, 0), tolerance: 8) }
+        for box in boxes {
+            XCTAssertGreaterThan(box.y1 - box.y0, 40, "\(box): a 40 pt syllable at scale 2")
+            XCTAssertFalse(inked(box.x0, box.y0) && inked(box.x1 - 1, box.y0) && inked(box.x0, box.y1 - 1), "\(box): corners inked, a box?")
+        }
+    }
+
+    /// Emoji presentation sequences — a character DejaVu has, with U+FE0F, and keycaps — are the
+    /// emoji font's, in colour (Pango asks for the family `emoji` for them); the same character
+    /// with U+FE0E, or alone, stays text in the text colour.
+    func testEmojiPresentationSequencesAreDrawnInColour() throws {
+        let engine = TextEngine(library: .standard)
+        var style = TextStyle()
+        style.size = 40
+        for sequence in ["\u{2764}\u{FE0F}", "\u{263A}\u{FE0F}", "\u{2600}\u{FE0F}", "\u{00A9}\u{FE0F}", "1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}"] {
+            let block = try XCTUnwrap(engine.block(sequence, style: style, width: nil))
+            XCTAssertEqual(block.runs.map(\.family), ["Noto Color Emoji"], sequence.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            XCTAssertTrue(block.runs.allSatisfy(\.isColor))
+        }
+        for text in ["\u{2764}\u{FE0E}", "\u{2764}", "1 # ©"] {
+            let block = try XCTUnwrap(engine.block(text, style: style, width: nil))
+            XCTAssertEqual(Set(block.runs.map(\.family)), ["DejaVu Sans"], text)
+        }
+        // The pixels: the heart red, the sun's yellow, the keycap's blue with no black digit,
+        // and ❤︎ in the text colour.
+        let image = try renderImage("""
+            canvas: {width: 260, height: 60, background: white}
+            views:
+              - {type: label, frame: {x: 10, y: 5, width: 240, height: 50}, fontSize: 40, textColor: black,
+                 text: "\\u2764\\uFE0F \\u2600\\uFE0F 1\\uFE0F\\u20E3 \\u2764\\uFE0E"}
+            """)
+        let boxes = Self.wordBoxes(image, gap: 6)
+        XCTAssertEqual(boxes.count, 4, "\(boxes)")
+        guard boxes.count == 4 else { return }
+        func count(_ box: (x0: Int, y0: Int, x1: Int, y1: Int), _ test: (RGBA) -> Bool) -> Int {
+            var n = 0
+            for y in box.y0..<box.y1 { for x in box.x0..<box.x1 where test(image.rgba(x, y)) { n += 1 } }
+            return n
+        }
+        func red(_ p: RGBA) -> Bool { p.r > 180 && p.g < 90 && p.b < 90 }
+        func black(_ p: RGBA) -> Bool { p.r < 60 && p.g < 60 && p.b < 60 }
+        XCTAssertGreaterThan(count(boxes[0], red), 200, "❤️ red")
+        XCTAssertGreaterThan(Self.yellow(image, in: boxes[1]), 100, "☀️ yellow")
+        XCTAssertGreaterThan(count(boxes[2]) { $0.b > 120 && Int($0.b) > Int($0.r) + 30 }, 200, "1️⃣ a blue keycap")
+        XCTAssertLessThan(count(boxes[2], black), 10, "1️⃣ no black digit beside it")
+        XCTAssertEqual(count(boxes[3], red), 0, "❤︎ in the text colour")
+        XCTAssertGreaterThan(count(boxes[3], black), 100, "❤︎ in the text colour")
+    }
 }

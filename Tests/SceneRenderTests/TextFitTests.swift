@@ -28,7 +28,7 @@ final class TextFitTests: XCTestCase {
     func testTextTooLongForItsFrameIsMeasuredAsDrawn() throws {
         let (long, placed) = try fit(Self.labelScene(Self.long))
         let misfit: TextMisfit? = long.misfit(placed[0])
-        guard case .overflow(let needed)? = misfit else { return XCTFail("200 characters in 80 × 20: \(String(describing: misfit))") }
+        guard case .overflow(let needed, _)? = misfit else { return XCTFail("200 characters in 80 × 20: \(String(describing: misfit))") }
         XCTAssertLessThanOrEqual(needed.width, 80, "wrapped to the frame's width")
         XCTAssertGreaterThan(needed.height, 20 * 10, "ten lines and more")
         let (short, shortPlaced) = try fit(Self.labelScene("The fox"))
@@ -80,6 +80,129 @@ final class TextFitTests: XCTestCase {
         XCTAssertGreaterThan(label.frame.height, 100, "as tall as its wrapped lines")
         let fit = TextFit(fonts: FontLibrary.of(scene), views: placed)
         XCTAssertNil(fit.misfit(label), "and so it fits its frame")
+    }
+
+    /// A label without a size in a grid wraps to its cell's width, so it stays in its column.
+    func testALabelInAGridWrapsToItsCell() throws {
+        let (_, placed) = try compileScene("""
+            canvas: {width: 300, height: 200}
+            views:
+              - type: grid
+                frame: {x: 0, y: 0, width: 300, height: 200}
+                columns: 3
+                rowHeight: 100
+                children:
+                  - {type: label, text: "A rather long caption here"}
+                  - {type: label, text: "B"}
+                  - {type: label, text: "C"}
+            """)
+        let label = try XCTUnwrap(placed.first?.children.first).frame
+        XCTAssertGreaterThanOrEqual(label.x, 0, "starts in its cell")
+        XCTAssertLessThanOrEqual(label.x + label.width, 100, "ends in its cell")
+        XCTAssertGreaterThan(label.height, 30, "on more than one line")
+    }
+
+    /// In a row whose labels need more than its width, each wraps to its share (the narrow one
+    /// keeps its width, the others split the rest), so together they fit; where they fit
+    /// unwrapped, each keeps its one line.
+    func testLabelsInARowWrapToTheirShare() throws {
+        func frames(_ texts: [String]) throws -> [Rect] {
+            let children = texts.map { "      - {type: label, text: \"\($0)\"}" }.joined(separator: "\n")
+            let (_, placed) = try compileScene("""
+                canvas: {width: 300, height: 200}
+                views:
+                  - type: stack
+                    axis: horizontal
+                    frame: {x: 0, y: 0, width: 300, height: 100}
+                    children:
+                \(children)
+                """)
+            return try XCTUnwrap(placed.first).children.map(\.frame)
+        }
+        let long = try frames(["First label that is long", "Second label also long", "Third"])
+        for frame in long {
+            XCTAssertGreaterThanOrEqual(frame.x, 0)
+            XCTAssertLessThanOrEqual(frame.x + frame.width, 300, "\(long)")
+        }
+        XCTAssertGreaterThan(long[0].height, long[2].height, "the long ones wrap, the short one does not")
+        let (_, third) = try compileScene("canvas: {width: 300, height: 100}\nviews:\n  - {type: label, frame: {x: 0, y: 0}, text: Third}\n")
+        XCTAssertEqual(long[2].width, third[0].frame.width, "the narrow one keeps its width")
+        let short = try frames(["One", "Two"])
+        XCTAssertEqual(short[0].height, long[2].height, "labels that fit stay on one line")
+    }
+
+    /// An overshooting curve carries an unranged number past its keyframes (5 → 9.9 reaches
+    /// 11.75 at t 0.5; a loose spring 5 → 9.9 reaches 12.4): the label is laid out for the
+    /// number at the top, so no frame's text is wider than its frame.
+    func testABoundLabelIsLaidOutForAnOvershootingCurvesTop() throws {
+        func width(_ text: String, easing: String) throws -> Double {
+            let (_, placed) = try compileScene("""
+                canvas: {width: 300, height: 100}
+                views:
+                  - {id: r, type: ring, frame: {x: 0, y: 0, width: 80, height: 80}, lineWidth: 5}
+                  - {id: c, type: label, frame: {x: 130, y: 20}, text: "\(text)"}
+                timeline:
+                  fps: 10
+                  animations:
+                    - {target: r.lineWidth, from: 5, to: 9.9, duration: 1s, easing: \(easing)}
+                """)
+            return placed[1].frame.width
+        }
+        let bezier = "\"cubicBezier(0.3, 1.8, 0.6, 1.5)\"", spring = "{spring: {mass: 1, stiffness: 100, damping: 4}}"
+        XCTAssertGreaterThanOrEqual(try width("{r.lineWidth:number(1)}", easing: bezier), try width("11.8", easing: bezier))
+        XCTAssertGreaterThanOrEqual(try width("{r.lineWidth:number(1)}", easing: spring), try width("12.4", easing: spring))
+        XCTAssertEqual(try width("{r.lineWidth:number(1)}", easing: "easeInEaseOut"), try width("9.9", easing: "linear"),
+                       "a curve that stays within its ends adds nothing")
+    }
+
+    /// One line whose ink fits, in a frame a little shorter than its line box (14-point text in
+    /// 16 points), is no overflow: it is centred as before, drawn where the same label in a
+    /// roomier frame with the same middle draws it.
+    func testOneLineWhoseInkFitsIsNoOverflow() throws {
+        let head = "canvas: {width: 200, height: 60, background: white}\nviews:\n"
+        let tight = head + "  - {id: t, type: label, frame: {x: 0, y: 20, width: 100, height: 16}, text: Hello, fontSize: 14, textColor: black}\n"
+        let roomy = head + "  - {id: t, type: label, frame: {x: 0, y: 10, width: 100, height: 36}, text: Hello, fontSize: 14, textColor: black}\n"
+        let (fit, placed) = try fit(tight)
+        XCTAssertNil(fit.misfit(placed[0]), "its ink fits")
+        XCTAssertEqual(ReadbackTests.packed(try renderImage(tight)), ReadbackTests.packed(try renderImage(roomy)))
+        let (dot, dotPlaced) = try self.fit(head + "  - {id: d, type: label, frame: {x: 0, y: 0, width: 10, height: 10}, text: \".\"}\n")
+        XCTAssertNil(dot.misfit(dotPlaced[0]), "a dot in 10 × 10")
+        let (two, twoPlaced) = try self.fit(head + "  - {id: t, type: label, frame: {x: 0, y: 20, width: 100, height: 16}, text: \"Hello\\nthere\", fontSize: 14}\n")
+        XCTAssertNotNil(two.misfit(twoPlaced[0]), "a second line below the frame is an overflow")
+        // A colour emoji's picture reaches a hair past the line box a label sized to its text has.
+        let (emoji, emojiPlaced) = try self.fit(head + "  - {id: e, type: label, frame: {x: 0, y: 0}, text: \"Grüße 👋 — 72%\"}\n")
+        XCTAssertNil(emoji.misfit(emojiPlaced[0]), "a label sized to its one line of text fits it")
+    }
+
+    /// Layout finds each bound text's widest once and carries it (`PlacedView.boundTexts`): a
+    /// label's, a ring's text label's (not `percent`'s, nor unbound text's), and the drawer reads
+    /// it at every frame rather than measuring again: a ring given a wider text draws smaller.
+    func testLayoutCarriesTheWidestBoundTextToTheDrawers() throws {
+        let keyframes = (0..<2000).map { "{at: \(Double($0) / 1000), value: \(Double($0 * 7919 % 100_000) / 1000)}" }
+        let (scene, placed) = try compileScene("""
+            canvas: {width: 300, height: 120, background: white}
+            views:
+              - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.3, lineWidth: 8,
+                 label: "{r.progress:percent}", labelColor: black, progressColor: white, trackColor: white}
+              - {id: c, type: label, frame: {x: 120, y: 10}, text: "{r.lineWidth:number(3)}"}
+              - {id: p, type: ring, frame: {x: 120, y: 40, width: 50, height: 50}, label: percent}
+              - {id: plain, type: label, frame: {x: 200, y: 40}, text: plain}
+            timeline:
+              animations:
+                - {target: r.lineWidth, keyframes: [\(keyframes.joined(separator: ", "))]}
+            """)
+        XCTAssertEqual(placed[0].boundTexts, [Ring.label.name: "100%"])
+        XCTAssertEqual(placed[1].boundTexts[Label.text.name]?.count, "99.999".count, "the widest shape of 2,000 numbers")
+        XCTAssertEqual(placed[2].boundTexts, [:])
+        XCTAssertEqual(placed[3].boundTexts, [:])
+        let renderer = Renderer(canvas: scene.canvas, fonts: FontLibrary.of(scene))
+        func ringInk(_ views: [PlacedView]) throws -> Int {
+            let box = try XCTUnwrap(LabelRenderTests.inkBox(try renderer.image(views), within: (0, 0, 100, 100)))
+            return box.x1 - box.x0
+        }
+        var wider = placed
+        wider[0].boundTexts[Ring.label.name] = "100000000%"
+        XCTAssertLessThan(try ringInk(wider), try ringInk(placed) - 5, "drawn at the size the carried text fits")
     }
 
     func testARingLabelFarTooLongIsReported() throws {

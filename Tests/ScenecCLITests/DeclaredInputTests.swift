@@ -138,18 +138,20 @@ final class DeclaredInputTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: exec.appendingPathComponent("default.\(format)")),
                            try Data(contentsOf: exec.appendingPathComponent("linked.\(format)")), format)
         }
-        // The folder is really used: with DejaVu Serif in place of DejaVu Sans there, the default
-        // font's text is drawn otherwise.
+        // The folder is really used, and a file there is read as the font it names: with DejaVu
+        // Serif in place of DejaVu Sans, or an empty NotoColorEmoji.ttf, a command refuses.
         let swapped = exec.appendingPathComponent("tool/swapped")
         try FileManager.default.createDirectory(at: swapped, withIntermediateDirectories: true)
-        for font in DefaultFont.all {
+        for font in DefaultFont.all where font.file != "NotoColorEmoji.ttf" {
             try FileManager.default.createSymbolicLink(atPath: swapped.appendingPathComponent(font.file).path,
                                                        withDestinationPath: font.folder + "/" + (font.file == "DejaVuSans.ttf" ? "DejaVuSerif.ttf" : font.file))
         }
-        XCTAssertEqual(try scenec(["render", "scenes/x.scene.yaml", "-o", "swapped.svg"] + declaring(Self.inputs),
-                                  environment: ["SCENEC_FONT_DIR": swapped.path], directory: exec).status, 0)
-        XCTAssertNotEqual(try Data(contentsOf: exec.appendingPathComponent("default.svg")),
-                          try Data(contentsOf: exec.appendingPathComponent("swapped.svg")))
+        try Data().write(to: swapped.appendingPathComponent("NotoColorEmoji.ttf"))
+        let wrong = try scenec(["render", "scenes/x.scene.yaml", "-o", "swapped.svg"] + declaring(Self.inputs),
+                               environment: ["SCENEC_FONT_DIR": swapped.path], directory: exec)
+        XCTAssertEqual(wrong.status, 2, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("its DejaVuSans.ttf is not DejaVu Sans; its NotoColorEmoji.ttf is not Noto Color Emoji"), wrong.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: exec.appendingPathComponent("swapped.svg").path))
         // A folder lacking one of them is a mistake in a toolchain, not a font to do without:
         // every command refuses, naming the file, and writes nothing.
         try FileManager.default.removeItem(at: swapped.appendingPathComponent("DejaVuSansMono-Bold.ttf"))
@@ -158,6 +160,12 @@ final class DeclaredInputTests: XCTestCase {
         XCTAssertEqual(lacking.status, 2, lacking.stderr)
         XCTAssertTrue(lacking.stderr.contains("SCENEC_FONT_DIR names 'tool/swapped', which lacks DejaVuSansMono-Bold.ttf"), lacking.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: exec.appendingPathComponent("lacking.svg").path))
+        // --version still reports, naming each font's state, and refuses after it.
+        let version = try scenec(["--version"], environment: ["SCENEC_FONT_DIR": "tool/swapped"], directory: exec)
+        XCTAssertEqual(version.status, 2, version.stderr)
+        XCTAssertTrue(version.stdoutText.contains("font fonts-dejavu-core DejaVuSansMono-Bold.ttf missing"), version.stdoutText)
+        XCTAssertTrue(version.stdoutText.contains("font fonts-noto-color-emoji NotoColorEmoji.ttf not a font"), version.stdoutText)
+        XCTAssertTrue(version.stderr.contains("which lacks DejaVuSansMono-Bold.ttf"), version.stderr)
     }
 
     /// `build --asset-catalog --no-manifest`: the catalog's files alone, the same bytes each run.

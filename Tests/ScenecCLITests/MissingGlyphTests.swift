@@ -53,4 +53,19 @@ final class MissingGlyphTests: XCTestCase {
         XCTAssertTrue(silent.stderr.contains(" 0 warnings"), silent.stderr)
         XCTAssertFalse(silent.stderr.contains("missing-glyph") || silent.stderr.contains("no glyph"), silent.stderr)
     }
+
+    /// A control character Pango would draw as a box (ESC, BEL, DEL, NEL, CSI) is the same
+    /// warning naming its code point alone — the terminal never gets the raw character — and
+    /// saying to remove it; tab and line breaks are not.
+    func testAControlCharacterIsAWarningNamingItsCodePoint() throws {
+        let dir = try temporaryDirectory(self)
+        let scene = try write(Self.scene("A\\eB\\x07C\\x7FD\\u0085E\\u009BF\\tG\\nH"), "ctl.scene.yaml", in: dir)
+        let warned = try scenec(["check", scene])
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("ctl.scene.yaml:4:12: warning: text of label 'title': U+001B, U+0007, U+007F, U+0085, U+009B are control characters, which draw as a box"),
+                      warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("remove them from the text"), warned.stderr)
+        XCTAssertFalse(warned.stderr.contains("U+0009") || warned.stderr.contains("U+000A") || warned.stderr.contains("no glyph"), warned.stderr)
+        XCTAssertFalse(warned.stderr.unicodeScalars.contains { [0x1B, 0x07, 0x7F, 0x85, 0x9B].contains($0.value) }, "no raw control in the message")
+    }
 }

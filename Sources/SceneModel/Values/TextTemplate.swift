@@ -181,13 +181,15 @@ public struct TextTemplate: Sendable, Hashable {
 
     /// `v` with `digits` decimals, rounded half away from zero; with `trimmed`, trailing zeros go.
     /// With `roundingDown`, rounded towards zero (a percentage never shows completion early),
-    /// after a nudge of a billionth so that 0.29 × 100 = 28.999… writes 29.
+    /// after a nudge of `roundingSlack` steps of the Double's precision (not a share of the
+    /// value, which would grow to whole units in large numbers) so that 0.29 × 100 = 28.999…
+    /// writes 29.
     public static func fixed(_ v: Double, digits: Int, trimmed: Bool = false, roundingDown: Bool = false) -> String {
         guard v.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<Swift.max(0, Swift.min(digits, maxDigits)) { scale *= 10 }
         let magnitude = Swift.abs(v) * scale
-        let scaled = roundingDown ? (magnitude * (1 + 1e-9)).rounded(.down) : magnitude.rounded()
+        let scaled = roundingDown ? nudgedUp(magnitude).rounded(.down) : magnitude.rounded()
         // Beyond this a Double holds no fraction worth writing; numbers stay within ±1e9 anyway.
         guard scaled < 1e15 else { return formatNumber(v) }
         let whole = Int(scaled / scale), fraction = Int(scaled - Double(whole) * scale)
@@ -200,6 +202,16 @@ public struct TextTemplate: Sendable, Hashable {
             if decimals.isEmpty { return sign + String(whole) }
         }
         return sign + String(whole) + "." + decimals
+    }
+
+    /// How many steps of a Double's precision (ULPs) a number rounded down is first moved up:
+    /// the error of writing 0.29 and multiplying it by 100 and by 10^digits, and no more.
+    static let roundingSlack = 4
+
+    static func nudgedUp(_ v: Double) -> Double {
+        var out = v
+        for _ in 0..<roundingSlack { out = out.nextUp }
+        return out
     }
 
     static func clockText(_ t: TimeOfDay, now: Double, seconds: Bool) -> String {

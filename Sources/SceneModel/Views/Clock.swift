@@ -45,7 +45,7 @@ public enum Clock: KindDeclaration {
         "numeralColor", .color, sameAs: handColor, doc: "Colour of the numerals.")
     public static let numeralFont = Attribute<TextValue>(
         "numeralFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
-        animatable: .no, doc: "Font family of the numerals.")
+        animatable: .no, doc: "Font family of the numerals, as a label's font: a default font's family or one of fonts:.")
     public static let numeralSize = DerivedAttribute<Double>(
         "numeralSize", .number(.positive), percent: 18, of: .radius, doc: "Font size of the numerals.")
 

@@ -9,7 +9,7 @@ public enum Label: KindDeclaration {
         doc: "The text; {id.attribute:format} shows another view's value at the time drawn (formats: percent, percent(N), number(N), time, hh:mm); {{ writes a brace.")
     public static let font = Attribute<TextValue>(
         "font", .fontFamily, default: TextValue(defaultFamily), described: defaultFamily, animatable: .no,
-        doc: "Font family: DejaVu Sans or a family of the scene's fonts: files; another is a warning.")
+        doc: "Font family: DejaVu Sans, another default font's family (Noto Sans Arabic, NanumGothic …) or one of the scene's fonts: files; another, or a colour emoji font, is a warning and draws DejaVu Sans.")
     public static let fontSize = Attribute<Double>(
         "fontSize", .number(.positive), default: 17, doc: "Size of the font, in points.")
     public static let fontWeight = Attribute<Double>(

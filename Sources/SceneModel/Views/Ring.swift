@@ -31,7 +31,7 @@ public enum Ring: KindDeclaration {
         "labelColor", .color, sameAs: progressColor, doc: "Colour of the label.")
     public static let labelFont = Attribute<TextValue>(
         "labelFont", .fontFamily, default: TextValue(Label.defaultFamily), described: Label.defaultFamily,
-        animatable: .no, doc: "Font family of the label.")
+        animatable: .no, doc: "Font family of the label, as a label's font: a default font's family or one of fonts:.")
     public static let labelSize = MeasuredAttribute<Double>(
         "labelSize", .number(.positive), from: [label, labelFont, lineWidth],
         described: "the largest that fits inside the ring",

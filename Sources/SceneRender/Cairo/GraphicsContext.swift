@@ -17,6 +17,9 @@ final class GraphicsContext {
     lazy var values = Renderer.valueTable(drawn)
     /// When set, text is handed to it as outlines instead of drawn (TextOutliner).
     var textRecorder: TextRecorder?
+    /// The bound texts at their widest of the view being drawn (`PlacedView.boundTexts`), set
+    /// before each view's drawer runs: a drawer sees a ResolvedView, which does not carry them.
+    var boundTexts: [String: String] = [:]
     /// Pango for this drawing only, made at the first text (most scenes have none).
     private(set) lazy var text = TextEngine(library: fonts)
 

@@ -13,13 +13,20 @@ extension Label: ViewDrawer {
     /// once, before any time is sampled, and must hold every frame's text).
     static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size {
         let style = TextStyle(label: view.values)
-        let text = BoundText.widest(view.values[Label.text].string, values: measurer.values, style: style,
-                                    engine: measurer.engine, now: 0)
+        let text = measurer.widest(view.values[Label.text].string, style: style)
         return TextBox.measure(text, style: style, width: width, engine: measurer.engine)
     }
 
+    /// Its text at its widest, where it binds values.
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String] {
+        let text = view.values[Label.text].string
+        guard BoundText.binds(text) else { return [:] }
+        return [Label.text.name: measurer.widest(text, style: TextStyle(label: view.values))]
+    }
+
     /// Its text, bindings at their widest, wrapped to its frame, where it needs more room.
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
-        fit.overflow(view[Label.text].string, style: TextStyle(label: view.values), frame: view.size)
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit? {
+        fit.overflow(view[Label.text].string, bound: boundTexts[Label.text.name], style: TextStyle(label: view.values),
+                     frame: view.size)
     }
 }

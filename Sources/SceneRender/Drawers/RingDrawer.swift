@@ -26,17 +26,24 @@ extension Ring: ViewDrawer {
     }
 
     /// The label's size: the largest whose text fits inside the ring, as it is drawn.
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value? {
         guard name == labelSize.name,
-              let text = RingLabel.texts(view, values: measurer.values, now: now, engine: measurer.engine)
+              let text = RingLabel.texts(view, values: measurer.values, now: now, bound: boundTexts[Ring.label.name],
+                                         engine: measurer.engine)
         else { return nil }
         return .number(RingLabel.measuredSize(view, fitting: text.fitted, engine: measurer.engine))
     }
 
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String] {
+        RingLabel.boundTexts(of: view, measurer: measurer)
+    }
+
     /// Its label's default size, where under `RingLabel.smallestShare` of what `100%` gets.
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit? {
         guard view[Ring.labelSize] == nil,
-              let text = RingLabel.texts(view, values: fit.values, now: 0, engine: fit.engine) else { return nil }
+              let text = RingLabel.texts(view, values: fit.values, now: 0, bound: boundTexts[Ring.label.name],
+                                         engine: fit.engine) else { return nil }
         let size = RingLabel.measuredSize(view, fitting: text.fitted, engine: fit.engine)
         let percentSize = RingLabel.measuredSize(view, fitting: RingLabel.widestPercent, engine: fit.engine)
         guard percentSize > 0, size < percentSize * RingLabel.smallestShare else { return nil }

@@ -11,10 +11,14 @@ protocol ViewDrawer: KindDeclaration {
     static func contentSize(of view: SceneView, width: Double?, measurer: TextMeasurer) -> Size
     /// A default only text layout can give (`MeasuredAttribute`: a ring's labelSize), for
     /// `inspect`; nil where the kind measures none by that name.
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value?
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value?
     /// What of its text does not fit where it is drawn, for the lint; nil where it all fits or
     /// the kind has no text.
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit?
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit?
+    /// Its texts that bind values, at their widest, by attribute, for layout to carry
+    /// (`PlacedView.boundTexts`); empty where it has none.
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String]
 }
 
 extension ViewDrawer {
@@ -22,12 +26,17 @@ extension ViewDrawer {
         Size(width: 0, height: 0)
     }
 
-    static func measuredDefault(of name: String, in view: ResolvedView, now: Double, measurer: MeasuredDefaults) -> Value? {
+    static func measuredDefault(of name: String, in view: ResolvedView, boundTexts: [String: String], now: Double,
+                                measurer: MeasuredDefaults) -> Value? {
         nil
     }
 
-    static func textMisfit(_ view: ResolvedView, fit: TextFit) -> TextMisfit? {
+    static func textMisfit(_ view: ResolvedView, boundTexts: [String: String], fit: TextFit) -> TextMisfit? {
         nil
+    }
+
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String] {
+        [:]
     }
 }
 

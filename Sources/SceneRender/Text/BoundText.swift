@@ -8,7 +8,7 @@ enum BoundText {
     /// (`ValueTable.possibleValues`: the value now, its range's ends, the keyframes') sets widest
     /// in `style`; text without bindings, or that does not parse, as written.
     static func widest(_ text: String, values: ValueTable, style: TextStyle, engine: TextEngine, now: Double) -> String {
-        guard text.contains("{") || text.contains("}"), case .success(let template) = TextTemplate.parse(text) else {
+        guard binds(text), case .success(let template) = TextTemplate.parse(text) else {
             return text
         }
         var out = ""
@@ -16,15 +16,27 @@ enum BoundText {
             switch segment {
             case .literal(let s): out += s
             case .binding(let b):
-                var written: [String] = []
-                for value in values.possibleValues(b.viewID, b.attribute) {
-                    let text = TextTemplate.write(value, as: b.format, now: now)
-                    if !written.contains(text) { written.append(text) }
-                }
-                out += widestOf(written, style: style, engine: engine)
+                let written = values.possibleValues(b.viewID, b.attribute).map { TextTemplate.write($0, as: b.format, now: now) }
+                out += widestOf(distinctShapes(written), style: style, engine: engine)
             }
         }
         return out
+    }
+
+    /// Whether `text` may bind values (has braces): text without is its own widest.
+    static func binds(_ text: String) -> Bool {
+        text.contains("{") || text.contains("}")
+    }
+
+    /// `texts` without repeats, and one text for each shape (its digits all read as 0): numbers
+    /// of one shape ("17.5", "20.0") differ only in which digits they show, and the default
+    /// fonts' digits all have one advance (tabular figures), so measuring one of each is
+    /// measuring all. Thousands of keyframes write a handful of shapes, measured once each.
+    static func distinctShapes(_ texts: [String]) -> [String] {
+        var seen: Set<String> = []
+        return texts.filter { text in
+            seen.insert(String(text.map { $0.isASCII && $0.isNumber ? "0" : $0 })).inserted
+        }
     }
 
     /// The widest of `texts` set on one line in `style` (the first of equals; "" for none).

@@ -15,7 +15,9 @@ package final class MeasuredDefaults {
     }
 
     /// The measured default of `name` in `view`; nil where the kind measures none by that name.
-    package func value(of name: String, in view: ResolvedView, now: Double) -> Value? {
-        view.type.drawer?.measuredDefault(of: name, in: view, now: now, measurer: self)
+    /// `boundTexts`: the view's bound texts at their widest, as layout found them
+    /// (`PlacedView.boundTexts`); measured here only where not given.
+    package func value(of name: String, in view: ResolvedView, boundTexts: [String: String] = [:], now: Double) -> Value? {
+        view.type.drawer?.measuredDefault(of: name, in: view, boundTexts: boundTexts, now: now, measurer: self)
     }
 }

@@ -12,7 +12,8 @@ enum RingLabel {
     static let smallestShare = 0.5
 
     static func draw(_ view: ResolvedView, in g: GraphicsContext, environment: RenderEnvironment) {
-        guard let text = texts(view, values: g.values, now: environment.nowSecondsSinceMidnight, engine: g.text)
+        guard let text = texts(view, values: g.values, now: environment.nowSecondsSinceMidnight,
+                               bound: g.boundTexts[Ring.label.name], engine: g.text)
         else { return }
         var style = style(view)
         style.size = view[Ring.labelSize] ?? measuredSize(view, fitting: text.fitted, engine: g.text)
@@ -26,16 +27,27 @@ enum RingLabel {
         TextStyle(family: view[Ring.labelFont].string, alignment: "center")
     }
 
+    /// A text label that binds values, at its widest (`PlacedView.boundTexts`); `percent` has its
+    /// own widest, `100%`.
+    static func boundTexts(of view: SceneView, measurer: TextMeasurer) -> [String: String] {
+        let label = view.values[Ring.label].string
+        guard label != "none", label != "percent", BoundText.binds(label) else { return [:] }
+        let resolved = ResolvedView(values: view.values, size: Size(width: 0, height: 0), type: view.type)
+        return [Ring.label.name: measurer.widest(label, style: style(resolved))]
+    }
+
     /// The text drawn, and the text the default size is fitted to: for `percent` "100%", for
     /// text its bindings at their widest values (`BoundText`), so `percent` and
-    /// `{r.progress:percent}` get one size, the same in every frame; nil for no label.
-    static func texts(_ view: ResolvedView, values: ValueTable, now: Double,
+    /// `{r.progress:percent}` get one size, the same in every frame; nil for no label. `bound`:
+    /// the text at its widest as layout found it (`PlacedView.boundTexts`), measured again only
+    /// for a ring laid out without a measurer.
+    static func texts(_ view: ResolvedView, values: ValueTable, now: Double, bound: String?,
                       engine: TextEngine) -> (shown: String, fitted: String)? {
         let label = view[Ring.label].string
         guard label != "none" else { return nil }
         guard label == "percent" else {
             return (values.resolve(label, now: now),
-                    BoundText.widest(label, values: values, style: style(view), engine: engine, now: now))
+                    bound ?? BoundText.widest(label, values: values, style: style(view), engine: engine, now: now))
         }
         return (TextTemplate.write(.number(view[Ring.progress]), as: .percent(digits: 0), now: 0), widestPercent)
     }

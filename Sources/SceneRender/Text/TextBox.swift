@@ -18,7 +18,7 @@ struct TextBox {
               let block = g.text.block(text, style: style, width: size.width) else { return }
         let height = block.size.height
         var y: Double
-        switch height > size.height ? "top" : verticalAlignment {
+        switch Self.isTaller(block, than: size.height) ? "top" : verticalAlignment {
         case "top": y = 0
         case "bottom": y = size.height - height
         default: y = (size.height - height) / 2
@@ -39,6 +39,18 @@ struct TextBox {
         }
         g.draw(block, x: x, y: y, color: color)
         if outside { g.restore() }
+    }
+
+    /// Whether `block` needs more height than `height`: lines past the first that do not fit, or
+    /// a single line whose ink and box both do not. A single line's box is taller than its ink (DejaVu's is
+    /// 1.16 × the size), so 14-point text in a 16-point frame fits: it stays centred, and its
+    /// ink is nudged inside the frame, as before overflow was reported.
+    static func isTaller(_ block: TextBlock, than height: Double) -> Bool {
+        let slack = 0.01
+        if block.lineCount > 1 { return block.size.height > height + slack }
+        // One line: only when neither its line box nor its ink fits. A label sized to its text
+        // has its line box's height, which a colour emoji's picture may pass by a hair.
+        return block.size.height > height + slack && block.inkRect.height > height + slack
     }
 
     /// How far to move a span at `start` of `length` to lie within 0…`extent` (0 when it does

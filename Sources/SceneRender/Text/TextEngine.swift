@@ -85,8 +85,11 @@ final class TextEngine {
         default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
         if let width {
-            // Rounded up, so text measured to a width fits in that width when drawn.
-            pango_layout_set_width(layout, Self.units(width, roundingUp: true))
+            // Rounded up, so text measured to a width fits in that width when drawn. Pango breaks
+            // lines with tracking's half space still at each end of the line and takes both off
+            // after: a line that fits measures up to the tracking more while it is being broken
+            // ("abc x" measured unwrapped would wrap at its own width).
+            pango_layout_set_width(layout, Self.units(width + Swift.max(0, style.tracking), roundingUp: true))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if style.lineLimit > 0 {
                 // A negative height is a number of lines; the last one ends in an ellipsis.
@@ -124,6 +127,9 @@ final class TextBlock {
         pango_layout_get_extents(layout, &ink, &logical)
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
+
+    /// How many lines the text is set on (after wrapping and the line limit).
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
     /// Where the glyphs' ink lies, in points from the layout's origin.
     var inkRect: (x: Double, y: Double, width: Double, height: Double) {

@@ -67,6 +67,7 @@ public final class TextOutliner {
         recorder.outlines = []
         recorder.clips = [nil]
         g.save()
+        g.boundTexts = placed.boundTexts
         // Into a group thrown away after: the recording would otherwise keep every shape drawn.
         cairo_push_group(g.cr)
         drawer.draw(ResolvedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),

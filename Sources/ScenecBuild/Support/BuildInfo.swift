@@ -168,9 +168,10 @@ extension BuildInfo {
     }()
 
     /// `--version`'s line for each default font: its package, file and the version the file
-    /// states, or `missing` when it cannot be read (text then falls back to the fonts there are).
+    /// states, `missing`, or `not a font` when fontconfig cannot read it (text then falls back to
+    /// the fonts there are).
     static var fontLines: String {
-        DefaultFont.all.map { "font \($0.package) \($0.file) \($0.version ?? "missing")\n" }.joined()
+        DefaultFont.all.map { "font \($0.package) \($0.file) \($0.version ?? (Files.exists($0.path) ? "not a font" : "missing"))\n" }.joined()
     }
 }
 
@@ -181,9 +182,14 @@ extension BuildInfo {
     /// that would draw other text under the toolchain's key, so every command refuses to run.
     package static func fontDirectoryProblem() -> String? {
         guard let variable = ReadScope.fontDirectoryVariable else { return nil }
-        let missing = DefaultFont.all.filter { !Files.exists($0.path) || Files.isDirectory($0.path) }.map(\.file)
-        guard !missing.isEmpty else { return nil }
-        return "SCENEC_FONT_DIR names '\(variable.escaped(.text))', which lacks \(missing.joined(separator: ", ")): "
+        let absent = DefaultFont.all.filter { !Files.exists($0.path) || Files.isDirectory($0.path) }
+        // Present but not the font it names (empty, truncated, another font copied under the
+        // name): fontconfig did not load that family from it.
+        let wrong = FontLibrary.standard.misplacedDefaults.filter { !absent.contains($0) }
+        guard !absent.isEmpty || !wrong.isEmpty else { return nil }
+        let problems = (absent.isEmpty ? [] : ["lacks " + absent.map(\.file).joined(separator: ", ")])
+            + wrong.map { "its \($0.file) is not \($0.family)" }
+        return "SCENEC_FONT_DIR names '\(variable.escaped(.text))', which \(problems.joined(separator: "; ")): "
             + "it must hold the default fonts' \(DefaultFont.all.count) files (\(DefaultFont.all.map(\.file).joined(separator: ", ")))"
     }
 }
