@@ -21,9 +21,12 @@ public struct LottieExporter {
     public let deadline: SceneDeadline?
     /// The fonts text is set in (the scene's `fonts:` and the defaults).
     public let fonts: FontLibrary
+    /// How much changing text is outlined and kept.
+    public let textBudget: TextBudget
 
     public init(scene: Scene, placed: [PlacedView], sampler: Sampler, now: Double, deadline: SceneDeadline? = nil,
-                fonts: FontLibrary? = nil) {
+                fonts: FontLibrary? = nil, textBudget: TextBudget = .standard) {
+        self.textBudget = textBudget
         self.scene = scene
         self.placed = placed
         self.sampler = sampler
@@ -53,7 +56,7 @@ public struct LottieExporter {
             tracks[key] = track.enumerated().sorted { ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset) }.map(\.element)
         }
         let text = try TextExport(placed: placed, sampler: sampler, animated: animated, fonts: fonts, now: now,
-                                  frames: frames, fps: fps, deadline: deadline)
+                                  frames: frames, fps: fps, budget: textBudget, deadline: deadline)
         var composer = Composer(builder: PropertyBuilder(fps: fps, lastFrame: frames - 1, tracks: tracks),
                                 animated: animated, sampler: sampler, now: now, frames: frames, deadline: deadline)
         composer.text = text.groups
@@ -76,6 +79,8 @@ public struct LottieExporter {
             "w": .number(canvas.width.rounded(.up)), "h": .number(canvas.height.rounded(.up)), "ddd": 0,
             "assets": .array(composer.assets), "layers": .array(layers),
         ]
+        // Writing is linear in what was built (the text within its budget); the time is read first.
+        try deadline?.check(reached: .init())
         return Result(json: LottieJSON.compact(document) + "\n", warnings: composer.warnings.sortedByPosition())
     }
 }

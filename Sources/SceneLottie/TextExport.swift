@@ -20,8 +20,11 @@ struct TextTrack {
     /// The rectangle any drawing's text is clipped to (overflowing text), all frames together.
     var clip: Rect?
 
-    mutating func append(_ outlines: [TextOutline]) {
+    /// Adds a frame's text; returns whether it is a drawing not seen before.
+    @discardableResult
+    mutating func append(_ outlines: [TextOutline]) -> Bool {
         let drawing = outlines.map(\.segments)
+        var made = false
         if let last = shown.last, drawings[last] == drawing {
             shown.append(last)
         } else if let index = drawings.firstIndex(of: drawing) {
@@ -29,6 +32,7 @@ struct TextTrack {
         } else {
             drawings.append(drawing)
             shown.append(drawings.count - 1)
+            made = true
         }
         colors.append(outlines.map(\.color))
         for rect in outlines.compactMap(\.clip) {
@@ -40,6 +44,14 @@ struct TextTrack {
         for character in outlines.map(\.pictureCharacters).joined() where !pictures.contains(character) {
             pictures.append(character)
         }
+        return made
+    }
+
+    /// A frame not outlined: the last frame's drawing, in its colours.
+    mutating func hold() {
+        guard let last = shown.last, let lastColors = colors.last else { return }
+        shown.append(last)
+        colors.append(lastColors)
     }
 
     /// The colour of drawing `index`'s block `block` at each frame it shows (the last one it
@@ -74,6 +86,32 @@ struct TextTrack {
     }
 }
 
+/// How much changing text one export outlines and keeps, so a long animation of changing text
+/// (an animated `fontSize`, thousands of bound labels) costs bounded time, memory and output
+/// (docs/handoff.md says what happens beyond it).
+public struct TextBudget: Sendable, Equatable {
+    /// Views' texts outlined after the first frame, about (a step of frames that makes too many
+    /// drawings is tried again, coarser).
+    public var outlinings: Int
+    /// Different drawings kept after the first frame's (each a full copy of the glyphs in the
+    /// file). Beyond either, changing text is drawn at a coarser step of frames, held in between.
+    public var drawings: Int
+
+    public init(outlinings: Int, drawings: Int) {
+        self.outlinings = outlinings
+        self.drawings = drawings
+    }
+
+    public static let standard = TextBudget(outlinings: 20_000, drawings: 1_000)
+
+    /// Every how many frames `views` changing texts over `frames` frames are outlined.
+    func step(views: Int, frames: Int) -> Int {
+        let wanted = views * Swift.max(0, frames - 1)
+        guard wanted > outlinings, outlinings > 0 else { return outlinings > 0 ? 1 : Swift.max(1, frames) }
+        return Swift.min((wanted + outlinings - 1) / outlinings, Swift.max(1, frames))
+    }
+}
+
 /// Text in Lottie as glyph outlines in shape groups, so players draw it without the fonts. The
 /// outlines come from SceneRender's own drawers (TextOutliner), at every frame for a view whose
 /// text can change (its own attributes animated, or text showing values), once for the rest;
@@ -86,34 +124,51 @@ struct TextExport {
     var warnings: [Diagnostic] = []
 
     init(placed: [PlacedView], sampler: Sampler, animated: [String: Set<String>], fonts: FontLibrary, now: Double,
-         frames: Int, fps: Double, deadline: SceneDeadline?) throws(SceneTimeout) {
+         frames: Int, fps: Double, budget: TextBudget, deadline: SceneDeadline?) throws(SceneTimeout) {
         guard let outliner = TextOutliner(fonts: fonts, environment: RenderEnvironment(nowSecondsSinceMidnight: now)) else { return }
         var tracks: [[Int]: TextTrack] = [:]
-        var changing: [[Int]] = []
-        outliner.moment(sampler.sample(placed, at: 0))
-        try Self.walk(sampler.sample(placed, at: 0), path: []) { (view, path) throws(SceneTimeout) in
+        // In the walk's order (for the warnings), and as a set (for the lookups).
+        var changing: [[Int]] = [], changingSet: Set<[Int]> = []
+        let start = sampler.sample(placed, at: 0)
+        outliner.moment(start)
+        try Self.walk(start, path: []) { (view, path) throws(SceneTimeout) in
             try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
             var track = TextTrack()
             track.append(outliner.text(of: view))
             guard !track.drawings[0].isEmpty else { return }
             tracks[path] = track
-            if frames > 1, Self.canChange(view.view, animated: animated) { changing.append(path) }
-        }
-        if !changing.isEmpty {
-            for frame in 1..<frames {
-                let views = sampler.sample(placed, at: Double(frame) / fps)
-                outliner.moment(views)
-                for path in changing {
-                    guard let view = Self.view(at: path, in: views) else { continue }
-                    try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
-                    tracks[path]?.append(outliner.text(of: view))
-                }
+            if frames > 1, Self.canChange(view.view, animated: animated) {
+                changing.append(path)
+                changingSet.insert(path)
             }
         }
-        var groups: [[Int]: JSONValue] = [:], clips: [[Int]: Rect] = [:], warnings: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        if let first = changing.first, let view = Self.view(at: first, in: placed)?.view {
+            // Every `step` frames, so the outlining stays within the budget; a step that makes
+            // more drawings than it keeps is doubled and the frames outlined again (the work
+            // stays within about twice the budget), so the text follows the whole animation,
+            // coarser, rather than stopping part way.
+            var step = budget.step(views: changing.count, frames: frames)
+            let start = tracks
+            while try !Self.outline(changing, into: &tracks, every: step, frames: frames, fps: fps, keeping: budget.drawings,
+                                    placed: placed, sampler: sampler, outliner: outliner, deadline: deadline) {
+                tracks = start
+                step = Swift.min(step * 2, frames)
+            }
+            if step > 1 {
+                let others = changing.count > 1 ? " (and \(changing.count - 1) other views')" : ""
+                let instead = step >= frames ? "it keeps its first frame's drawing throughout"
+                                             : "it is drawn every \(step) frames and held in between"
+                warnings.append(.warning(.lottieUnsupported,
+                                         "the text of \(view.displayName)\(others) changes over \(frames) frames, more than the export outlines and keeps (\(budget.outlinings) texts, \(budget.drawings) different drawings after the first frame): \(instead)",
+                                         at: Self.textRange(of: view)))
+            }
+        }
+        var groups: [[Int]: JSONValue] = [:], clips: [[Int]: Rect] = [:]
         try Self.walk(placed, path: []) { (view, path) throws(SceneTimeout) in
             guard let track = tracks[path] else { return }
-            groups[path] = Self.group(track, frames: changing.contains(path) ? frames : 1)
+            try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
+            groups[path] = Self.group(track, frames: changingSet.contains(path) ? frames : 1)
             clips[path] = track.clip
             let pictures = track.pictures
             if !pictures.isEmpty {
@@ -127,14 +182,40 @@ struct TextExport {
         self.warnings = warnings
     }
 
-    /// Whether a view's text may differ between frames: an attribute of its own is animated, or
-    /// some text of it shows values (`{ring.progress:percent}`), which any animation may move.
+    /// The changing views' text at every `step`th frame after the first, held in between;
+    /// false as soon as there are more than `keeping` drawings after the first frame's.
+    static func outline(_ changing: [[Int]], into tracks: inout [[Int]: TextTrack], every step: Int, frames: Int, fps: Double,
+                        keeping: Int, placed: [PlacedView], sampler: Sampler, outliner: TextOutliner,
+                        deadline: SceneDeadline?) throws(SceneTimeout) -> Bool {
+        var made = 0
+        for frame in 1..<frames {
+            guard frame % step == 0 else {
+                for path in changing { tracks[path]?.hold() }
+                continue
+            }
+            let views = sampler.sample(placed, at: Double(frame) / fps)
+            outliner.moment(views)
+            for path in changing {
+                guard let view = Self.view(at: path, in: views) else { continue }
+                try deadline?.check(reached: .init(view: (view.view.displayName, view.view.range)))
+                if tracks[path]?.append(outliner.text(of: view)) == true { made += 1 }
+                if made > keeping { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether a view's text may differ between frames: an attribute its drawer reads is animated
+    /// (not one of the layer's: a label that only fades or turns keeps one drawing, and an
+    /// animated colour is a keyframed fill of it), or some text of it shows values
+    /// (`{ring.progress:percent}`, not an escaped brace), which any animation may move.
     static func canChange(_ view: SceneView, animated: [String: Set<String>]) -> Bool {
-        if let id = view.id, !(animated[id] ?? []).isEmpty { return true }
+        if let id = view.id, (animated[id] ?? []).contains(where: { LottieCoverage.layer[$0] == nil }) { return true }
         guard !animated.isEmpty else { return false }
         return view.type.kind.attributes.contains { spec in
             guard case .text(let text)? = view.values.resolved(spec.name)?.value else { return false }
-            return text.contains("{")
+            guard case .success(let template) = TextTemplate.parse(text) else { return false }
+            return !template.bindings.isEmpty
         }
     }
 

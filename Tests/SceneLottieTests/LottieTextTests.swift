@@ -1,7 +1,7 @@
 import Foundation
 import SceneCheck
 import SceneCodecs
-import SceneLottie
+@testable import SceneLottie
 import SceneModel
 import SceneSyntax
 import ScenecKit
@@ -70,6 +70,26 @@ final class LottieTextTests: XCTestCase {
         return result
     }
 
+    /// What the text group of the layer named `name` holds.
+    static func textItems(of name: String, in json: String) throws -> [[String: Any]] {
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+        let layer = try XCTUnwrap(layers.first { $0["nm"] as? String == name })
+        let text = try XCTUnwrap((layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
+        return (text["it"] as? [[String: Any]]) ?? []
+    }
+
+    /// The groups of a view's text, one per different drawing.
+    static func drawings(of name: String, in json: String) throws -> [[String: Any]] {
+        try textItems(of: name, in: json).filter { $0["ty"] as? String == "gr" }
+    }
+
+    /// A drawing's opacity keyframes (when it is shown), nil when it has none.
+    static func opacityKeys(_ drawing: [String: Any]) -> [[String: Any]]? {
+        let transform = (drawing["it"] as? [[String: Any]])?.last
+        return (transform?["o"] as? [String: Any])?["k"] as? [[String: Any]]
+    }
+
     static func difference(_ a: RGBA, _ b: RGBA) -> Int {
         Swift.max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b), abs(a.a - b.a))
     }
@@ -109,22 +129,15 @@ final class LottieTextTests: XCTestCase {
             .replacingOccurrences(of: #"text: "{r.progress:percent} done""#, with: #"text: """#)
             .replacingOccurrences(of: "numerals: quarters", with: "numerals: none")
         let result = try checkTextPlayedAlike(scene, plain: plain, frames: (0..<10).map { $0 * 60 / 9 }, name: "bound")
-        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.json.utf8)) as? [String: Any])
-        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
-        let caption = try XCTUnwrap(layers.first { $0["nm"] as? String == "caption" })
-        let text = try XCTUnwrap((caption["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
-        let drawings = ((text["it"] as? [[String: Any]]) ?? []).filter { $0["ty"] as? String == "gr" }
+        let drawings = try Self.drawings(of: "caption", in: result.json)
         XCTAssertGreaterThan(drawings.count, 20, "one drawing per percentage shown")
         let shownAtZero = drawings.filter { drawing in
-            let transform = (drawing["it"] as? [[String: Any]])?.last
-            let keys = (transform?["o"] as? [String: Any])?["k"] as? [[String: Any]]
+            let keys = Self.opacityKeys(drawing)
             return (keys?.first?["s"] as? [Double])?.first == 100 && keys?.first?["h"] as? Int == 1
         }
         XCTAssertEqual(shownAtZero.count, 1, "exactly one drawing is shown at the first frame, held")
         // The clock's numerals do not change: one drawing, no keyframes.
-        let clock = try XCTUnwrap(layers.first { $0["nm"] as? String == "c" })
-        let numerals = try XCTUnwrap((clock["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "text" })
-        XCTAssertEqual(((numerals["it"] as? [[String: Any]]) ?? []).filter { $0["nm"] as? String == "glyphs" }.count, 4,
+        XCTAssertEqual(try Self.textItems(of: "c", in: result.json).filter { $0["nm"] as? String == "glyphs" }.count, 4,
                        "four numerals, each a block of its own")
     }
 
@@ -168,5 +181,94 @@ final class LottieTextTests: XCTestCase {
         XCTAssertTrue(printed.contains("emoji.scene.yaml:4:81: warning: Lottie cannot express colour glyphs ('\u{1F642}')"), printed)
         // "I" is one contour; a traced bitmap would be hundreds.
         XCTAssertEqual(result.json.components(separatedBy: #"{"ty":"sh""#).count - 1, 1, "only the I's outline")
+    }
+
+    /// Text reaching far from its view's corner — a line across the canvas, a paragraph wrapped
+    /// over many lines, a label in four scripts — plays whole (none of its glyphs left out).
+    func testLongTextPlaysWhole() throws {
+        let line = #"text: "The quick brown fox jumps over the lazy dog""#
+        let para = #"text: "One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty""#
+        let mix = #"text: "مرحبا 你好 Привет नमस्ते""#
+        let scene = """
+            canvas: {width: 400, height: 300, background: white}
+            views:
+              - {id: line, type: label, frame: {x: 10, y: 10, width: 380, height: 30}, \(line), fontSize: 12}
+              - {id: para, type: label, frame: {x: 10, y: 50, width: 120, height: 240}, fontSize: 10, verticalAlignment: top, \(para)}
+              - {id: mix, type: label, frame: {x: 140, y: 50, width: 250, height: 40}, \(mix), fontSize: 14}
+
+            """
+        var plain = scene
+        for text in [line, para, mix] { plain = plain.replacingOccurrences(of: text, with: #"text: """#) }
+        try checkTextPlayedAlike(scene, plain: plain, frames: [0], name: "long")
+    }
+
+    /// A title whose `fontSize` grows makes a new drawing at every frame: beyond the export's
+    /// budget it is drawn every few frames, held in between, as a warning at the view's text
+    /// says; the file keeps no more drawings than the budget allows, the last frame's included.
+    func testChangingTextStaysWithinItsBudget() throws {
+        let dir = try temporaryDirectory(self)
+        let url = dir.appendingPathComponent("grow.scene.yaml")
+        try """
+            canvas: {width: 300, height: 80, background: white}
+            timeline:
+              fps: 30
+              animations:
+                - {target: title.fontSize, from: 12, to: 28, duration: 2s}
+            views:
+              - {id: title, type: label, frame: {x: 10, y: 10, width: 280, height: 60}, text: "Welcome", fontSize: 12}
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        let file = try load(url)
+        let animated = file.animated
+        let budget = TextBudget(outlinings: 20, drawings: 5)
+        XCTAssertNotEqual(budget, TextBudget.standard)
+        let result = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                        fonts: animated.fonts, textBudget: budget).export(name: "grow")
+        let printed = result.warnings.map { $0.rendered(in: file.source) }.joined()
+        // 60 frames after the first, 20 outlinings: every 3rd frame, 20 drawings; 5 kept: every
+        // 6th (10), then every 12th frame (5 drawings).
+        XCTAssertTrue(printed.contains("grow.scene.yaml:7:83: warning: the text of label 'title' changes over 61 frames, more than the export outlines and keeps (20 texts, 5 different drawings after the first frame): it is drawn every 12 frames and held in between"), printed)
+        XCTAssertEqual(result.warnings.count, 1, printed)
+        let drawings = try Self.drawings(of: "title", in: result.json)
+        XCTAssertEqual(drawings.count, 6, "the first frame's drawing and five more")
+        let shownLast = drawings.filter { drawing in
+            let keys = Self.opacityKeys(drawing)
+            return (keys?.last?["s"] as? [Double])?.first == 100 && (keys?.last?["t"] as? Double) == 60
+        }
+        XCTAssertEqual(shownLast.count, 1, "the grown title is drawn at the last frame, not held part way")
+        // No drawing to spare: the first frame's, throughout.
+        let none = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                      fonts: animated.fonts, textBudget: TextBudget(outlinings: 20, drawings: 0)).export(name: "grow")
+        XCTAssertTrue(none.warnings.map(\.message).joined().contains("drawings after the first frame): it keeps its first frame's drawing throughout"),
+                      "\(none.warnings)")
+        XCTAssertLessThan(none.json.utf8.count, result.json.utf8.count)
+        // Without a budget to speak of, no warning and a drawing per frame.
+        let free = try LottieExporter(scene: animated.scene, placed: animated.placed, sampler: animated.sampler, now: 0,
+                                      fonts: animated.fonts).export(name: "grow")
+        XCTAssertFalse(free.warnings.contains { $0.message.contains("the export") }, "\(free.warnings)")
+        XCTAssertGreaterThan(free.json.utf8.count, result.json.utf8.count * 3)
+    }
+
+    /// Text that only fades, turns or is hidden, or whose braces are escaped, cannot change: it
+    /// is outlined once. Its size, its colour or a binding can.
+    func testOnlyWhatChangesTheGlyphsIsOutlinedAgain() throws {
+        let url = try temporaryDirectory(self).appendingPathComponent("still.scene.yaml")
+        try """
+            canvas: {width: 200, height: 100}
+            views:
+              - {id: a, type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: "Fading"}
+              - {id: b, type: label, frame: {x: 0, y: 20, width: 100, height: 20}, text: "{{not bound}}"}
+              - {id: c, type: label, frame: {x: 0, y: 40, width: 100, height: 20}, text: "Growing"}
+              - {id: d, type: label, frame: {x: 0, y: 60, width: 100, height: 20}, text: "{c.fontSize}"}
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        let placed = try load(url).animated.placed
+        let animated: [String: Set<String>] = ["a": ["opacity", "rotation", "hidden"], "c": ["fontSize"]]
+        let views = Dictionary(uniqueKeysWithValues: placed.map { ($0.view.id ?? "", $0.view) })
+        XCTAssertFalse(TextExport.canChange(try XCTUnwrap(views["a"]), animated: animated))
+        XCTAssertFalse(TextExport.canChange(try XCTUnwrap(views["b"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["c"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["d"]), animated: animated))
+        XCTAssertTrue(TextExport.canChange(try XCTUnwrap(views["a"]), animated: ["a": ["textColor"]]), "a colour is sampled each frame")
     }
 }

@@ -24,6 +24,28 @@ final class TextOutlinerTests: XCTestCase {
         """
 
     func testOutlinesFilledAreTheRenderedText() throws {
+        XCTAssertEqual(try checkOutlinesFilledAreRendered(scene), 3, "the three labels' text; the ring has no label")
+    }
+
+    /// Text reaching far from its view's corner (Cairo leaves out of a glyph path the glyphs more
+    /// than ten times the font size outside a bounded surface): a long line, a long wrapped
+    /// paragraph and a label in four scripts are outlined whole, every glyph where the PNG has it.
+    func testWideAndLongTextIsOutlinedWhole() throws {
+        let wide = """
+            canvas: {width: 400, height: 340, background: white}
+            views:
+              - {id: line, type: label, frame: {x: 10, y: 10, width: 380, height: 30}, text: "The quick brown fox jumps over the lazy dog", fontSize: 12}
+              - {id: para, type: label, frame: {x: 10, y: 50, width: 120, height: 240}, fontSize: 10, verticalAlignment: top,
+                 text: "One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty"}
+              - {id: mix, type: label, frame: {x: 140, y: 50, width: 250, height: 40}, text: "مرحبا 你好 Привет नमस्ते", fontSize: 14}
+
+            """
+        XCTAssertEqual(try checkOutlinesFilledAreRendered(wide), 3)
+    }
+
+    /// Fills each view's outlines with Cairo in their colour at the view's frame, and checks
+    /// the picture is the rendered one pixel for pixel; returns how many blocks of text there were.
+    func checkOutlinesFilledAreRendered(_ scene: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let (parsed, placed) = try compileScene(scene)
         let fonts = FontLibrary.of(parsed)
         let rendered = try Renderer(canvas: parsed.canvas, fonts: fonts).image(placed)
@@ -56,7 +78,6 @@ final class TextOutlinerTests: XCTestCase {
                 cairo_restore(cr)
             }
         }
-        XCTAssertEqual(blocks, 3, "the three labels' text; the ring has no label")
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = try XCTUnwrap(cairo_image_surface_get_data(surface))
@@ -71,8 +92,9 @@ final class TextOutlinerTests: XCTestCase {
                 if !mine.isClose(to: theirs, tolerance: 1) { differing += 1 }
             }
         }
-        XCTAssertGreaterThan(inked, 1000, "the picture has text")
-        XCTAssertEqual(differing, 0, "the outlines filled are the rendered text")
+        XCTAssertGreaterThan(inked, 1000, "the picture has text", file: file, line: line)
+        XCTAssertEqual(differing, 0, "the outlines filled are the rendered text", file: file, line: line)
+        return blocks
     }
 
     /// The bound label shows its values at the moment outlined: another progress, another path.

@@ -28,4 +28,13 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(try scenec(["export", scene, "-o", b.path]).status, 0)
         XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
     }
+
+    /// The help says what becomes of text: outlines, with colour glyphs left out (not "text is
+    /// left out", as before the export drew text).
+    func testHelpSaysTextIsOutlines() throws {
+        let help = try scenec(["export", "--help"]).stdoutText
+        XCTAssertTrue(help.contains("Text is glyph outlines"), help)
+        XCTAssertTrue(help.contains("a colour\nfont's glyphs"), help)
+        XCTAssertFalse(help.contains("(text)"), help)
+    }
 }

@@ -166,7 +166,13 @@ final class GraphicsContext {
         }
         cairo_move_to(cr, x, y)
         if let textRecorder {
-            textRecorder.record(block, color: color, in: cr)
+            // The path the PNG fills, less the colour runs' pictures (no outlines to give).
+            if colored {
+                outlineRuns(runs, x: x, y: y)
+            } else {
+                pango_cairo_layout_path(cr, block.layout)
+            }
+            textRecorder.record(color: color, pictures: colored ? block.characters(of: runs.filter(\.isColor)) : "", in: cr)
         } else if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
             // Pixels: the glyphs' outlines filled where they fall. Cairo's glyph cache would
             // round each glyph to a whole pixel, so text would not scale exactly with --scale
@@ -193,15 +199,20 @@ final class GraphicsContext {
     /// `pango_cairo_layout_path` would; a colour font has no outlines, and Cairo would trace
     /// its bitmaps into specks), then the colour runs drawn as glyphs, in their own colours.
     private func drawRuns(_ runs: [TextBlock.Run], x: Double, y: Double) {
-        cairo_new_path(cr)
-        for run in runs where !run.isColor {
-            cairo_move_to(cr, x + run.x, y + run.baseline)
-            pango_cairo_glyph_string_path(cr, run.font, run.glyphs)
-        }
+        outlineRuns(runs, x: x, y: y)
         cairo_fill(cr)
         for run in runs where run.isColor {
             cairo_move_to(cr, x + run.x, y + run.baseline)
             pango_cairo_show_glyph_string(cr, run.font, run.glyphs)
+        }
+    }
+
+    /// The non-colour runs' glyph outlines as the current path, each run on its own baseline.
+    private func outlineRuns(_ runs: [TextBlock.Run], x: Double, y: Double) {
+        cairo_new_path(cr)
+        for run in runs where !run.isColor {
+            cairo_move_to(cr, x + run.x, y + run.baseline)
+            pango_cairo_glyph_string_path(cr, run.font, run.glyphs)
         }
     }
 }

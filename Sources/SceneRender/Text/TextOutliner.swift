@@ -34,12 +34,14 @@ public final class TextOutliner {
     let environment: RenderEnvironment
     let recorder = TextRecorder()
     let g: GraphicsContext
-    /// The 1×1 picture the drawers' other shapes fall on (and are clipped away from).
+    /// What the drawers' other shapes fall on: a recording with no extents. A bounded surface
+    /// would lose glyphs, as Cairo leaves out of a glyph path every glyph whose origin lies more
+    /// than ten times the font's size outside the surface (a 1×1 one kept only the first words).
     let surface: OpaquePointer
 
     public init?(fonts: FontLibrary, environment: RenderEnvironment) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
-        guard let g = GraphicsContext(surface: surface, fonts: fonts) else {
+        guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let g = GraphicsContext(surface: surface, fonts: fonts) else {
             cairo_surface_destroy(surface)
             return nil
         }
@@ -66,9 +68,12 @@ public final class TextOutliner {
         recorder.clips = [nil]
         g.save()
         g.boundTexts = placed.boundTexts
+        // Into a group thrown away after: the recording would otherwise keep every shape drawn.
+        cairo_push_group(g.cr)
         drawer.draw(ResolvedView(values: values, size: Size(width: placed.frame.width, height: placed.frame.height),
                                  type: placed.view.type),
                     in: g, environment: environment)
+        cairo_pattern_destroy(cairo_pop_group(g.cr))
         g.restore()
         g.newPath()
         return recorder.outlines
@@ -101,72 +106,12 @@ final class TextRecorder {
         clips[clips.count - 1] = Rect(x: x1, y: y1, width: Swift.max(0, x2 - x1), height: Swift.max(0, y2 - y1))
     }
 
-    /// `block` as `pango_cairo_layout_path` gives it where the current point is — the path the
-    /// PNG fills — less the runs in colour fonts, which have no outlines (Cairo would trace their
-    /// bitmaps into squares).
-    func record(_ block: TextBlock, color: Color, in cr: OpaquePointer) {
-        var x = 0.0, y = 0.0
-        cairo_get_current_point(cr, &x, &y)
-        var pictures = ""
-        if Self.hasPictureRuns(block) {
-            cairo_new_path(cr)
-            pictures = Self.pathWithoutPictures(block, x: x, y: y, in: cr)
-        } else {
-            pango_cairo_layout_path(cr, block.layout)
-        }
+    /// The text the context holds as its path (the glyphs' outlines, where the drawer put them)
+    /// in `color`; `pictures`: the characters left out, set in a colour font.
+    func record(color: Color, pictures: String, in cr: OpaquePointer) {
         outlines.append(TextOutline(color: color, segments: Self.segments(of: cr), pictureCharacters: pictures,
                                     clip: clips.last ?? nil))
         cairo_new_path(cr)
-    }
-
-    static func hasPictureRuns(_ block: TextBlock) -> Bool {
-        var found = false
-        forEachRun(block) { run, _ in
-            if isPicture(run.pointee.item?.pointee.analysis.font) { found = true }
-        }
-        return found
-    }
-
-    /// The runs' glyph paths, each where Pango's renderer puts it (the run's logical x on its
-    /// line's baseline), leaving out runs in colour fonts; returns their characters.
-    static func pathWithoutPictures(_ block: TextBlock, x: Double, y: Double, in cr: OpaquePointer) -> String {
-        var pictures = ""
-        let unit = Double(PANGO_SCALE)
-        let text = pango_layout_get_text(block.layout).map { String(cString: $0) } ?? ""
-        let bytes = Array(text.utf8)
-        forEachRun(block) { run, iter in
-            guard let item = run.pointee.item, let glyphs = run.pointee.glyphs else { return }
-            let font = item.pointee.analysis.font
-            if isPicture(font) {
-                let start = Swift.max(0, Swift.min(bytes.count, Int(item.pointee.offset)))
-                let end = Swift.max(start, Swift.min(bytes.count, start + Int(item.pointee.length)))
-                // Less the zero-width spaces LongWords puts in for breaking.
-                pictures += String(decoding: bytes[start..<end], as: UTF8.self).filter { $0 != "\u{200B}" }
-                return
-            }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iter, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
-            cairo_move_to(cr, x + Double(logical.x) / unit, y + Double(baseline) / unit)
-            pango_cairo_glyph_string_path(cr, font, glyphs)
-        }
-        return pictures
-    }
-
-    static func forEachRun(_ block: TextBlock, _ body: (UnsafeMutablePointer<PangoGlyphItem>, OpaquePointer) -> Void) {
-        guard let iter = pango_layout_get_iter(block.layout) else { return }
-        defer { pango_layout_iter_free(iter) }
-        repeat {
-            if let run = pango_layout_iter_get_run_readonly(iter) { body(run, iter) }
-        } while pango_layout_iter_next_run(iter) != 0
-    }
-
-    /// Whether `font` is a colour font (its glyphs pictures: Noto Color Emoji's bitmaps).
-    static func isPicture(_ font: UnsafeMutablePointer<PangoFont>?) -> Bool {
-        guard let font, let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
-              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        return face.pointee.face_flags & FT_FACE_FLAG_COLOR != 0
     }
 
     /// The context's current path as segments.

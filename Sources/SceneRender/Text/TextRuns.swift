@@ -12,6 +12,8 @@ extension TextBlock {
         let baseline: Double
         /// Set in a colour font (bitmaps, no outlines): colour emoji.
         let isColor: Bool
+        /// Where its characters are in the layout's text, in UTF-8 bytes.
+        let bytes: Range<Int>
     }
 
     /// The block's runs, line by line, left to right as they are shown.
@@ -28,7 +30,8 @@ extension TextBlock {
             pango_layout_iter_get_run_extents(iter, nil, &logical)
             out.append(Run(font: font, glyphs: glyphs, x: Double(logical.x) / unit,
                            baseline: Double(pango_layout_iter_get_run_baseline(iter)) / unit,
-                           isColor: scenec_font_is_color(font) != 0))
+                           isColor: scenec_font_is_color(font) != 0,
+                           bytes: Int(item.pointee.offset)..<Int(item.pointee.offset) + Swift.max(0, Int(item.pointee.length))))
         } while pango_layout_iter_next_run(iter) != 0
         return out
     }
@@ -44,6 +47,16 @@ extension TextBlock.Run {
 }
 
 extension TextBlock {
+    /// The characters `runs` show, less the zero-width spaces LongWords puts in for breaking.
+    func characters(of runs: [Run]) -> String {
+        let text = pango_layout_get_text(layout).map { String(cString: $0) } ?? ""
+        let bytes = Array(text.utf8)
+        return runs.map { run in
+            let range = run.bytes.clamped(to: 0..<bytes.count)
+            return String(decoding: bytes[range], as: UTF8.self).filter { $0 != "\u{200B}" }
+        }.joined()
+    }
+
     /// How many characters Pango found no font for (each drawn as a box with its code point).
     var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 }

@@ -20,8 +20,9 @@ enum ExportCommand: Command {
         easeInEaseOut, default, cubicBezier) become the keyframes' own curves; springs and
         steps are sampled to keyframes at least once a frame, within 0.05 pt, 0.05°, 0.1 of
         a percentage (opacity, trim) or 0.002 of a colour component of scenec's own values.
-        What Lottie cannot express (text)
-        is left out with a warning that names the attribute and where it is written.
+        Text is glyph outlines (the player needs no fonts). What Lottie cannot express (a colour
+        font's glyphs, a clock's time: now) is left out or approximated with a warning that
+        names the attribute and where it is written.
         The animation runs at the timeline's fps, one frame per scenec frame; a scene without
         a timeline is one frame. -o - writes to standard output.
 
