@@ -21,7 +21,7 @@ labels() {
       $((i % 25 * 40)) $((i / 25 * 20)) "$1" "$i"
   done
 }
-labels "Label" > latin.scene.yaml
+labels "Tag" > latin.scene.yaml  # "Tag 999" fits its 40 × 20 frame on one line: no overflow to clip
 labels "你好 مرحبا नमस्ते Привет 🙂👍" > world.scene.yaml
 
 source "$repo/bench/rounds.sh"
