@@ -137,11 +137,12 @@ public struct Timeline: Sendable, Hashable {
             for keyframe in animation.keyframes {
                 var value: Double?
                 switch keyframe.value {
-                case .number(let n)?: value = n
+                case .number(let n)?:
+                    value = n
+                    numbers.append(n)
                 case nil: value = start
                 default: value = nil
                 }
-                if case .number(let n)? = keyframe.value { numbers.append(n) }
                 if let from = previous?.value, let to = value, let at = previous?.at {
                     let bounds = keyframe.easing.progressBounds(duration: keyframe.at - at)
                     if bounds.min < 0 { numbers.append(from + (to - from) * bounds.min) }

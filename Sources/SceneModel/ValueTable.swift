@@ -18,7 +18,11 @@ public struct ValueTable: Sendable {
             }
         }
         walk(views)
-        keyframed = timeline?.numbersShown(views: views) ?? [:]
+        // The model values are the entries just made: no second walk of the views.
+        keyframed = timeline?.numbersShown { id, attribute in
+            guard case .number(let n)? = entries[id]?.values[attribute] else { return nil }
+            return n
+        } ?? [:]
     }
 
     /// `keyframeNumbers`: the numbers the timeline gives the view's attributes, by attribute.

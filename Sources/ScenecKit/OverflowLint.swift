@@ -32,14 +32,12 @@ enum OverflowLint {
 extension Linted {
     /// Points, rounded up to a tenth: a size the text needs.
     static func points(_ v: Double) -> String { formatNumber((v * 10).rounded(.up) / 10) }
-    /// A frame's side to tenths, as the sizes beside it are written.
-    static func side(_ v: Double) -> String { formatNumber((v * 10).rounded() / 10) }
 
     func overflow(_ needed: Size, widest: String?) -> Diagnostic {
         let f = placed.frame
         let measured = widest.map { " at its widest, `\($0)`," } ?? ""
         let drawn = f.width > 0 && f.height > 0 ? "it is drawn clipped to the frame, from its first line" : "it is not drawn"
-        return .warning(.lintTextOverflow, "the text of \(name)\(measured) needs \(Self.points(needed.width)) × \(Self.points(needed.height)) points, but its frame is \(Self.side(f.width)) × \(Self.side(f.height)); \(drawn)",
+        return .warning(.lintTextOverflow, "the text of \(name)\(measured) needs \(Self.points(needed.width)) × \(Self.points(needed.height)) points, but its frame is \(Self.tenths(f.width)) × \(Self.tenths(f.height)); \(drawn)",
                         at: range(of: Label.text.name),
                         notes: ["give the frame more room, shorten the text, or set lineLimit (its last line then ends in …)"])
     }
@@ -78,12 +76,12 @@ extension Linted {
         let y1 = frames.map { $0.y + $0.height }.reduce(f.height, Swift.max)
         let child = Linted(placed: placed.children[first], path: path.child(first))
         let others = past.count > 1 ? " and \(past.count - 1) more" : ""
-        return .warning(.lintChildrenOverflow, "the children of \(name) need \(Self.points(x1 - x0)) × \(Self.points(y1 - y0)) points, but its frame is \(Self.side(f.width)) × \(Self.side(f.height)); \(child.name)\(others) runs past its edge, over what lies beyond",
+        return .warning(.lintChildrenOverflow, "the children of \(name) need \(Self.points(x1 - x0)) × \(Self.points(y1 - y0)) points, but its frame is \(Self.tenths(f.width)) × \(Self.tenths(f.height)); \(child.name)\(others) runs past its edge, over what lies beyond",
                         at: range(of: "children"),
                         notes: ["give the \(placed.view.type.rawValue) more room, or its children less text or smaller sizes"])
     }
 
-    /// A position rounded to a tenth of a point, as sizes are.
+    /// A position or a frame's side rounded to a tenth of a point, as sizes are.
     static func tenths(_ v: Double) -> String { formatNumber((v * 10).rounded() / 10) }
 
     func ringLabelShrunk(_ size: Double, percentSize: Double) -> Diagnostic {
