@@ -76,18 +76,19 @@ def row(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'#inspector .row[data-name="{name}"]')
 
 
-def accessible_names(driver, page):
+def accessible_names(driver, page, within="#inspector"):
     """(element description, the name Chromium's accessibility tree gives it) for every control
-    in #inspector a person can reach: shown inputs, selects and buttons (a reset button is
+    in `within` a person can reach: shown inputs, selects and buttons (a reset button is
     hidden until its row is overridden)."""
     count = page.js("""let n = 0;
         for (const e of document.querySelectorAll('[data-ax-probe]')) e.removeAttribute('data-ax-probe');
-        for (const e of document.querySelectorAll('#inspector input, #inspector select, #inspector button, #inspector textarea')) {
+        const within = document.querySelector(arguments[0]);
+        for (const e of within.querySelectorAll('input, select, button, textarea')) {
           if (e.getClientRects().length === 0 || e.disabled || getComputedStyle(e).visibility === 'hidden') continue;
           e.setAttribute('data-ax-probe', `${e.closest('.row')?.dataset.name ?? 'panel'} ${e.tagName.toLowerCase()}[${e.type}] #${n}`);
           n += 1;
         }
-        return n;""")
+        return n;""", within)
     tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
     by_backend = {n.get("backendDOMNodeId"): n for n in tree if "backendDOMNodeId" in n}
     root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
@@ -135,7 +136,12 @@ def main():
         driver.get(preview.url)
         page.settle("the scene to load")
 
-        # Names, through the accessibility tree, for both kinds.
+        # Names, through the accessibility tree: the tree, the toolbar, then both kinds' rows.
+        page_names = accessible_names(driver, page, "body")
+        unnamed = [what for what, name in page_names if not name]
+        if unnamed or len(page_names) < 10:
+            fail(f"the page's controls without an accessible name: {unnamed} (of {len(page_names)})")
+        ok(f"all {len(page_names)} controls of the tree and toolbar have an accessible name")
         names = check_names(driver, page, "caption")
         font_menu = row(driver, "font").find_element(By.CSS_SELECTOR, "select")
         families = [o.text for o in font_menu.find_elements(By.TAG_NAME, "option")]
