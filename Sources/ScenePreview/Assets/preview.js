@@ -126,6 +126,7 @@ function applyDocument(doc) {
     if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
   }
   if (state.selected && !findView(state.selected)) state.selected = null;
+  inspector.fonts = doc.fonts ?? [];
   renderTree();
   inspector.show(findView(state.selected), doc.registry, state.overrides);
   renderTimeline();
@@ -416,7 +417,13 @@ $('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(
 
 const events = apiEvents('/api/events');
 window.scenecPreview.events = events;   // tests close it to stand for a page that missed a change
-events.addEventListener('changed', () => { refreshScene(); refreshPicture(); });
+events.addEventListener('changed', () => {
+  // The file changed on disk: the page shows it, and keeps the overrides not yet written (each
+  // overridden row then shows the file's value beside its own).
+  if (state.overrides.size) notice = `${state.doc?.file ?? 'the file'} changed on disk: showing it, your overrides kept`;
+  refreshScene();
+  refreshPicture();
+});
 
 refreshScene();
 refreshPicture();
