@@ -195,8 +195,13 @@ def nudge_checks(driver, page):
     ok(f"→ nudged {key} {start} → {start + 1}, Shift+→ → {start + 11}, both undone")
 
 
-def shortcut_checks(driver, page, binary, work):
+def shortcut_checks(driver, page, binary, root, work):
     table = page.js("return window.scenecPreview.shortcuts")
+    with open(os.path.join(root, "docs", "preview.md")) as f:
+        docs = f.read().split("\n## Keyboard\n", 1)[-1].split("\n## ", 1)[0]
+    undocumented = [s["what"] for s in table if f"| {s['what']} |" not in docs]
+    if undocumented:
+        fail(f"docs/preview.md's Keyboard table should list {undocumented}")
     press(driver, page, "?")
     wait_until(lambda: page.js("return document.getElementById('shortcuts-dialog').open"), "the ? panel")
     rows = driver.find_elements(By.CSS_SELECTOR, "#shortcuts-table tr")
@@ -308,7 +313,7 @@ def main():
         page.settle("the showcase")
         override_checks(driver, page)
         write_checks(driver, page, scene)
-        shortcut_checks(driver, page, binary, work)
+        shortcut_checks(driver, page, binary, root, work)
     finally:
         preview.stop()
         driver.quit()
