@@ -199,10 +199,14 @@ const sameOverrides = (a, b) => a.size === b.size && [...a].every(([k, v], i) =>
   return k === k2 && v === v2;
 });
 
-/** Puts the overrides back to `map` (an undo or a redo), in its order. */
-function putOverrides(map, said) {
+/** Makes the overrides `map`, in its order (an undo or a redo). */
+function replaceOverrides(map) {
   state.overrides.clear();
   for (const [k, v] of map) state.overrides.set(k, v);
+}
+
+function putOverrides(map, said) {
+  replaceOverrides(map);
   notice = said;
   changed(true);
 }
@@ -250,7 +254,7 @@ async function restoreFile(label, from, to, overrides, how) {
   }
   stats.restores.push(answer.status);
   if (answer.status === 200) {
-    if (overrides) putOverrides(overrides, '');
+    if (overrides) replaceOverrides(overrides);
     notice = how === 'undo' ? `undid ${label}: ${file} is back as it was` : `redid ${label}: ${file} written again`;
   } else if (answer.status === 409) {
     notice = `cannot ${how} ${label}: ${file} changed on disk since; it is left as it is`;
