@@ -9,6 +9,7 @@
 // `timeline.animations[I].keyframes[at: T].value`), to replace the animation with the value
 // (what `--set ID.ATTR` means), or to keep it.
 import { buildControl, rangeText } from './controls.js';
+import { buildGeometryRows } from './geometry-rows.js';
 
 const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
 // A system colour or {light, dark} says what gave the colour shown ("file · systemBlue (dark)").
@@ -108,7 +109,9 @@ export class Inspector {
     const heading = document.createElement('h2');
     heading.textContent = view.id ? `${view.type} '${view.id}'` : `${view.type} ${view.address}`;
     const summary = Object.assign(document.createElement('p'), { className: 'summary', textContent: kind?.summary ?? '' });
-    const parts = [heading, summary];
+    const geometry = document.createElement('div');
+    buildGeometryRows(view, geometry, this.actions.page);
+    const parts = [heading, summary, geometry];
     if (view.setPrefix === null) {
       parts.push(Object.assign(document.createElement('p'), { className: 'hint',
         textContent: 'Give this view an id in the file to change its attributes here.' }));

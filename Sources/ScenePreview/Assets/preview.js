@@ -1,5 +1,6 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
+import { Canvas } from './canvas.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
 import { writeOverrides } from './write.js';
@@ -126,10 +127,10 @@ function applyDocument(doc) {
     if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
   }
   if (state.selected && !findView(state.selected)) state.selected = null;
-  renderTree();
+  canvas.renderTree();
   inspector.show(findView(state.selected), doc.registry, state.overrides);
   renderTimeline();
-  layoutBoard();
+  canvas.layout();
   showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
   setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
@@ -179,6 +180,18 @@ function changed(keepNotice = false) {
   refreshScene();
 }
 
+/** Every change of the overrides goes through here: `mutate(map)` edits them; calls with the
+ *  same `gesture` (a drag) are one change (the history keeps one undo entry for them). */
+function changeOverrides(label, mutate, { gesture } = {}) {
+  mutate(state.overrides);
+  changed();
+}
+
+/** A change the server made to the file (a write, a move): `before` and `after` are its hashes. */
+function recordFileChange({ label, before, after }) {
+  notice = `${label} (${before?.slice(0, 8)} → ${after?.slice(0, 8)})`;
+}
+
 /** Sets one override, last, so it wins as on the command line; the status says `said`. */
 function setOverride(key, text, said) {
   state.overrides.delete(key);
@@ -188,6 +201,7 @@ function setOverride(key, text, said) {
 }
 
 const inspector = new Inspector($('inspector'), {
+  page: window.scenecPreview,
   set(view, name, text) {
     if (view.setPrefix === null) return;
     const animation = findView(view.address)?.attributes.find((a) => a.name === name)?.animation;
@@ -208,6 +222,13 @@ const inspector = new Inspector($('inspector'), {
     changed();
   },
 });
+
+const canvas = new Canvas({
+  state, findView, setStatus, changeOverrides, recordFileChange,
+  refresh() { refreshScene(); refreshPicture(); },
+  showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
+});
+window.scenecPreview.canvas = canvas;
 
 $('reset-all').addEventListener('click', () => { state.overrides.clear(); changed(); });
 
@@ -261,94 +282,6 @@ $('copy-set').addEventListener('click', async () => {
   try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }
   $('set-dialog').showModal();
 });
-
-// ---- the view tree and selection ---------------------------------------------------------
-
-function renderTree() {
-  const list = (views) => {
-    const ul = document.createElement('ul');
-    for (const v of views) {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.address = v.address;
-      if (v.id) b.dataset.id = v.id;
-      const label = Object.assign(document.createElement('span'), { textContent: v.id ?? v.address });
-      const type = Object.assign(document.createElement('span'), { className: 'type', textContent: ` ${v.type}` });
-      b.append(label, type);
-      b.classList.toggle('selected', v.address === state.selected);
-      b.addEventListener('click', () => select(v.address));
-      li.append(b);
-      if (v.children.length) li.append(list(v.children));
-      ul.append(li);
-    }
-    return ul;
-  };
-  $('tree').replaceChildren(list(state.doc.views));
-}
-
-function select(address) {
-  state.selected = address;
-  for (const b of $('tree').querySelectorAll('button')) b.classList.toggle('selected', b.dataset.address === address);
-  inspector.show(findView(address), state.doc.registry, state.overrides);
-  drawOutline();
-}
-
-/** The topmost, deepest view whose placed frame holds the point (canvas coordinates). */
-function hit(views, x, y) {
-  for (let i = views.length - 1; i >= 0; i -= 1) {
-    const v = views[i];
-    const inner = hit(v.children, x, y);
-    if (inner) return inner;
-    const f = v.frame;
-    if (x >= f.x && x <= f.x + f.width && y >= f.y && y <= f.y + f.height) return v;
-  }
-  return null;
-}
-
-$('board').addEventListener('click', (event) => {
-  if (!state.doc) return;
-  const rect = $('board').getBoundingClientRect();
-  const scale = displayScale();
-  const v = hit(state.doc.views, (event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale);
-  select(v ? v.address : null);
-});
-
-// ---- zoom --------------------------------------------------------------------------------
-
-function displayScale() {
-  const canvas = state.doc.canvas;
-  if (state.zoom !== 'fit') return Number(state.zoom);
-  const stage = $('stage');
-  return Math.max(0.05, Math.min((stage.clientWidth - 32) / canvas.width, (stage.clientHeight - 32) / canvas.height));
-}
-
-function layoutBoard() {
-  if (!state.doc) return;
-  const s = displayScale();
-  $('board').style.width = `${state.doc.canvas.width * s}px`;
-  $('board').style.height = `${state.doc.canvas.height * s}px`;
-  drawOutline();
-}
-
-function drawOutline() {
-  const v = findView(state.selected);
-  const outline = $('outline');
-  outline.hidden = !v;
-  if (!v) return;
-  const s = displayScale();
-  Object.assign(outline.style, { left: `${v.frame.x * s}px`, top: `${v.frame.y * s}px`,
-    width: `${v.frame.width * s}px`, height: `${v.frame.height * s}px` });
-}
-
-for (const b of document.querySelectorAll('[data-zoom]')) {
-  b.addEventListener('click', () => {
-    state.zoom = b.dataset.zoom;
-    for (const o of document.querySelectorAll('[data-zoom]')) o.classList.toggle('active', o === b);
-    layoutBoard();
-  });
-}
-window.addEventListener('resize', layoutBoard);
 
 function showAppearance(appearance) {
   state.appearance = appearance;
