@@ -22,6 +22,13 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_guard_test.py", passes: "all guard checks passed")
     }
 
+    /// Issue 27, acceptance 1–3: drag, nudge, snap with a guide, resize and rotate on the canvas,
+    /// each written in the frame's own form; a stack's child read-only and reordered in the tree
+    /// (Tests/Browser/preview_canvas_test.py).
+    func testTheCanvasMovesResizesAndReorders() throws {
+        try runBrowserScript("preview_canvas_test.py", passes: "all canvas checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

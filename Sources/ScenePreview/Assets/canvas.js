@@ -182,6 +182,7 @@ export class Canvas {
       let degrees = g.rotation + ((Math.atan2(p.y - g.centre.y, p.x - g.centre.x) - g.angle) * 180) / Math.PI;
       degrees = event.shiftKey ? Math.round(degrees / 15) * 15 : Math.round(degrees);
       degrees = ((((degrees + 180) % 360) + 360) % 360) - 180;
+      g.degrees = degrees;
       this.apply(g, [[`${g.view.setPrefix}.rotation`, `${degrees}deg`]], `rotate ${this.name(g.view)} ${degrees}°`);
       this.drawOutline(null, degrees);
       return;
@@ -337,14 +338,17 @@ export class Canvas {
     const handles = $('handles');
     outline.hidden = !v;
     handles.hidden = !v;
-    updateGeometryRows(v, rect);
     if (!v) return;
-    const f = rect ?? v.frame;
+    // While a gesture lasts, a document answering an earlier step must not pull the outline back.
+    const live = this.gesture?.view?.address === v.address ? this.gesture : null;
+    const f = rect ?? live?.to ?? v.frame;
+    degrees = degrees ?? live?.degrees ?? null;
     const s = this.displayScale();
     const turn = degrees ?? degreesOf(this.state.overrides.get(`${v.setPrefix}.rotation`)
       ?? v.attributes.find((a) => a.name === 'rotation')?.value);
     const box = { left: `${f.x * s}px`, top: `${f.y * s}px`, width: `${f.width * s}px`, height: `${f.height * s}px`,
       transform: turn ? `rotate(${turn}deg)` : '' };
+    updateGeometryRows(v, f);
     Object.assign(outline.style, box);
     Object.assign(handles.style, box);
     // A view a stack or grid places shows its slot, without handles (it moves by reordering).
