@@ -77,23 +77,25 @@ def board_point(page, x, y):
 
 
 def drag_on_board(driver, page, start, by, release=True):
-    """Presses at canvas point `start`, moves by `by` screen pixels in four steps (each a
-    pointermove), and lets go unless `release` is False."""
+    """Presses at canvas point `start`, moves by `by` screen pixels in four moves of whole
+    pixels (each a pointermove), and lets go unless `release` is False."""
     board = driver.find_element(By.ID, "board")
     chain = ActionChains(driver).move_to_element_with_offset(board, *board_point(page, *start)).click_and_hold()
-    for _ in range(4):
-        chain.move_by_offset(by[0] / 4, by[1] / 4)
+    done = [0, 0]
+    for i in range(1, 5):
+        step = [round(by[k] * i / 4) - done[k] for k in (0, 1)]
+        chain.move_by_offset(*step)
+        done = [done[k] + step[k] for k in (0, 1)]
     if release:
         chain.release()
     chain.perform()
 
 
 def drag_handle(driver, name, by):
+    """Drags a resize handle by `by` screen pixels, in two moves of whole pixels."""
     handle = driver.find_element(By.CSS_SELECTOR, f"#handles .handle.{name}")
-    chain = ActionChains(driver).move_to_element(handle).click_and_hold()
-    for _ in range(4):
-        chain.move_by_offset(by[0] / 4, by[1] / 4)
-    chain.release().perform()
+    ActionChains(driver).move_to_element(handle).click_and_hold().move_by_offset(by[0] // 2, by[1] // 2) \
+        .move_by_offset(by[0] - by[0] // 2, by[1] - by[1] // 2).release().perform()
 
 
 def select(driver, page, view_id):

@@ -224,7 +224,9 @@ const inspector = new Inspector($('inspector'), {
 });
 
 const canvas = new Canvas({
-  state, findView, setStatus, changeOverrides, recordFileChange,
+  state, findView, changeOverrides, recordFileChange,
+  // What the canvas says stays until the next change, as a write's answer does.
+  setStatus(text) { notice = text; setStatus(text); },
   refresh() { refreshScene(); refreshPicture(); },
   showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
 });
