@@ -249,6 +249,27 @@ def resize_checks(driver, page, scene):
                                 b"frame: {centerX: 335, centerY: 60, width: 30, height: 20}")
     expect_file(written, expected, "written after the resizes")
 
+    # The geometry rows: the frame in the parent's coordinates, a typed value written in the
+    # frame's form.
+    select(driver, page, "wide")
+    fields = {f.get_attribute("aria-label"): f for f in driver.find_elements(By.CSS_SELECTOR, "#geometry input")}
+    shown = {k: fields[k].get_attribute("value") for k in ("X", "Y", "Width", "Height")}
+    if shown != {"X": "210", "Y": "250", "Width": "150", "Height": "40"}:
+        fail(f"wide's geometry rows should say X 210, Y 250, Width 150, Height 40, not {shown}")
+    fields["Width"].send_keys(Keys.CONTROL, "a")
+    fields["Width"].send_keys("100", Keys.ENTER)
+    wait_until(lambda: override(page, "wide.frame.width") == "50% - 100", "Width 100 typed: width 50% - 100")
+    fields["X"].send_keys(Keys.CONTROL, "a")
+    fields["X"].send_keys("20", Keys.ENTER)
+    wait_until(lambda: override(page, "wide.frame.x") == "50% - 180", "X 20 typed: x 50% - 180")
+    page.settle("the typed geometry")
+    frame = page.view("wide")["frame"]
+    if (frame["x"], frame["width"]) != (20, 100):
+        fail(f"the typed geometry should place wide at x 20, width 100, not {frame}")
+    ok(f"geometry rows: {shown}; typing Width 100 and X 20 sets width 50% - 100, x 50% - 180")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
+
     # The rotate handle: Shift snaps to 15°.
     select(driver, page, "box")
     handle = driver.find_element(By.CSS_SELECTOR, "#handles .handle.rotate")
