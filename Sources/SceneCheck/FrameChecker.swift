@@ -7,7 +7,10 @@ package struct FrameChecker {
 
     package static let frameKeys = ["x", "y", "centerX", "centerY", "width", "height"]
 
-    mutating func frame(_ node: Node, size: SizeSpec?, kind: ViewKind, name: String) -> FrameSpec? {
+    /// The frame the file writes, with `sets` (the view's `--set ….frame.KEY`s, in order)
+    /// applied over it.
+    mutating func frame(_ node: Node, size: SizeSpec?, kind: ViewKind, name: String,
+                        sets: [FrameOverride] = []) -> FrameSpec? {
         guard let all = node.mapping else {
             log.error(.wrongStructure, "frame must be a mapping such as {x: 20, y: 20, width: 150, height: 150}, not \(node.kindDescription)",
                       at: node.range)
@@ -23,10 +26,23 @@ package struct FrameChecker {
                 log.error(.conflictingKeys, "frame gives both '\(edge)' and '\(center)'; give one", at: e.keyRange)
                 return nil
             }
-            if e != nil { return length(edge).map(FramePosition.origin) }
-            if c != nil { return length(center).map(FramePosition.center) }
-            log.missing([edge, center], in: all, "frame needs '\(edge)' or '\(center)'", at: node.range.startOnly)
-            return nil
+            var position: FramePosition?
+            if e != nil { position = length(edge).map(FramePosition.origin) }
+            if c != nil { position = length(center).map(FramePosition.center) }
+            let overridden = sets.filter { $0.key == edge || $0.key == center }
+            for set in overridden {
+                // The file's form is kept: x on a frame written with centerX would leave both.
+                let written = e != nil ? edge : c != nil ? center : nil
+                if let written, written != set.key {
+                    log.add(set.override.error(.conflictingKeys, "the frame of \(name) writes '\(written)', not '\(set.key)'; set \(set.addressing(written)) instead"))
+                    continue
+                }
+                if let l = overrideLength(set) { position = set.key == edge ? .origin(l) : .center(l) }
+            }
+            if e == nil, c == nil, overridden.isEmpty {
+                log.missing([edge, center], in: all, "frame needs '\(edge)' or '\(center)'", at: node.range.startOnly)
+            }
+            return position
         }
         let x = position("x", "centerX"), y = position("y", "centerY")
         var width = length("width"), height = length("height")
@@ -34,6 +50,18 @@ package struct FrameChecker {
             if let value, value.percent == 0, value.points < 0, let pair = pairs[key] {
                 log.error(.outOfRange, "frame \(key) cannot be negative", at: pair.value.range)
             }
+        }
+        for set in sets where set.key == "width" || set.key == "height" {
+            if size != nil {
+                log.add(set.override.error(.conflictingKeys, "\(name) gives its size in size:, not in its frame; set its frame's \(set.key) once size: is gone"))
+                continue
+            }
+            guard let l = overrideLength(set) else { continue }
+            if l.percent == 0, l.points < 0 {
+                log.add(set.override.error(.outOfRange, "frame \(set.key) cannot be negative"))
+                continue
+            }
+            if set.key == "width" { width = l } else { height = l }
         }
         if let size {
             if pairs["width"] != nil || pairs["height"] != nil, let pair = pairs["width"] ?? pairs["height"] {
@@ -91,5 +119,30 @@ package struct FrameChecker {
             result.append(l)
         }
         return SizeSpec(width: result[0], height: result[1])
+    }
+}
+
+extension FrameChecker {
+    /// A `--set ….frame.KEY` value read as a length, its error reported against the option.
+    mutating func overrideLength(_ set: FrameOverride) -> Length? {
+        switch set.override.valueNode() {
+        case .failure(let d):
+            log.add(d)
+            return nil
+        case .success(let node):
+            return log.take(ValueParser.length(node, what: "frame \(set.key)"), origin: set.override.option)
+        }
+    }
+}
+
+/// A `--set ID.frame.KEY=LENGTH` for one view: the option and the frame key it sets.
+struct FrameOverride {
+    let override: Override
+    let key: String
+
+    /// The same view's address for another frame key, as the option names the view.
+    func addressing(_ other: String) -> String {
+        guard case .view(let selector, _) = override.address else { return other }
+        return "\(selector).frame.\(other)"
     }
 }

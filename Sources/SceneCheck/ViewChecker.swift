@@ -20,7 +20,7 @@ struct ViewChecker {
 
     /// The views of `views:` (no `parent`) or of the container at `parent`, each at its index:
     /// a view that fails to check still takes its place, so index paths follow the file.
-    mutating func checkList(_ node: Node, parent: (type: ViewType, path: ViewPath)?, depth: Int) -> [SceneView] {
+    mutating func checkList(_ node: Node, parent: Container?, depth: Int) -> [SceneView] {
         let place = parent.map { "children of a \($0.type.rawValue)" } ?? "views"
         guard let items = node.sequence else {
             log.error(.wrongStructure, "\(place) must be a list of views (each starting with '- type:'), not \(node.kindDescription)",
@@ -39,14 +39,23 @@ struct ViewChecker {
                 return views
             }
             let path = parent?.path.child(index) ?? ViewPath(root: index)
-            if let view = checkView(item, parent: parent?.type, path: path, depth: depth) {
+            if let view = checkView(item, parent: parent, path: path, depth: depth) {
                 views.append(view)
             }
         }
         return views
     }
 
-    mutating func checkView(_ node: Node, parent: ViewType?, path: ViewPath, depth: Int) -> SceneView? {
+    /// A view holding children, as its children are checked: its type, its place, and its
+    /// name in messages ("stack 'header'", or "stack at views[0]" without an id).
+    struct Container {
+        var type: ViewType
+        var path: ViewPath
+        var name: String
+    }
+
+    mutating func checkView(_ node: Node, parent container: Container?, path: ViewPath, depth: Int) -> SceneView? {
+        let parent = container?.type
         guard let pairs = node.mapping else {
             log.error(.wrongStructure, "a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
             return nil
@@ -118,12 +127,13 @@ struct ViewChecker {
         var frames = FrameChecker(log: log)
         size = pairs["size"].flatMap { frames.size($0.value) }
         let placedByContainer = parent?.kind.children == .placedByContainer
+        let frameSets = frameOverrides(id: id, path: path)
         if let framePair = pairs["frame"] {
             if placedByContainer, let parent {
                 frames.log.error(.conflictingKeys, "\(name) is placed by its \(parent.rawValue), so it cannot have a frame; give it a 'size' instead",
                                  at: framePair.keyRange)
             } else {
-                frame = frames.frame(framePair.value, size: size, kind: kind, name: name)
+                frame = frames.frame(framePair.value, size: size, kind: kind, name: name, sets: frameSets)
             }
         } else if !placedByContainer {
             frames.log.error(.missingFrame, "\(name) needs a frame, e.g. frame: {x: 20, y: 20, width: 150, height: 150}",
@@ -131,12 +141,16 @@ struct ViewChecker {
                              notes: [Self.placementNote])
         }
         log = frames.log
+        if placedByContainer, let container {
+            refuseFrameOverrides(frameSets, path: path, placedBy: container.name)
+        }
         if let childrenPair = pairs["children"], type.isContainer {
             if depth >= options.maxNesting {
                 log.error(.limitExceeded, "views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
                           notes: ["raise the limit with --max-nesting if you mean it"])
             } else {
-                children = checkList(childrenPair.value, parent: (type, path), depth: depth + 1)
+                let named = id.map { "\(type.rawValue) '\($0)'" } ?? "\(type.rawValue) at \(path)"
+                children = checkList(childrenPair.value, parent: Container(type: type, path: path, name: named), depth: depth + 1)
             }
         }
         return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,

@@ -18,7 +18,7 @@ extension ViewChecker {
                                  to values: inout AttributeValues) {
         for o in options.overrides {
             guard case .view(let selector, let attribute) = o.address, attribute != SceneAddress.styleKey,
-                  selector.selects(id: id, path: path) else { continue }
+                  o.address.frameKey == nil, selector.selects(id: id, path: path) else { continue }
             guard let spec = kind.attribute(named: attribute) else {
                 log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, in: o))
                 continue
@@ -31,6 +31,22 @@ extension ViewChecker {
                     values.set(spec.name, ResolvedValue(value: v, source: .commandLine))
                 }
             }
+        }
+    }
+
+    /// The `--set ….frame.KEY`s for the view with `id` (if any) at `path`, in order.
+    func frameOverrides(id: String?, path: ViewPath) -> [FrameOverride] {
+        options.overrides.compactMap { o in
+            guard case .view(let selector, _) = o.address, let key = o.address.frameKey,
+                  selector.selects(id: id, path: path) else { return nil }
+            return FrameOverride(override: o, key: key)
+        }
+    }
+
+    /// Frame `--set`s on a view a stack or grid places: it has no frame to set.
+    mutating func refuseFrameOverrides(_ sets: [FrameOverride], path: ViewPath, placedBy container: String) {
+        for set in sets {
+            log.add(set.override.error(.conflictingKeys, "\(path) is placed by \(container): it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"))
         }
     }
 

@@ -65,6 +65,13 @@ extension SourceText {
                 if attribute == SceneAddress.styleKey {
                     return .success(EditTarget(mapping: node, key: attribute, value: .styleNames))
                 }
+                if let key = o.address.frameKey {
+                    // The key goes inside the view's own `frame:`, beside the keys it has (a
+                    // pie's width is added there); the checker refused a view without one.
+                    return ownMapping(node.mapping ?? [], "frame", what: "the frame of \(selector)", for: o).map {
+                        EditTarget(mapping: $0, key: key, value: .attribute([.length(reference: "parent")]))
+                    }
+                }
                 let typeName = node.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? ""
                 guard let spec = ViewType(rawValue: typeName)?.kind.attribute(named: attribute) else {
                     return .failure(o.error(.unknownAttribute, "\(selector) has no attribute '\(attribute)'"))

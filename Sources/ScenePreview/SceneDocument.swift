@@ -17,6 +17,10 @@ struct SceneDocument: Encodable {
         var id: String?
         var type: String
         var frame: InspectReport.Frame
+        /// By its frame in its parent's box, or by the stack or grid holding it.
+        var placement: Placement
+        /// The frame as written, for a view placed by its frame; nil for one a container places.
+        var frameForm: FrameForm?
         var attributes: [InspectReport.AttributeInfo]
         /// Each colour attribute's form as written, by attribute name (the colour control's state).
         var colorForms: [String: ColorFormInfo]
@@ -57,9 +61,10 @@ struct SceneDocument: Encodable {
         appearance = report.appearance
         canvas = report.canvas
         let placed = animated.views(at: time)
+        let canvasBox = Rect(x: 0, y: 0, width: animated.scene.canvas.width, height: animated.scene.canvas.height)
         views = report.views.enumerated().map { i, v in
-            Self.view(v, placed: placed.indices.contains(i) ? placed[i] : nil, appearance: animated.scene.appearance,
-                      address: "views[\(i)]", sampler: animated, time: time)
+            Self.view(v, placed: placed.indices.contains(i) ? placed[i] : nil, placement: .frame(in: canvasBox),
+                      appearance: animated.scene.appearance, address: "views[\(i)]", sampler: animated, time: time)
         }
         timeline = animated.scene.timeline.map {
             TimelineInfo(fps: $0.fps, duration: $0.length.isFinite ? $0.length : 0,
@@ -73,21 +78,24 @@ struct SceneDocument: Encodable {
     }
 
     /// `placed` is the same view as laid out, read for what the report does not carry (colour forms).
-    static func view(_ v: InspectReport.ViewInfo, placed: PlacedView?, appearance: Appearance, address: String,
-                     sampler: AnimatedScene, time: Double) -> View {
+    static func view(_ v: InspectReport.ViewInfo, placed: PlacedView?, placement: Placement, appearance: Appearance,
+                     address: String, sampler: AnimatedScene, time: Double) -> View {
         let children = v.children.enumerated().map { i, child in
             let placedChild = placed.flatMap { $0.children.indices.contains(i) ? $0.children[i] : nil }
-            return view(child, placed: placedChild, appearance: appearance, address: "\(address).children[\(i)]",
-                        sampler: sampler, time: time)
+            let childPlacement = placed.map { Placement.child(of: $0, at: address) }
+                ?? Placement(by: "frame", parentBox: .init(Rect(x: v.frame.x, y: v.frame.y, width: v.frame.width, height: v.frame.height)))
+            return view(child, placed: placedChild, placement: childPlacement, appearance: appearance,
+                        address: "\(address).children[\(i)]", sampler: sampler, time: time)
         }
+        let frameForm = placement.by == "frame" ? placed.flatMap { p in p.view.frame.map { FrameForm($0, kind: p.view.type.kind) } } : nil
         var forms: [String: ColorFormInfo] = [:]
         for attribute in v.attributes where attribute.source != "timeline" {
             // A default colour has no written form: it is shown as the hex a user would type.
             guard let entry = placed?.values.resolved(attribute.name), case .color(let c) = entry.value else { continue }
             forms[attribute.name] = ColorFormInfo(entry.form ?? .hex(c), appearance: appearance)
         }
-        return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame, attributes: v.attributes,
-                    colorForms: forms, children: children)
+        return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame,
+                    placement: placement, frameForm: frameForm, attributes: v.attributes, colorForms: forms, children: children)
     }
 }
 

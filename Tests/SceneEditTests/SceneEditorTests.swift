@@ -98,3 +98,55 @@ final class EditChangeTests: XCTestCase {
         XCTAssertEqual(EditAction.added.rawValue, "added")
     }
 }
+
+/// `scenec edit --set ID.frame.KEY=…`: the key written inside the view's own `frame:`.
+final class FrameEditTests: XCTestCase {
+    func edited(_ text: String, _ sets: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let overrides = try sets.map { try Override($0) }
+        switch SceneEditor().edit(SourceFile(name: "s.scene.yaml", text: text), applying: overrides) {
+        case .success(let e): return String(decoding: e.bytes, as: UTF8.self)
+        case .failure(let r):
+            XCTFail("refused: \(r.diagnostics.map(\.message))", file: file, line: line)
+            return ""
+        }
+    }
+
+    let block = """
+        # the card
+        canvas: {width: 300, height: 200}
+        views:
+          - id: card   # the one that moves
+            type: ring
+            frame:
+              x: 100   # from the left
+              y: 20
+              width: 80
+              height: 80
+            progress: 0.5
+          - {id: dot, type: pie, frame: {x: 0, y: 0}}  # a pie sizes itself
+
+        """
+
+    func testAFrameKeyIsRewrittenInPlaceKeepingComments() throws {
+        XCTAssertEqual(try edited(block, ["card.frame.x=140"]),
+                       block.replacingOccurrences(of: "x: 100   # from", with: "x: 140   # from"))
+    }
+
+    func testAPiesWidthIsAddedBesideItsFramesKeys() throws {
+        XCTAssertEqual(try edited(block, ["views[1].frame.width=50"]),
+                       block.replacingOccurrences(of: "frame: {x: 0, y: 0}", with: "frame: {x: 0, y: 0, width: 50}"))
+    }
+
+    func testAPercentExpressionIsWrittenQuoted() throws {
+        XCTAssertEqual(try edited(block, ["card.frame.width=100% - 20"]),
+                       block.replacingOccurrences(of: "width: 80", with: "width: \"100% - 20\""))
+    }
+
+    func testTheFormWrittenIsKept() throws {
+        let overrides = [try Override("card.frame.centerX=10")]
+        guard case .failure(let r) = SceneEditor().edit(SourceFile(name: "s", text: block), applying: overrides) else {
+            return XCTFail("not refused")
+        }
+        XCTAssertEqual(r.diagnostics.map(\.message), ["the frame of ring 'card' writes 'x', not 'centerX'; set card.frame.x instead"])
+    }
+}

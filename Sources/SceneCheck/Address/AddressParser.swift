@@ -37,9 +37,24 @@ extension SceneAddress {
     /// An attribute name: the characters of an id, so a near miss (`line-width`) reaches the
     /// checker and its "did you mean" instead of failing here.
     static func attribute(_ name: String, in text: String) throws(AddressError) -> String {
+        if name.hasPrefix(frameKeyPrefix) {
+            return try frameAttribute(name, in: text)
+        }
         guard !name.isEmpty, name.allSatisfy({ ViewSelector.idCharacters.contains($0) }) else {
             let what = name.isEmpty ? "nothing" : "'\(name)'"
             throw AddressError("'\(text)' is not an address: it ends in \(what) where an attribute name belongs, such as progress")
+        }
+        return name
+    }
+}
+
+extension SceneAddress {
+    /// `frame.KEY`: one key of the view's `frame:`, checked here since the keys are fixed.
+    static func frameAttribute(_ name: String, in text: String) throws(AddressError) -> String {
+        let key = name.dropFirst(frameKeyPrefix.count)
+        guard FrameChecker.frameKeys.contains(String(key)) else {
+            let shown = key.isEmpty ? "nothing" : "'\(key)'"
+            throw AddressError("'\(text)' is not an address: after frame comes \(shown), where one of its keys belongs (\(FrameChecker.frameKeys.joined(separator: ", "))), such as download.frame.x\(Suggestions.hint(for: String(key), in: FrameChecker.frameKeys))")
         }
         return name
     }

@@ -5,6 +5,8 @@
 ///     download.progress                  the view with id 'download'
 ///     views[1].children[0].progress      the view at that place in the lists (0-based), id or not
 ///     download.style                     a view's style: a name or a list of names
+///     download.frame.x                   a key of the view's frame: x, y, centerX, centerY,
+///                                        width or height (a length)
 ///     canvas.background                  the canvas's width, height, background or scale
 ///     styles.brand.lineWidth             an attribute inside the style 'brand'
 ///     timeline.animations[0].to          a key of the first animation of `timeline:`
@@ -33,6 +35,15 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     public static let canvasAttributes = ["width", "height", "background", "scale"]
     /// The view key naming its styles; not an attribute in the registry, but settable.
     public static let styleKey = "style"
+    /// What begins a view's `frame.KEY`, the one view address with a dot in its attribute.
+    public static let frameKeyPrefix = "frame."
+
+    /// The frame key (`x`, `centerX`, `width` …) a view's `ID.frame.KEY` sets; nil for any
+    /// other address.
+    public var frameKey: String? {
+        guard case .view(_, let attribute) = self, attribute.hasPrefix(Self.frameKeyPrefix) else { return nil }
+        return String(attribute.dropFirst(Self.frameKeyPrefix.count))
+    }
 
     /// The attribute the address ends in, whatever it belongs to.
     public var attribute: String {
