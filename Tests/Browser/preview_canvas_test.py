@@ -143,6 +143,14 @@ def move_checks(driver, page, scene):
     """Acceptance 1: a drag without snapping, arrows, a snapped drag with its guide, undo."""
     original = read(scene)
     driver.find_element(By.CSS_SELECTOR, '[data-zoom="1"]').click()
+    board_width = lambda: page.js("return document.getElementById('board').getBoundingClientRect().width")
+    widths = [board_width()]
+    for step in ("zoomIn", "zoomOut", "zoomOut", "zoomIn"):
+        page.js(f"window.scenecPreview.canvas.{step}()")
+        widths.append(board_width())
+    if widths != [400, 800, 400, 200, 400]:
+        fail(f"1×, zoom in, out, out, in should make the board 400, 800, 400, 200, 400 px wide, not {widths}")
+    ok("canvas.zoomIn()/zoomOut() step 1× → 2× → 1× → 0.5× → 1×")
     snap = driver.find_element(By.ID, "snap")
     if snap.is_selected():
         snap.click()

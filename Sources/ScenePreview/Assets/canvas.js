@@ -15,6 +15,7 @@ const $ = (id) => document.getElementById(id);
 const SNAP_PIXELS = 6;
 const DRAG_PIXELS = 3;
 const HANDLES = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
+const ZOOM_STEPS = [0.25, 0.5, 1, 2, 4, 8];
 let gestures = 0;
 
 export class Canvas {
@@ -321,6 +322,11 @@ export class Canvas {
     for (const o of document.querySelectorAll('[data-zoom]')) o.classList.toggle('active', o.dataset.zoom === this.state.zoom);
     this.layout();
   }
+
+  /** The next zoom step in or out from the scale shown (Fit included), as the shortcuts ask. */
+  zoomIn() { this.setZoom(ZOOM_STEPS.find((z) => z > this.displayScale() * 1.001) ?? ZOOM_STEPS.at(-1)); }
+
+  zoomOut() { this.setZoom([...ZOOM_STEPS].reverse().find((z) => z < this.displayScale() / 1.001) ?? ZOOM_STEPS[0]); }
 
   layout() {
     if (!this.state.doc) return;
