@@ -33,9 +33,10 @@ struct PreviewAPI: Sendable {
             return Response(status: 200, contentType: asset.contentType, body: asset.bytes)
         }
         if let refusal = gate.tokenRefusal(request) { return refusal }
-        if request.path == "/api/write" {
+        if request.path == "/api/write" || request.path == "/api/restore" {
             guard request.method == "POST" else { return .onlyMethod("POST") }
-            return gate.crossOriginRefusal(request) ?? writer.write(request)
+            if let refusal = gate.crossOriginRefusal(request) { return refusal }
+            return request.path == "/api/write" ? writer.write(request) : writer.restore(request)
         }
         guard ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path) else {
             return .notFound

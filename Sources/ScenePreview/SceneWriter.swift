@@ -6,20 +6,47 @@ import SceneSupport
 import SceneSyntax
 import ScenecKit
 
-/// `POST /api/write`: the page's overrides written into the scene file with `scenec edit`'s
-/// engine, only if the file is still the one the page last saw — checked on the bytes of the
-/// very file replaced, which a symbolic link swapped in meanwhile never is (`GuardedRewrite`).
+/// `POST /api/write` and `POST /api/restore`: the page's overrides and moves written into the
+/// scene file with `scenec edit`'s engine, or a version this server replaced or wrote put back —
+/// only if the file is still the one the page last saw, checked on the bytes of the very file
+/// replaced, which a symbolic link swapped in meanwhile never is (`GuardedRewrite`).
 final class SceneWriter: Sendable {
-    /// `{"hash": "…", "set": ["ADDR=VALUE", …]}`
+    /// `{"hash": "…", "set": ["ADDR=VALUE", …]?, "move": [{"view": "views[0].children[2]", "to": 0}]?, "dryRun": true?}`
     struct Body: Decodable {
         var hash: String
-        var set: [String]
+        var set: [String]?
+        var move: [Move]?
+        var dryRun: Bool?
+    }
+
+    struct Move: Decodable {
+        var view: String
+        var to: Int
+    }
+
+    /// `{"hash": "<the file's hash now>", "to": "<a version's hash>"}`
+    struct RestoreBody: Decodable {
+        var hash: String
+        var to: String
     }
 
     struct Written: Encodable {
+        /// The file's hash after the write (unchanged for a dry run).
         var hash: String
-        /// What each override did, as `--set TEXT` → replaced, added or unchanged.
+        /// The file's hash before it.
+        var before: String
+        /// The unified diff, `a/NAME` → `b/NAME`; empty when nothing changes.
+        var diff: String
+        /// What each override and move did: `--set TEXT` → replaced, added or unchanged;
+        /// `move views[…] to N` → moved.
         var changes: [String: String]
+        var dryRun: Bool?
+    }
+
+    struct Restored: Encodable {
+        var hash: String
+        var before: String
+        var diff: String
     }
 
     private let source: SceneSource
@@ -33,6 +60,8 @@ final class SceneWriter: Sendable {
     private let changed: @Sendable (String) -> Void
     /// Two writes at once must not both pass the hash check: one waits for the other.
     private let writing = Locked(())
+    /// The bytes around each write, for `/api/restore`.
+    private let versions = VersionStore()
 
     init(source: SceneSource, file: GuardedRewrite, maxBytes: Int, frontend: Frontend,
          changed: @escaping @Sendable (String) -> Void) {
@@ -45,37 +74,89 @@ final class SceneWriter: Sendable {
 
     func write(_ request: Request) -> Response {
         guard let body = try? JSONDecoder().decode(Body.self, from: Data(request.body)) else {
-            return PreviewAPI.badRequest("the body must be JSON: {\"hash\": \"…\", \"set\": [\"ADDRESS=VALUE\", …]}")
+            return PreviewAPI.badRequest("the body must be JSON: {\"hash\": \"…\", \"set\": [\"ADDRESS=VALUE\", …], \"move\": [{\"view\": \"views[0].children[2]\", \"to\": 0}], \"dryRun\": true}, set or move not empty")
         }
         let overrides: [Override]
-        switch OverrideList.parse(body.set) {
+        switch OverrideList.parse(body.set ?? []) {
         case .success(let o): overrides = o
         case .failure(let error): return PreviewAPI.badRequest(error.message)
         }
-        guard !overrides.isEmpty else { return PreviewAPI.badRequest("nothing to write: set is empty") }
-        return writing.withLock { _ in apply(overrides, over: body.hash) }
+        var moves: [ViewMove] = []
+        for move in body.move ?? [] {
+            do throws(AddressError) {
+                moves.append(ViewMove(view: try ViewPath(parsing: move.view), to: move.to))
+            } catch {
+                return PreviewAPI.badRequest("move \(move.view): \(error.message)")
+            }
+        }
+        guard !overrides.isEmpty || !moves.isEmpty else {
+            return PreviewAPI.badRequest("nothing to write: set and move are empty")
+        }
+        return writing.withLock { _ in apply(overrides, moves, over: body.hash, dryRun: body.dryRun ?? false) }
     }
 
-    private func apply(_ overrides: [Override], over expectedHash: String) -> Response {
+    func restore(_ request: Request) -> Response {
+        guard let body = try? JSONDecoder().decode(RestoreBody.self, from: Data(request.body)) else {
+            return PreviewAPI.badRequest("the body must be JSON: {\"hash\": \"<the file's hash now>\", \"to\": \"<the hash of a version to put back>\"}")
+        }
+        return writing.withLock { _ in
+            guard let old = versions.bytes(of: body.to) else {
+                return PreviewAPI.json(404, ["error": "this server holds no version \(body.to) of the file: it keeps only the ones it replaced or wrote, the last \(VersionStore.maxVersions) (at most \(VersionStore.maxBytes >> 20) MiB), while it runs"])
+            }
+            var restored: Restored?
+            return guarded { bytes in
+                let hash = SHA256.hex(bytes)
+                guard hash == body.hash else {
+                    return .failure(PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"]))
+                }
+                versions.keep(bytes, hash: hash)
+                restored = Restored(hash: body.to, before: hash, diff: diff(bytes, old))
+                return .success(old)
+            } answer: {
+                restored.map { PreviewAPI.json(200, $0) }
+            }
+        }
+    }
+
+    private func apply(_ overrides: [Override], _ moves: [ViewMove], over expectedHash: String, dryRun: Bool) -> Response {
         var written: Written?
+        return guarded { bytes in
+            let hash = SHA256.hex(bytes)
+            guard hash == expectedHash else {
+                return .failure(PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"]))
+            }
+            // Named by its path, as `scenec edit` names it, so its `fonts:` are found beside it.
+            let editor = SceneEditor(frontend: frontend)
+            switch editor.edit(SourceFile(name: source.path, bytes: bytes), applying: overrides, moving: moves) {
+            case .failure(let refusal):
+                return .failure(PreviewAPI.json(422, DiagnosticsDocument(diagnostics: refusal.diagnostics, file: refusal.file)))
+            case .success(let edited):
+                var changes = Dictionary(edited.changes.map { ($0.override.option, $0.action.rawValue) }) { _, last in last }
+                for move in moves { changes[move.description] = "moved" }
+                let after = SHA256.hex(edited.bytes)
+                let result = Written(hash: dryRun ? hash : after, before: hash, diff: diff(bytes, edited.bytes),
+                                     changes: changes, dryRun: dryRun ? true : nil)
+                if dryRun {
+                    // Answered from here: nothing reaches the file.
+                    return .failure(PreviewAPI.json(200, result))
+                }
+                versions.keep(bytes, hash: hash)
+                versions.keep(edited.bytes, hash: after)
+                written = result
+                return .success(edited.bytes)
+            }
+        } answer: {
+            written.map { PreviewAPI.json(200, $0) }
+        }
+    }
+
+    /// The file rewritten with what `edit` gives it, and the answer: `answer()`'s once written,
+    /// the refusal `edit` gave, or the guard's own (403 read-only, 409 replaced, 500).
+    private func guarded(_ edit: ([UInt8]) -> Result<[UInt8], Response>, answer: () -> Response?) -> Response {
         let outcome: Result<Void, Response>
         do throws(GuardedRewrite.Failure) {
             // The file as it is now, not as the watcher last saw it: a save a moment ago counts.
-            outcome = try file.rewrite(maxBytes: maxBytes) { bytes in
-                let hash = SHA256.hex(bytes)
-                guard hash == expectedHash else {
-                    return .failure(PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"]))
-                }
-                // Named by its path, as `scenec edit` names it, so its `fonts:` are found beside it.
-                switch SceneEditor(frontend: frontend).edit(SourceFile(name: source.path, bytes: bytes), applying: overrides) {
-                case .failure(let refusal):
-                    return .failure(PreviewAPI.json(422, DiagnosticsDocument(diagnostics: refusal.diagnostics, file: refusal.file)))
-                case .success(let edited):
-                    let changes = Dictionary(edited.changes.map { ($0.override.option, $0.action.rawValue) }) { _, last in last }
-                    written = Written(hash: SHA256.hex(edited.bytes), changes: changes)
-                    return .success(edited.bytes)
-                }
-            }
+            outcome = try file.rewrite(maxBytes: maxBytes, edit)
         } catch {
             noteChange()
             switch error.kind {
@@ -87,10 +168,14 @@ final class SceneWriter: Sendable {
         noteChange()
         switch outcome {
         case .failure(let refusal): return refusal
-        case .success:
-            guard let written else { return .text(500, "the edit gave no result") }
-            return PreviewAPI.json(200, written)
+        case .success: return answer() ?? .text(500, "the edit gave no result")
         }
+    }
+
+    /// The unified diff from `old` to `new`, named by the file's name.
+    private func diff(_ old: [UInt8], _ new: [UInt8]) -> String {
+        let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
+        return String(decoding: UnifiedDiff.diff(old: old, new: new, oldName: "a/" + name, newName: "b/" + name), as: UTF8.self)
     }
 
     /// Reads the file again at once, so the next picture is of it and every page hears now (the
