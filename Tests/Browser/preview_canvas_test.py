@@ -312,7 +312,10 @@ def stack_checks(driver, page, scene):
         fail("a drag of a stack's child set an override")
     ok("dragging a stack's child on the board says why and changes nothing")
 
-    # Drag `third` above `first` in the tree.
+    # Drag `third` above `first` in the tree; an override addressed by index (first's) and the
+    # selection (second) follow their views.
+    page.js("window.scenecPreview.canvas.page.changeOverrides('on', (m) => m.set('views[4].children[0].on', 'true'))")
+    page.settle("the index-addressed override")
     before = read(scene)
     third = driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="third"]')
     first = driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="first"]')
@@ -329,6 +332,14 @@ def stack_checks(driver, page, scene):
     tree = page.js("return [...document.querySelectorAll('#tree button[data-id]')].map(b => b.dataset.id)")
     if tree[-3:] != ["third", "first", "second"]:
         fail(f"the tree should show the new order, not {tree}")
+    keys = page.js("return [...window.scenecPreview.state.overrides.keys()]")
+    if keys != ["views[4].children[1].on"]:
+        fail(f"first's override should follow it to views[4].children[1], not {keys}")
+    if page.js("return window.scenecPreview.state.selected") != "views[4].children[2]":
+        fail("the selection should follow second to views[4].children[2]")
+    ok("an override addressed by index and the selection follow their views")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
 
     # Alt+↓ on a focused tree item moves it one place down.
     before = read(scene)
