@@ -235,9 +235,14 @@ def set_progress(driver, page, view_id, text):
 
 
 def press_write(driver, page):
-    """Presses "Write to file"; the status the server answered."""
+    """Presses "Write to file" and, when the page shows the diff first, its Write; the status the
+    server answered."""
     count = len(page.js("return window.scenecPreview.stats.writes"))
     driver.find_element(By.ID, "write").click()
+    wait_until(lambda: len(page.js("return window.scenecPreview.stats.writes")) > count
+               or page.js("return document.getElementById('write-dialog').open"), "the diff or the write's answer")
+    if page.js("return document.getElementById('write-dialog').open"):
+        driver.find_element(By.ID, "write-confirm").click()
     wait_until(lambda: len(page.js("return window.scenecPreview.stats.writes")) > count, "the write's answer")
     page.settle("the page after the write")
     return page.js("return window.scenecPreview.stats.writes")[-1]

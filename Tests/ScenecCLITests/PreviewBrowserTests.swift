@@ -29,6 +29,13 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_canvas_test.py", passes: "all canvas checks passed")
     }
 
+    /// Issue 27, part 3: undo/redo of overrides and of a write (the file back byte for byte, 409
+    /// after an outside change), the write's diff first, and every shortcut of the `?` panel
+    /// (Tests/Browser/preview_history_test.py).
+    func testUndoRedoTheWritesDiffAndTheShortcuts() throws {
+        try runBrowserScript("preview_history_test.py", passes: "all history checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

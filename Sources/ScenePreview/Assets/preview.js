@@ -3,8 +3,10 @@
 import { Canvas } from './canvas.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
-import { writeOverrides } from './write.js';
+import { restoreVersion, writeOverrides } from './write.js';
 import { apiEvents, apiFetch } from './token.js';
+import { History } from './history.js';
+import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +23,7 @@ const state = {
 
 // What tests and bench/ read: how many pictures were shown, and for each control change the
 // milliseconds until its picture was on screen.
-const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [] };
+const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [], restores: [] };
 window.scenecPreview = { state, stats };
 
 function query(extra = {}, moreSets = []) {
@@ -79,7 +81,7 @@ async function refreshPicture() {
 }
 
 /** True when nothing is waiting to be drawn or fetched (tests wait for it). */
-stats.settled = () => !writeBusy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+stats.settled = () => !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
 
 // ---- the scene document ------------------------------------------------------------------
 
@@ -180,24 +182,111 @@ function changed(keepNotice = false) {
   refreshScene();
 }
 
-/** Every change of the overrides goes through here: `mutate(map)` edits them; calls with the
- *  same `gesture` (a drag) are one change (the history keeps one undo entry for them). */
-function changeOverrides(label, mutate, { gesture } = {}) {
-  mutate(state.overrides);
-  changed();
+// ---- undo and redo (history.js) ----------------------------------------------------------
+
+const pageHistory = new History(showHistory);
+window.scenecPreview.history = pageHistory;
+
+function showHistory() {
+  for (const [id, can, label] of [['undo', pageHistory.canUndo, pageHistory.undoLabel],
+    ['redo', pageHistory.canRedo, pageHistory.redoLabel]]) {
+    $(id).disabled = !can;
+    $(id).title = label ? `${id === 'undo' ? 'Undo' : 'Redo'}: ${label}` : `Nothing to ${id}`;
+  }
 }
 
-/** A change the server made to the file (a write, a move): `before` and `after` are its hashes. */
-function recordFileChange({ label, before, after }) {
-  notice = `${label} (${before?.slice(0, 8)} → ${after?.slice(0, 8)})`;
+const sameOverrides = (a, b) => a.size === b.size && [...a].every(([k, v], i) => {
+  const [k2, v2] = [...b][i];
+  return k === k2 && v === v2;
+});
+
+/** Makes the overrides `map`, in its order (an undo or a redo). */
+function replaceOverrides(map) {
+  state.overrides.clear();
+  for (const [k, v] of map) state.overrides.set(k, v);
 }
+
+function putOverrides(map, said) {
+  replaceOverrides(map);
+  notice = said;
+  changed(true);
+}
+
+/** THE way the page changes its overrides (the inspector, reset, variants, the canvas's drags
+ *  and nudges): `mutate(map)` edits state.overrides; the change becomes one undo entry, or joins
+ *  the last one while the same `gesture` goes on (a slider dragged, a view dragged). */
+function changeOverrides(label, mutate, { gesture = null, notice: said = '' } = {}) {
+  const before = new Map(state.overrides);
+  mutate(state.overrides);
+  const after = new Map(state.overrides);
+  if (!sameOverrides(before, after)) {
+    const entry = {
+      label, gesture, before, after,
+      undo: async () => { putOverrides(entry.before, `undid ${entry.label}`); return true; },
+      redo: async () => { putOverrides(entry.after, `redid ${entry.label}`); return true; },
+      absorb(next) { entry.after = next.after; entry.label = next.label; },
+    };
+    pageHistory.record(entry);
+  }
+  notice = said;
+  changed(true);
+}
+
+/** A change the server made to the file (a write, a move): undone and redone through
+ *  /api/restore, which puts back the very bytes, if the file is still what this change left.
+ *  `overrides` ({ before, after }), for a write: the overrides it used up come back with it. */
+function recordFileChange({ label, before, after, overrides = null }) {
+  pageHistory.record({
+    label,
+    undo: () => restoreFile(label, after, before, overrides?.before, 'undo'),
+    redo: () => restoreFile(label, before, after, overrides?.after, 'redo'),
+  });
+}
+
+async function restoreFile(label, from, to, overrides, how) {
+  const file = state.doc?.file ?? 'the file';
+  let answer;
+  try {
+    answer = await restoreVersion(from, to);
+  } catch (error) {
+    notice = `cannot ${how} ${label}: ${error}`;
+    setStatus(notice);
+    return false;
+  }
+  stats.restores.push(answer.status);
+  if (answer.status === 200) {
+    if (overrides) replaceOverrides(overrides);
+    notice = how === 'undo' ? `undid ${label}: ${file} is back as it was` : `redid ${label}: ${file} written again`;
+  } else if (answer.status === 409) {
+    notice = `cannot ${how} ${label}: ${file} changed on disk since; it is left as it is`;
+  } else if (answer.status === 404) {
+    notice = `cannot ${how} ${label}: this preview no longer holds that version of ${file}`;
+  } else {
+    notice = `cannot ${how} ${label}: ${answer.body.error ?? answer.status}`;
+  }
+  setStatus(notice);
+  changed(true);
+  return answer.status === 200;
+}
+
+$('undo').addEventListener('click', () => pageHistory.undo());
+$('redo').addEventListener('click', () => pageHistory.redo());
+// A gesture ends when the pointer goes down or up, a field is committed (its change event: Enter
+// or leaving it), or a key is released outside a field typed into (each arrow press on a slider
+// is its own step; typing a number is one). Not on focus moves: the focus moves to a slider
+// after its first input event.
+for (const type of ['pointerdown', 'pointerup', 'change']) document.addEventListener(type, () => pageHistory.endGesture());
+document.addEventListener('keyup', (event) => {
+  if (!(event.target instanceof HTMLInputElement && ['number', 'text'].includes(event.target.type))) pageHistory.endGesture();
+});
+showHistory();
 
 /** Sets one override, last, so it wins as on the command line; the status says `said`. */
 function setOverride(key, text, said) {
-  state.overrides.delete(key);
-  state.overrides.set(key, text);
-  notice = said;
-  changed(true);
+  changeOverrides(`${key.slice(key.lastIndexOf('.') + 1)} ${text}`, (map) => {
+    map.delete(key);
+    map.set(key, text);
+  }, { gesture: `set ${key}`, notice: said });
 }
 
 const inspector = new Inspector($('inspector'), {
@@ -216,10 +305,11 @@ const inspector = new Inspector($('inspector'), {
     setOverride(address, text, `added a keyframe ${attribute?.name} ${text} at ${state.time} s to ${a?.address} (line ${a?.line}): ${address}; its other keyframes are kept`);
   },
   reset(view, name, attribute) {
-    state.overrides.delete(`${view.setPrefix}.${name}`);
-    const prefix = attribute?.animation ? `${attribute.animation.address}.` : null;
-    if (prefix) for (const key of [...state.overrides.keys()]) if (key.startsWith(prefix)) state.overrides.delete(key);
-    changed();
+    changeOverrides(`reset ${name}`, (map) => {
+      map.delete(`${view.setPrefix}.${name}`);
+      const prefix = attribute?.animation ? `${attribute.animation.address}.` : null;
+      if (prefix) for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    });
   },
 });
 
@@ -231,40 +321,74 @@ const canvas = new Canvas({
   showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
 });
 window.scenecPreview.canvas = canvas;
+const select = (address) => canvas.select(address);
 
-$('reset-all').addEventListener('click', () => { state.overrides.clear(); changed(); });
+$('reset-all').addEventListener('click', () => changeOverrides('Reset all', (map) => map.clear()));
 
 /** A variant cell clicked: its values become overrides (last, so they win). */
 function useVariant(cell) {
-  for (const text of cell.set) {
-    const eq = text.indexOf('=');
-    state.overrides.delete(text.slice(0, eq));
-    state.overrides.set(text.slice(0, eq), text.slice(eq + 1));
-  }
-  changed();
+  changeOverrides(`variant ${cell.set.join(' ')}`, (map) => {
+    for (const text of cell.set) {
+      const eq = text.indexOf('=');
+      map.delete(text.slice(0, eq));
+      map.set(text.slice(0, eq), text.slice(eq + 1));
+    }
+  });
 }
 
 // ---- writing the overrides into the file -------------------------------------------------
 
 let writeBusy = false;
 
+/** Shows the unified diff a write would make; resolves to true when the user says Write. */
+function confirmDiff(diff) {
+  const pre = $('write-diff');
+  pre.replaceChildren(...diff.split('\n').map((line) => {
+    const kind = line.startsWith('+++') || line.startsWith('---') ? 'file'
+      : line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : line.startsWith('@@') ? 'hunk' : 'same';
+    return Object.assign(document.createElement('span'), { className: kind, textContent: `${line}\n` });
+  }));
+  $('write-file').textContent = state.doc.file;
+  const dialog = $('write-dialog');
+  dialog.returnValue = '';
+  dialog.showModal();
+  $('write-confirm').focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'write'), { once: true });
+  });
+}
+
+/** What a refused write's answer means for the status line. */
+function refusal(status, body) {
+  if (status === 409) return 'the file changed on disk: showing it now, with your overrides still to write';
+  if (status === 422) return `not written: ${body.text.trim()}`;
+  return `not written: ${body.error ?? status}`;
+}
+
+/** "Write to file": the server's dry run first, its diff shown, then the write itself with the
+ *  same hash (so a file changed while the dialog was open is refused, 409). */
+async function writeWithDiff() {
+  const hash = state.doc.hash;
+  const overrides = new Map(state.overrides);
+  let answer = await writeOverrides(hash, overrides, { dryRun: true });
+  if (answer.status === 200 && answer.body.dryRun) {
+    if (!await confirmDiff(answer.body.diff ?? '')) { notice = 'not written'; return; }
+    answer = await writeOverrides(hash, overrides);
+  }
+  stats.writes.push(answer.status);
+  if (answer.status !== 200) { notice = refusal(answer.status, answer.body); return; }
+  // The file now says what the overrides said: they are used up, and come back if undone.
+  state.overrides.clear();
+  notice = `wrote ${state.doc.file}`;
+  recordFileChange({ label: `write ${state.doc.file}`, before: answer.body.before ?? hash, after: answer.body.hash,
+    overrides: { before: overrides, after: new Map() } });
+}
+
 $('write').addEventListener('click', async () => {
   if (!state.doc || state.overrides.size === 0 || writeBusy) { setStatus('no overrides to write'); return; }
   writeBusy = true;
   try {
-    const { status, body } = await writeOverrides(state.doc.hash, state.overrides);
-    stats.writes.push(status);
-    if (status === 200) {
-      // The file now says what the overrides said.
-      state.overrides.clear();
-      notice = `wrote ${state.doc.file}`;
-    } else if (status === 409) {
-      notice = 'the file changed on disk: showing it now, with your overrides still to write';
-    } else if (status === 422) {
-      notice = `not written: ${body.text.trim()}`;
-    } else {
-      notice = `not written: ${body.error ?? status}`;
-    }
+    await writeWithDiff();
   } catch (error) {
     notice = `cannot write: ${error}`;
   } finally {
@@ -295,6 +419,10 @@ for (const b of document.querySelectorAll('[data-appearance]')) {
     showAppearance(b.dataset.appearance);
     changed();
   });
+}
+function toggleAppearance() {
+  showAppearance(state.appearance === 'dark' ? 'light' : 'dark');
+  changed();
 }
 $('pixels').addEventListener('change', () => { state.pixels = $('pixels').checked; refreshPicture(); });
 
@@ -346,6 +474,23 @@ function setPlaying(on) {
   }
 }
 $('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(!state.playing); });
+
+// ---- keyboard shortcuts (shortcuts.js) ----------------------------------------------------
+
+const shortcuts = shortcutTable({
+  history: pageHistory,
+  get canvas() { return canvas; },
+  state,
+  select,
+  toggleAppearance,
+  togglePlay() { if (state.doc?.timeline) setPlaying(!state.playing); },
+  deselect() { if (state.doc) select(null); },
+  showShortcuts() { $('shortcuts-dialog').showModal(); },
+});
+bindShortcuts(shortcuts);
+window.scenecPreview.shortcuts = shortcuts.map(({ what, combos, where }) => ({ what, combos, where }));
+renderShortcuts(shortcuts, $('shortcuts-table'));
+$('shortcuts').addEventListener('click', () => $('shortcuts-dialog').showModal());
 
 // ---- live reload -------------------------------------------------------------------------
 
