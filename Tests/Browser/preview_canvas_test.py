@@ -350,6 +350,11 @@ def stack_checks(driver, page, scene):
     order = [lines[children[1]], lines[children[0]], lines[children[2]]]
     expect_file(read(scene), b"\n".join(lines[:children[0]] + order + lines[children[2] + 1:]),
                 "Alt+↓ writes first, third, second")
+    if page.js("return !!window.scenecPreview.history"):
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_until(lambda: read(scene) == before, "undo to put the order back")
+        page.settle("the page after the undo")
+        ok("undo of a reorder restores the file byte for byte")
 
 
 def main():
