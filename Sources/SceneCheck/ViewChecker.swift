@@ -211,7 +211,7 @@ struct ViewChecker {
             let kind = type.kind
             notes += AttributeSuggestions.listing(.init(
                 name: type.rawValue, own: kind.ownAttributes.map(\.name),
-                layer: kind.attributes.prefix(kind.attributes.count - kind.ownAttributes.count).map(\.name),
+                layer: kind.layerAttributes.map(\.name),
                 structural: Registry.structuralKeys + (type.isContainer ? Registry.containerKeys : [])))
         }
         log.error(.unknownAttribute, "unknown attribute '\(pair.key)' for \(name)\(hint)",

@@ -136,8 +136,11 @@ struct PreviewAPI: Sendable {
         case .success(let t): time = t
         case .failure(let r): return r
         }
+        // The file alone (cached like any compile), for the values the overrides hide.
+        let fileScene = p.sets.isEmpty ? nil : renders.compile(sets: [], setTexts: [], scale: nil, appearance: p.appearance,
+                                                               forPNG: false).0.animated
         let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet,
-                                     variants: variants)
+                                     variants: variants, fileScene: fileScene)
         return Self.json(200, document)
     }
 

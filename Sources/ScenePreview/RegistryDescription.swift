@@ -1,3 +1,4 @@
+import Glibc
 import SceneModel
 import ScenecKit
 
@@ -24,6 +25,15 @@ struct RegistryDescription: Encodable, Sendable {
         var animatable: String
         var required: Bool
         var doc: String
+        /// "own" (the kind's) or "layer" (every view's): the inspector heads the layer rows.
+        var group: String
+        /// What an arrow key adds in the number field: a power of ten near a hundredth of a
+        /// bounded range (0.01 for 0–1, 1 for 0–360), 1 for whole numbers and for unbounded
+        /// numbers, lengths and angles (all in points or degrees).
+        var step: Double?
+        /// The rule of a default worked out from other values or measured ("the largest that
+        /// fits inside the ring"): the page shows it as the rule, never as a number it made up.
+        var derived: Bool?
     }
 
     struct KindInfo: Encodable, Sendable {
@@ -40,29 +50,47 @@ struct RegistryDescription: Encodable, Sendable {
     init() {
         var kinds: [String: KindInfo] = [:]
         for kind in Registry.kinds {
-            kinds[kind.type.rawValue] = KindInfo(summary: kind.summary, attributes: kind.attributes.map(Self.info))
+            let own = kind.ownAttributes.map { Self.info($0, group: "own") }
+            kinds[kind.type.rawValue] = KindInfo(summary: kind.summary,
+                                                 attributes: own + kind.layerAttributes.map { Self.info($0, group: "layer") })
         }
         self.kinds = kinds
     }
 
-    static func info(_ spec: AttributeSpec) -> AttributeInfo {
+    static func info(_ spec: AttributeSpec, group: String) -> AttributeInfo {
         var info = AttributeInfo(name: spec.name, kind: spec.kind.name, control: control(spec.kind),
                                  default: spec.defaultDescription, defaultValue: JSONScalar(spec.defaultValue),
-                                 animatable: spec.animatable.rawValue, required: spec.isRequired, doc: spec.doc)
+                                 animatable: spec.animatable.rawValue, required: spec.isRequired, doc: spec.doc,
+                                 group: group, derived: spec.derivation == nil ? nil : true)
         switch spec.kind {
         case .number(let range):
             (info.min, info.max) = (range.min, range.max)
             info.minExclusive = range.minExclusive ? true : nil
-        case .integer(let min): info.min = Double(min)
-        case .length(let reference): info.reference = reference
+            info.step = step(min: range.min, max: range.max)
+        case .integer(let min):
+            info.min = Double(min)
+            info.step = 1
+        case .length(let reference):
+            info.reference = reference
+            info.step = 1
+        case .angle: info.step = 1
         case .choice(let words): info.choices = words
         case .fontWeight:
             info.min = FontWeight.range.lowerBound
             info.max = FontWeight.range.upperBound
             info.choices = FontWeight.words.map(\.name)
-        case .angle, .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing, .text, .fontFamily: break
+        case .color, .bool, .timeOfDay, .points, .dash, .insets, .gridSpacing, .text, .fontFamily: break
         }
         return info
+    }
+
+    /// A hundredth of a bounded range rounded down to a power of ten, so the field's arrow keys
+    /// walk values a person would type (0.725 → 0.735, never → 1); 1 where the range is open.
+    static func step(min: Double?, max: Double?) -> Double {
+        guard let min, let max, max > min else { return 1 }
+        // The nudge keeps an exact power of ten from rounding down a whole step (log10(0.01) may be
+        // a hair under −2).
+        return pow(10, (log10((max - min) / 100) + 1e-9).rounded(.down))
     }
 
     /// The page's control for a value kind: the case's own name.

@@ -25,6 +25,9 @@ struct SceneDocument: Encodable {
         /// Each colour attribute's form as written, by attribute name (the colour control's state).
         var colorForms: [String: ColorFormInfo]
         var children: [View]
+        /// For each attribute the page's overrides set, the value the file itself gives now, so
+        /// a page whose file changed on disk shows both (nil without overrides).
+        var fileValues: [String: JSONScalar]?
     }
 
     struct TimelineInfo: Encodable {
@@ -50,9 +53,14 @@ struct SceneDocument: Encodable {
     /// make a row.
     var variants: [Variants.Cell]
     var variantColumns: Int
+    /// The font families the scene's text can use (the default fonts' and its `fonts:`), for the
+    /// font menu; colour emoji fonts are left out, as they are never a text's family.
+    var fonts: [String]
 
+    /// `fileScene` is the scene compiled without the page's overrides (nil when there are none):
+    /// where `fileValues` come from.
     init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String],
-         variants: Variants = .empty) {
+         variants: Variants = .empty, fileScene: AnimatedScene? = nil) {
         file = scene.file.name
         self.hash = hash
         self.time = time
@@ -75,6 +83,25 @@ struct SceneDocument: Encodable {
         self.initialSet = initialSet
         self.variants = variants.cells
         variantColumns = variants.columns
+        fonts = animated.fonts.families.filter { !animated.fonts.isColor($0) }
+        if let file = fileScene {
+            let fileReport = InspectReport(scene: file.scene, placed: file.views(at: time), sampler: file.sampler, time: time)
+            views = Self.withFileValues(views, file: fileReport.views)
+        }
+    }
+
+    /// `views` with each overridden attribute's file value, matched by address: overrides never
+    /// add or remove views, so the file's views sit at the same index paths.
+    static func withFileValues(_ views: [View], file: [InspectReport.ViewInfo]) -> [View] {
+        views.enumerated().map { i, view in
+            guard file.indices.contains(i) else { return view }
+            var view = view
+            let fileAttributes = Dictionary(file[i].attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let overridden = view.attributes.filter { $0.source == "--set" }.compactMap { a in fileAttributes[a.name].map { (a.name, $0) } }
+            view.fileValues = overridden.isEmpty ? nil : Dictionary(overridden, uniquingKeysWith: { a, _ in a })
+            view.children = withFileValues(view.children, file: file[i].children)
+            return view
+        }
     }
 
     /// `placed` is the same view as laid out, read for what the report does not carry (colour forms).

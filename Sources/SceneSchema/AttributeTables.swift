@@ -39,7 +39,7 @@ public enum AttributeTables {
     /// size, which ViewKind carries beside the attribute list.
     static func notes(on kind: ViewKind) -> String? {
         var lines: [String] = []
-        let changed = zip(Layer.attributes, kind.attributes).filter { $0.defaultDescription != $1.defaultDescription }
+        let changed = zip(Layer.attributes, kind.layerAttributes).filter { $0.defaultDescription != $1.defaultDescription }
         if !changed.isEmpty {
             let list = changed.map { "`\($1.name)` \($1.defaultDescription)" }.joined(separator: ", ")
             lines.append("Its own defaults for common attributes: \(list).")

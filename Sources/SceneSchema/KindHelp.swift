@@ -17,7 +17,7 @@ public enum KindHelp {
         let keys = Registry.structuralKeys + (kind.type.isContainer ? Registry.containerKeys : [])
         out += "\nkeys of every view: " + keys.joined(separator: ", ") + "\n"
         let sections = [("\(kind.type.rawValue) attributes", kind.ownAttributes),
-                        ("layer attributes (every view has them)", layerAttributes(of: kind))]
+                        ("layer attributes (every view has them)", kind.layerAttributes)]
         for (title, specs) in sections where !specs.isEmpty {
             out += "\n\(title):\n"
             let rows = [["attribute", "kind", "range", "default", "animatable"]] + specs.map { spec in
@@ -42,7 +42,7 @@ public enum KindHelp {
         var out = "### `\(kind.type.rawValue)`\n\n\(kind.summary)\n"
         if let notes = AttributeTables.notes(on: kind) { out += "\n" + notes + "\n" }
         out += "\n| attribute | kind | range | default | animatable | description |\n|---|---|---|---|---|---|\n"
-        for spec in kind.ownAttributes + layerAttributes(of: kind) {
+        for spec in kind.ownAttributes + kind.layerAttributes {
             let kindCell: String
             switch spec.kind {
             case .number, .integer: kindCell = kindWord(spec.kind)
@@ -54,10 +54,6 @@ public enum KindHelp {
         }
         out += "\nA scene with one:\n\n```yaml\n" + example(kind) + "```\n"
         return out
-    }
-
-    static func layerAttributes(of kind: ViewKind) -> [AttributeSpec] {
-        Array(kind.attributes.prefix(kind.attributes.count - kind.ownAttributes.count))
     }
 
     /// The kind without its range, which has a column of its own.

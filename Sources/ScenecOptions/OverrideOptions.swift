@@ -8,7 +8,8 @@ package enum OverrideOptions {
     package static let set = Option<[String], Shared>.repeated(
         "--set", value: "ADDRESS=VALUE",
         help: "override a value (repeatable), checked like the file and applied after styles and the file; "
-            + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, canvas.ATTR, styles.NAME.ATTR "
+            + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, ID.frame.KEY (x, y, centerX, centerY, width, height), "
+            + "canvas.ATTR, styles.NAME.ATTR "
             + "or timeline.animations[I].KEY (keyframes[K].value, or keyframes[at: T].value for the value at a time); "
             + "an animated ID.ATTR replaces its animation (a warning says so)",
         group: group)

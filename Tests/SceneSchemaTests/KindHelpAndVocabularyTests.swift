@@ -35,7 +35,8 @@ final class KindHelpAndVocabularyTests: XCTestCase {
         XCTAssertTrue(markdown.hasPrefix("### `ring`\n\n\(ring.summary)\n"), markdown)
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| `") }
         let names = rows.map { $0.dropFirst(3).prefix { $0 != "`" } }.map(String.init)
-        XCTAssertEqual(names, ring.ownAttributes.map(\.name) + ring.attributes.prefix(ring.attributes.count - ring.ownAttributes.count).map(\.name))
+        XCTAssertEqual(names, ring.ownAttributes.map(\.name) + ring.layerAttributes.map(\.name))
+        XCTAssertEqual(names, ring.attributes.map(\.name), "the table's order is the registry's: own first")
         XCTAssertTrue(markdown.hasSuffix("```yaml\n" + KindHelp.example(ring) + "```\n"))
     }
 

@@ -42,4 +42,28 @@ final class AddressedSetTests: XCTestCase {
         XCTAssertEqual(malformed.status, 2)
         XCTAssertTrue(malformed.stderr.contains("is not an address"), malformed.stderr)
     }
+
+    /// `--set ID.frame.KEY` moves a view in a render (its pixels land where the new frame
+    /// says), and `edit` writes the key in the frame; a wrong key exits 1, an unknown one 2.
+    func testFrameAddressesRenderAndEdit() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write("""
+            canvas: {width: 40, height: 20, background: white}
+            views:
+              - {id: box, type: pie, frame: {x: 0, y: 0, width: 20, height: 20}, progress: 1, fillColor: "#ff0000", borderWidth: 0}
+            """, "s.scene.yaml", in: dir)
+        let png = dir.appendingPathComponent("s.png").path
+        let render = try scenec(["render", path, "--set", "box.frame.x=100% - 20", "-o", png])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let image = try RasterImage(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: png))))
+        XCTAssertEqual(rgb(image, 5, 10), [255, 255, 255], "the left half is empty now")
+        XCTAssertEqual(rgb(image, 30, 10), [255, 0, 0], "the pie is in the right half")
+        let wrong = try scenec(["check", path, "--set", "box.frame.centerX=10"])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("the frame of pie 'box' writes 'x', not 'centerX'; set box.frame.x instead"), wrong.stderr)
+        XCTAssertEqual(try scenec(["check", path, "--set", "box.frame.left=1"]).status, 2)
+        let edit = try scenec(["edit", path, "--set", "box.frame.width=30"])
+        XCTAssertEqual(edit.status, 0, edit.stderr)
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("frame: {x: 0, y: 0, width: 30, height: 20}"))
+    }
 }

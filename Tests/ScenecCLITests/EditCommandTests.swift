@@ -128,6 +128,27 @@ final class EditCommandTests: XCTestCase {
         XCTAssertTrue(try scenec(["--help"]).stdoutText.contains("edit "))
         let help = try scenec(["edit", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdoutText.contains("usage: scenec edit SCENE --set ADDRESS=VALUE..."))
+        XCTAssertTrue(help.stdoutText.contains("usage: scenec edit SCENE [--set ADDRESS=VALUE...] [--move VIEW=INDEX...]"))
+    }
+
+    /// `--move VIEW=INDEX`: the view's line moves with the comment above it; a bad index is a
+    /// scene error (1) naming the move, a malformed one a command-line error (2).
+    func testMoveReordersViewsAndSaysWhyItCannot() throws {
+        let dir = try temporaryDirectory(self)
+        let text = "canvas: {width: 100, height: 100}\nviews:\n  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}\n"
+            + "  # the pie\n  - {id: p, type: pie, frame: {x: 0, y: 0}}\n"
+        let path = try TestSupport.write(text, "m.scene.yaml", in: dir)
+        let moved = try scenec(["edit", path, "--move", "views[1]=0", "--diff"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
+                       "canvas: {width: 100, height: 100}\nviews:\n  # the pie\n  - {id: p, type: pie, frame: {x: 0, y: 0}}\n"
+                       + "  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100, height: 100}}\n")
+        XCTAssertTrue(moved.stdoutText.contains("\n-  - {id: r, type: ring") && moved.stdoutText.contains("\n+  - {id: r, type: ring"), moved.stdoutText)
+        let out = try scenec(["edit", path, "--move", "views[1]=2"])
+        XCTAssertEqual(out.status, 1)
+        XCTAssertTrue(out.stderr.contains("move views[1] to 2: error: views holds 2 views: to must be 0 to 1, not 2"), out.stderr)
+        for malformed in ["views[1]", "views[1]=-1", "r=0", "views[1].progress=0"] {
+            XCTAssertEqual(try scenec(["edit", path, "--move", malformed]).status, 2, malformed)
+        }
     }
 }

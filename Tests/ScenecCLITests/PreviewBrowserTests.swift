@@ -36,6 +36,14 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_history_test.py", passes: "all history checks passed")
     }
 
+    /// Issue 27, acceptance 4: every inspector control has a name in Chromium's accessibility
+    /// tree, the kind's own rows come first, steps and ranges by key presses, derived defaults,
+    /// the font menu, the error box below the picture, and a file changed on disk showing both
+    /// the override and the file's value (Tests/Browser/preview_inspector_test.py).
+    func testTheInspectorIsOrderedNamedAndKeepsOverridesOnReload() throws {
+        try runBrowserScript("preview_inspector_test.py", passes: "all inspector checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

@@ -38,12 +38,17 @@ public struct Size: Sendable, Hashable {
     }
 }
 
-/// One view kind in the registry: every inspectable attribute it has (the common layer
-/// attributes first, with the kind's own defaults), and what a frame may leave out.
+/// One view kind in the registry: every inspectable attribute it has (the kind's own first, then
+/// the common layer attributes with the kind's own defaults), and what a frame may leave out.
 public struct ViewKind: Sendable {
     public let type: ViewType
     public let summary: String
+    /// Own attributes first: what makes a ring a ring (`progress`) leads in `inspect`, the
+    /// editors' completion, the schema and the preview's inspector; the layer ones every view
+    /// shares follow.
     public let attributes: [AttributeSpec]
+    /// How many of `attributes` are the kind's own (the rest are the layer's).
+    private let ownCount: Int
     /// The size used when a frame or stack leaves it out (pie: 37 × 37, as the seed's `init`).
     public let intrinsicSize: Size?
     /// Sizes to its content (a label to its text) where a frame or stack gives no size: layout
@@ -73,9 +78,10 @@ public struct ViewKind: Sendable {
             guard let value = layerDefaults[spec.name] else { return spec }
             return spec.withDefault(value, described: layerDefaultDescriptions[spec.name])
         }
-        self.attributes = layer + own
+        self.attributes = own + layer
+        ownCount = own.count
         var defaults: [String: Value] = [:]
-        for spec in layer + own {
+        for spec in own + layer {
             if let v = spec.defaultValue { defaults[spec.name] = v }
         }
         defaultValues = defaults
@@ -95,7 +101,12 @@ public struct ViewKind: Sendable {
 
     /// The attributes the kind adds to the common layer ones (for the docs tables).
     public var ownAttributes: [AttributeSpec] {
-        Array(attributes.dropFirst(Layer.attributes.count))
+        Array(attributes.prefix(ownCount))
+    }
+
+    /// The layer attributes every view has, with this kind's defaults.
+    public var layerAttributes: [AttributeSpec] {
+        Array(attributes.dropFirst(ownCount))
     }
 }
 

@@ -24,6 +24,7 @@ export class Canvas {
     this.gesture = null;
     const board = $('board');
     board.tabIndex = 0;
+    board.setAttribute('aria-label', 'Canvas: click a view to select it, drag to move it, arrow keys to nudge it');
     board.addEventListener('pointerdown', (event) => this.pointerDown(event));
     board.addEventListener('pointermove', (event) => this.pointerMove(event));
     board.addEventListener('pointerup', (event) => this.pointerUp(event));

@@ -4,8 +4,12 @@
 //
 // Each builder gets the attribute's description, its current value (JSON: number, bool, text
 // or null for a derived default), `commit(text)`, which sets the override to the text the
-// scene grammar reads, and a `context` (the colour control's form); it returns the element and
-// an `update(value, context)` that shows a new value.
+// scene grammar reads, and a `context` (the colour control's form, the scene's fonts, whether
+// the value is a derived default); it returns the element and an `update(value, context)` that
+// shows a new value.
+//
+// Every input gets an accessible name from the attribute's name ("progress", "progress slider",
+// "progressColor alpha"): a screen reader, and the tests, read the row by it.
 
 const colorProbe = document.createElement('canvas').getContext('2d');
 
@@ -35,8 +39,16 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-function numberInput(attr, step) {
-  const input = el('input', { type: 'number', step: step ?? 'any' });
+/** `name` as the element's accessible name (its `aria-label`). */
+function named(element, name) {
+  element.setAttribute('aria-label', name);
+  return element;
+}
+
+/** The number field: its arrow keys step by the registry's `step` for the attribute (0.01 for
+ *  0–1, 1 for points), so 0.725 goes to 0.73, not to the next whole number. */
+function numberInput(attr) {
+  const input = named(el('input', { type: 'number', step: attr.step ?? 'any' }), attr.name);
   if (attr.min !== undefined && attr.min !== null) input.min = attr.min;
   if (attr.max !== undefined && attr.max !== null) input.max = attr.max;
   return input;
@@ -44,36 +56,80 @@ function numberInput(attr, step) {
 
 const formatNumber = (v) => String(Math.round(v * 1e6) / 1e6);
 
-function numberControl(attr, value, commit) {
+/** A range input that drags smoothly (a thousandth of the range a step, or `dragStep`) but
+ *  whose arrow keys move by the attribute's `step` — about 1% of the range, a power of ten
+ *  (0.01 for 0–1, 1° for an angle) — PageUp/PageDown by ten of them, Home/End to the ends.
+ *  `send(value)` gets each new number. */
+function slider(attr, name, send, dragStep = (attr.max - attr.min) / 1000) {
+  const { min, max } = attr;
+  const keyStep = attr.step ?? (max - min) / 100;
+  const range = named(el('input', { type: 'range', min, max, step: dragStep }), name);
+  const keySteps = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+  range.addEventListener('keydown', (event) => {
+    const steps = keySteps[event.key];
+    let next;
+    if (steps !== undefined) next = Number(range.value) + steps * keyStep;
+    else if (event.key === 'Home') next = min;
+    else if (event.key === 'End') next = max;
+    else return;
+    event.preventDefault();
+    // Rounded to a millionth, so ten presses from 0.725 show 0.825 and not 0.82499999.
+    range.value = Math.max(min, Math.min(max, Number(formatNumber(next))));
+    send(Number(range.value));
+  });
+  range.addEventListener('input', () => send(Number(range.value)));
+  return range;
+}
+
+/** A number, with a slider when it is bounded. A derived default ("the largest that fits inside
+ *  the ring") leaves the field empty with the rule as its placeholder and shows the worked-out
+ *  value beside it as "≈ 24.5": a 0 there would read as the value. */
+function numberControl(attr, value, commit, context = {}) {
   const bounded = typeof attr.min === 'number' && typeof attr.max === 'number';
-  const number = numberInput(attr, attr.control === 'integer' ? 1 : 'any');
+  const number = numberInput(attr);
+  const derived = el('span', { className: 'derived', hidden: true });
   const parts = [];
-  let slider = null;
+  let range = null;
   if (bounded) {
-    slider = el('input', { type: 'range', min: attr.min, max: attr.max, step: (attr.max - attr.min) / 1000 });
-    slider.addEventListener('input', () => { number.value = slider.value; commit(formatNumber(Number(slider.value))); });
-    parts.push(slider);
+    range = slider(attr, `${attr.name} slider`, (n) => {
+      number.value = formatNumber(n);
+      derived.hidden = true;
+      commit(formatNumber(n));
+    });
+    parts.push(range);
   }
   number.addEventListener('input', () => {
     if (number.value === '' || !Number.isFinite(Number(number.value))) return;
-    if (slider) slider.value = number.value;
+    if (range) range.value = number.value;
+    derived.hidden = true;
     commit(number.value);
   });
-  parts.push(number);
-  const update = (v) => {
-    const n = typeof v === 'number' ? v : Number(attr.defaultValue ?? 0);
+  parts.push(number, derived);
+  const update = (v, context = {}) => {
+    if (context.derived) {
+      number.value = '';
+      number.placeholder = attr.default;
+      derived.hidden = typeof v !== 'number';
+      derived.textContent = typeof v === 'number' ? `≈ ${formatNumber(Math.round(v * 10) / 10)} (${attr.default})` : '';
+      if (range && typeof v === 'number') range.value = v;
+      return;
+    }
+    derived.hidden = true;
+    number.placeholder = '';
+    const n = typeof v === 'number' ? v : Number(attr.defaultValue ?? attr.min ?? 0);
     number.value = formatNumber(n);
-    if (slider) slider.value = n;
+    if (range) range.value = n;
   };
-  update(value);
+  update(value, context);
   return { element: parts, update };
 }
 
 /** Points, or a percentage (`50%`); anything longer (`100% - 10`) is edited as text. */
 function lengthControl(attr, value, commit) {
-  const number = el('input', { type: 'number', step: 'any' });
-  const unit = el('select', {}, el('option', { value: '', textContent: 'pt' }), el('option', { value: '%', textContent: '%' }));
-  const text = el('input', { type: 'text', hidden: true });
+  const number = named(el('input', { type: 'number', step: attr.step ?? 'any' }), attr.name);
+  const unit = named(el('select', {}, el('option', { value: '', textContent: 'pt' }), el('option', { value: '%', textContent: '%' })),
+    `${attr.name} unit`);
+  const text = named(el('input', { type: 'text', hidden: true }), `${attr.name} expression`);
   const send = () => { if (number.value !== '') commit(unit.value ? `${number.value}%` : number.value); };
   number.addEventListener('input', send);
   unit.addEventListener('change', send);
@@ -93,18 +149,22 @@ function lengthControl(attr, value, commit) {
   return { element: [number, unit, text], update };
 }
 
+/** Degrees: a slider over one turn, −180…180 (a turn either way from 0), and the number, which
+ *  also shows and takes angles outside it (400, −270). */
 function angleControl(attr, value, commit) {
-  const number = el('input', { type: 'number', step: 'any' });
-  const slider = el('input', { type: 'range', min: -180, max: 360, step: 1 });
-  number.addEventListener('input', () => { if (number.value !== '') { slider.value = number.value; commit(`${number.value}deg`); } });
-  slider.addEventListener('input', () => { number.value = slider.value; commit(`${slider.value}deg`); });
+  const number = named(el('input', { type: 'number', step: attr.step ?? 1 }), attr.name);
+  const range = slider({ ...attr, min: -180, max: 180 }, `${attr.name} slider`, (n) => {
+    number.value = formatNumber(n);
+    commit(`${formatNumber(n)}deg`);
+  }, 1);
+  number.addEventListener('input', () => { if (number.value !== '') { range.value = number.value; commit(`${number.value}deg`); } });
   const update = (v) => {
     const d = parseFloat(String(v ?? attr.default)) || 0;
     number.value = formatNumber(d);
-    slider.value = d;
+    range.value = d;
   };
   update(value);
-  return { element: [slider, number, el('span', { textContent: '°' })], update };
+  return { element: [range, number, el('span', { textContent: '°', ariaHidden: 'true' })], update };
 }
 
 /** The side's text for a system colour `name` at alpha `a`: the bare name at its own alpha
@@ -122,13 +182,14 @@ function namedSide(name, a, own) {
  *  custom colour. */
 function colorControl(attr, value, commit, context = {}) {
   const systemColors = new Map((context.systemColors ?? []).map((c) => [c.name, c]));
-  const named = el('select', { title: 'iOS system color or a custom one', className: 'color-name' },
+  const system = named(el('select', { title: 'iOS system color or a custom one', className: 'color-name' },
     el('option', { value: '', textContent: 'custom' }),
     ...[...systemColors.values()].map((c) => el('option', { value: c.name, textContent: c.name,
-      title: `${c.light} light, ${c.dark} dark` })));
-  const picker = el('input', { type: 'color' });
-  const alpha = el('input', { type: 'range', min: 0, max: 1, step: 0.01, title: 'alpha' });
-  const pairBox = el('input', { type: 'checkbox', className: 'color-pair', title: 'a different color in light and dark' });
+      title: `${c.light} light, ${c.dark} dark` }))), `${attr.name} system color`);
+  const picker = named(el('input', { type: 'color' }), attr.name);
+  const alpha = named(el('input', { type: 'range', min: 0, max: 1, step: 0.01, title: 'alpha' }), `${attr.name} alpha`);
+  const pairBox = named(el('input', { type: 'checkbox', className: 'color-pair', title: 'a different color in light and dark' }),
+    `${attr.name} light/dark`);
   const pair = el('label', { className: 'color-pair-label' }, pairBox, ' light/dark');
   const shown = el('span', { className: 'value' });
   // The form as last read or committed: { paired, light: {text, …}, dark: {text, …}, appearance }.
@@ -138,9 +199,9 @@ function colorControl(attr, value, commit, context = {}) {
   const other = (a) => (a === 'light' ? 'dark' : 'light');
   const sideText = () => {
     const a = appearance();
-    if (named.value) {
-      const own = parseColor(systemColors.get(named.value)?.[a])[3];
-      return namedSide(named.value, Number(alpha.value), own);
+    if (system.value) {
+      const own = parseColor(systemColors.get(system.value)?.[a])[3];
+      return namedSide(system.value, Number(alpha.value), own);
     }
     const opacity = Math.round(Number(alpha.value) * 255);
     return `"${picker.value}${opacity === 255 ? '' : hex2(opacity)}"`;
@@ -162,8 +223,8 @@ function colorControl(attr, value, commit, context = {}) {
     // inside `{…}` does hex need its quotes.
     commit(pairBox.checked ? text : text.replace(/^"(.*)"$/, '$1'));
   };
-  named.addEventListener('change', () => {
-    const entry = systemColors.get(named.value);
+  system.addEventListener('change', () => {
+    const entry = systemColors.get(system.value);
     if (entry) {
       const [r, g, b, a] = parseColor(entry[appearance()]);
       picker.value = `#${hex2(r)}${hex2(g)}${hex2(b)}`;
@@ -171,7 +232,7 @@ function colorControl(attr, value, commit, context = {}) {
     }
     send();
   });
-  picker.addEventListener('input', () => { named.value = ''; send(); });
+  picker.addEventListener('input', () => { system.value = ''; send(); });
   alpha.addEventListener('input', send);
   pairBox.addEventListener('change', send);
   const update = (v, context = {}) => {
@@ -180,16 +241,16 @@ function colorControl(attr, value, commit, context = {}) {
     const [r, g, b, a] = parseColor(side?.color ?? v ?? attr.default);
     picker.value = `#${hex2(r)}${hex2(g)}${hex2(b)}`;
     alpha.value = a;
-    named.value = side?.system && systemColors.has(side.system) ? side.system : '';
+    system.value = side?.system && systemColors.has(side.system) ? side.system : '';
     pairBox.checked = !!form?.paired;
     shown.textContent = form?.text ?? v ?? `(${attr.default})`;
   };
   update(value, context);
-  return { element: [named, picker, alpha, pair, shown], update };
+  return { element: [system, picker, alpha, pair, shown], update };
 }
 
 function boolControl(attr, value, commit) {
-  const box = el('input', { type: 'checkbox' });
+  const box = named(el('input', { type: 'checkbox' }), attr.name);
   box.addEventListener('change', () => commit(box.checked ? 'true' : 'false'));
   const update = (v) => { box.checked = v === null ? attr.defaultValue === true : v === true; };
   update(value);
@@ -197,17 +258,37 @@ function boolControl(attr, value, commit) {
 }
 
 function choiceControl(attr, value, commit) {
-  const select = el('select', {}, ...(attr.choices ?? []).map((c) => el('option', { value: c, textContent: c })));
+  const select = named(el('select', {}, ...(attr.choices ?? []).map((c) => el('option', { value: c, textContent: c }))), attr.name);
   select.addEventListener('change', () => commit(select.value));
   const update = (v) => { select.value = v ?? attr.defaultValue ?? ''; };
   update(value);
   return { element: [select], update };
 }
 
+/** A menu of the families the scene's text can use (`context.fonts`, from the server's font
+ *  set: nothing here lists fonts). A family the file names that is not among them stays
+ *  selected, marked "not available", so opening the menu never changes the value. */
+function fontFamilyControl(attr, value, commit, context = {}) {
+  const families = context.fonts ?? [];
+  const select = named(el('select', { className: 'font-family' }), attr.name);
+  select.addEventListener('change', () => commit(select.value));
+  const update = (v) => {
+    const current = String(v ?? attr.defaultValue ?? '');
+    const options = families.map((f) => el('option', { value: f, textContent: f }));
+    if (current && !families.includes(current)) {
+      options.unshift(el('option', { value: current, textContent: `${current} (not available)`, className: 'unknown' }));
+    }
+    select.replaceChildren(...options);
+    select.value = current;
+  };
+  update(value);
+  return { element: [select], update };
+}
+
 /** Hours 0–23 in the browser's time field; later hours (up to 47) and `now` as text. */
 function timeOfDayControl(attr, value, commit) {
-  const time = el('input', { type: 'time', step: 1 });
-  const text = el('input', { type: 'text' });
+  const time = named(el('input', { type: 'time', step: 1 }), attr.name);
+  const text = named(el('input', { type: 'text' }), `${attr.name} text`);
   time.addEventListener('input', () => { if (time.value) commit(time.value.length === 5 ? `${time.value}:00` : time.value); });
   text.addEventListener('change', () => commit(text.value));
   const update = (v) => {
@@ -223,7 +304,7 @@ function timeOfDayControl(attr, value, commit) {
 
 /** Lists and mappings (points, dash, insets, grid spacing) in the scene's own YAML flow form. */
 function textControl(attr, value, commit) {
-  const text = el('input', { type: 'text', placeholder: attr.default });
+  const text = named(el('input', { type: 'text', placeholder: attr.default }), attr.name);
   text.addEventListener('change', () => commit(text.value));
   const update = (v) => { if (document.activeElement !== text) text.value = v === null ? '' : String(v); };
   update(value);
@@ -243,11 +324,12 @@ const builders = {
   dash: textControl,
   insets: textControl,
   gridSpacing: textControl,
+  fontFamily: fontFamilyControl,
 };
 
 /** The control for an attribute; an unknown control kind (a newer server) gets a text field.
  *  `context` is what some controls read beside the value (the colour control: `form`,
- *  `systemColors`). */
+ *  `systemColors`; the font menu: `fonts`; a number: `derived`). */
 export function buildControl(attr, value, commit, context = {}) {
   return (builders[attr.control] ?? textControl)(attr, value, commit, context);
 }

@@ -1,5 +1,7 @@
-// The inspector: a row per attribute of the selected view, in the registry's order, each with
-// its control, source, default, range and doc. Rows are kept and updated in place while the
+// The inspector: a row per attribute of the selected view, in the registry's order (the kind's
+// own first, then under a "Layer" heading the ones every view has), each with its control,
+// source, default, range and doc. An overridden row also shows the value the file gives
+// ("file: 0.5"), so a file changed on disk while overrides are pending shows both. Rows are kept and updated in place while the
 // same view stays selected, so a slider being dragged is never rebuilt under the pointer.
 //
 // An animated attribute (docs/preview.md, "Animated attributes"): with the scrubber on one of
@@ -9,7 +11,6 @@
 // `timeline.animations[I].keyframes[at: T].value`), to replace the animation with the value
 // (what `--set ID.ATTR` means), or to keep it.
 import { buildControl, rangeText } from './controls.js';
-import { buildGeometryRows } from './geometry-rows.js';
 
 const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
 // A system colour or {light, dark} says what gave the colour shown ("file · systemBlue (dark)").
@@ -17,12 +18,16 @@ const sourceText = (a) => (a.appearance ? `${sourceOnly(a)} · ${a.appearance.fr
 
 export class Inspector {
   /** `host`: the panel; `actions`: { set(view, name, text), setTimeline(address, text, attribute),
-   *  addKeyframe(address, text, attribute), reset(view, name, attribute) }. */
+   *  addKeyframe(address, text, attribute), reset(view, name, attribute), and optionally
+   *  geometry(view, parts), which pushes the geometry rows' elements onto `parts` (they go
+   *  right after the kind's summary) }. */
   constructor(host, actions) {
     this.host = host;
     this.actions = actions;
     this.shownKey = null;
     this.rows = new Map();
+    /** The font families the scene can use (the document's `fonts`), for the font menu. */
+    this.fonts = [];
   }
 
   /** Shows `view` (or nothing); `registry` describes every kind's attributes. */
@@ -35,7 +40,7 @@ export class Inspector {
       return;
     }
     const key = `${view.address}|${view.type}|${view.setPrefix}`;
-    if (key !== this.shownKey) this.build(view, registry);
+    if (key !== this.shownKey) this.build(view, registry, this.fonts);
     this.shownKey = key;
     for (const a of view.attributes) {
       const row = this.rows.get(a.name);
@@ -44,11 +49,14 @@ export class Inspector {
       const animationKeys = a.animation ? [...overrides.keys()].some((k) => k.startsWith(`${a.animation.address}.`)) : false;
       const overridden = view.setPrefix !== null && (overrides.has(`${view.setPrefix}.${a.name}`) || animationKeys);
       row.element.classList.toggle('overridden', overridden);
+      const fileValue = overridden ? view.fileValues?.[a.name] : undefined;
+      row.fileValue.hidden = fileValue === undefined;
+      row.fileValue.textContent = fileValue === undefined ? '' : `file: ${fileValue === null ? row.attr.default : fileValue}`;
       row.source.textContent = a.animation ? `timeline · ${a.animation.address} (line ${a.animation.line})` : sourceText(a);
       row.source.classList.toggle('timeline', a.source === 'timeline');
       if (row.pending && !(a.animation && !a.animation.valueAddress)) this.choose(row, null);
       // A value the timeline gives follows the scrubber, unless a choice about it is open.
-      if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value, { form: view.colorForms?.[a.name] ?? null });
+      if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value, this.context(view, row.attr, a));
     }
   }
 
@@ -83,7 +91,7 @@ export class Inspector {
       textContent: 'Replace the animation', title: `--set ${view.setPrefix}.${name}=${text}: this value for the whole timeline` });
     replace.addEventListener('click', () => { this.choose(row, null); this.actions.set(view, name, text); });
     const keep = Object.assign(document.createElement('button'), { type: 'button', className: 'keep', textContent: 'Keep it' });
-    keep.addEventListener('click', () => { this.choose(row, null); row.update(row.current.value); });
+    keep.addEventListener('click', () => { this.choose(row, null); row.update(row.current.value, this.context(view, row.attr, row.current)); });
     row.choice.replaceChildren(...parts, replace, keep);
   }
 
@@ -103,28 +111,39 @@ export class Inspector {
     return key.slice(key.lastIndexOf('.') + 1);
   }
 
-  build(view, registry) {
+  /** What a control reads beside the value: the colour's form, and whether the value is a
+   *  default worked out from others (the registry marks the attribute `derived`). */
+  context(view, attr, current) {
+    return { form: view.colorForms?.[attr.name] ?? null, derived: !!attr.derived && current.source === 'default' };
+  }
+
+  build(view, registry, fonts) {
     this.rows.clear();
     const kind = registry.kinds[view.type];
     const heading = document.createElement('h2');
     heading.textContent = view.id ? `${view.type} '${view.id}'` : `${view.type} ${view.address}`;
     const summary = Object.assign(document.createElement('p'), { className: 'summary', textContent: kind?.summary ?? '' });
-    const geometry = document.createElement('div');
-    buildGeometryRows(view, geometry, this.actions.page);
-    const parts = [heading, summary, geometry];
+    const parts = [heading, summary];
+    // The geometry rows (X, Y, W, H, rotation) come first, when the page gives them.
+    this.actions.geometry?.(view, parts);
     if (view.setPrefix === null) {
       parts.push(Object.assign(document.createElement('p'), { className: 'hint',
         textContent: 'Give this view an id in the file to change its attributes here.' }));
     }
     const byName = new Map((kind?.attributes ?? []).map((a) => [a.name, a]));
+    let layerShown = false;
     for (const a of view.attributes) {
       const attr = byName.get(a.name) ?? { name: a.name, control: 'text', default: a.default, doc: '' };
-      parts.push(this.row(view, attr, a, registry));
+      if (attr.group === 'layer' && !layerShown) {
+        layerShown = true;
+        parts.push(Object.assign(document.createElement('h3'), { className: 'group', textContent: 'Layer' }));
+      }
+      parts.push(this.row(view, attr, a, registry, fonts));
     }
     this.host.replaceChildren(...parts);
   }
 
-  row(view, attr, current, registry) {
+  row(view, attr, current, registry, fonts) {
     const element = document.createElement('div');
     element.className = 'row';
     element.dataset.name = attr.name;
@@ -132,6 +151,7 @@ export class Inspector {
     const source = Object.assign(document.createElement('span'), { className: 'source' });
     const reset = Object.assign(document.createElement('button'), { type: 'button', className: 'reset',
       textContent: 'reset', title: 'Remove this override' });
+    reset.setAttribute('aria-label', `reset ${attr.name}`);
     reset.addEventListener('click', () => this.actions.reset(view, attr.name, this.rows.get(attr.name)?.current));
     const head = document.createElement('div');
     head.className = 'head';
@@ -139,8 +159,10 @@ export class Inspector {
     const control = document.createElement('div');
     control.className = 'control';
     const built = buildControl(attr, current.value, (text) => this.change(view, attr.name, text),
-      { form: view.colorForms?.[attr.name] ?? null, systemColors: registry.systemColors });
-    control.append(...built.element);
+      { ...this.context(view, attr, current), systemColors: registry.systemColors, fonts });
+    const fileValue = Object.assign(document.createElement('span'), { className: 'file-value', hidden: true,
+      title: 'The value the file gives: the override is not written yet' });
+    control.append(...built.element, fileValue);
     if (view.setPrefix === null) control.querySelectorAll('input, select').forEach((c) => { c.disabled = true; });
     const range = rangeText(attr);
     const meta = Object.assign(document.createElement('div'), { className: 'meta',
@@ -148,7 +170,7 @@ export class Inspector {
     const problem = Object.assign(document.createElement('div'), { className: 'problem' });
     const choice = Object.assign(document.createElement('div'), { className: 'choice', hidden: true });
     element.append(head, control, choice, meta, problem);
-    this.rows.set(attr.name, { element, source, update: built.update, problem, choice, current, pending: null });
+    this.rows.set(attr.name, { element, attr, source, fileValue, update: built.update, problem, choice, current, pending: null });
     return element;
   }
 }

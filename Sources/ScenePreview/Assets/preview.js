@@ -1,6 +1,7 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
 import { Canvas } from './canvas.js';
+import { buildGeometryRows } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
 import { restoreVersion, writeOverrides } from './write.js';
@@ -129,6 +130,7 @@ function applyDocument(doc) {
     if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
   }
   if (state.selected && !findView(state.selected)) state.selected = null;
+  inspector.fonts = doc.fonts ?? [];
   canvas.renderTree();
   inspector.show(findView(state.selected), doc.registry, state.overrides);
   renderTimeline();
@@ -290,7 +292,11 @@ function setOverride(key, text, said) {
 }
 
 const inspector = new Inspector($('inspector'), {
-  page: window.scenecPreview,
+  geometry(view, parts) {
+    const host = document.createElement('div');
+    buildGeometryRows(view, host, window.scenecPreview);
+    parts.push(host);
+  },
   set(view, name, text) {
     if (view.setPrefix === null) return;
     const animation = findView(view.address)?.attributes.find((a) => a.name === name)?.animation;
@@ -496,7 +502,13 @@ $('shortcuts').addEventListener('click', () => $('shortcuts-dialog').showModal()
 
 const events = apiEvents('/api/events');
 window.scenecPreview.events = events;   // tests close it to stand for a page that missed a change
-events.addEventListener('changed', () => { refreshScene(); refreshPicture(); });
+events.addEventListener('changed', () => {
+  // The file changed on disk: the page shows it, and keeps the overrides not yet written (each
+  // overridden row then shows the file's value beside its own).
+  if (state.overrides.size) notice = `${state.doc?.file ?? 'the file'} changed on disk: showing it, your overrides kept`;
+  refreshScene();
+  refreshPicture();
+});
 
 refreshScene();
 refreshPicture();

@@ -7,6 +7,8 @@ import SceneSyntax
 package struct SceneFileEdit {
     package var path: String
     package var scene: SceneSettings
+    /// `--move`s, made after the `--set`s.
+    package var moves: [ViewMove] = []
     /// `--dry-run`: nothing is written.
     package var dryRun = false
     /// `--diff`: where the unified diff goes (standard output); false when it could not be written.
@@ -28,7 +30,8 @@ package struct SceneFileEdit {
             try finish()
             return failure.status
         }
-        switch SceneEditor(frontend: scene.frontend).edit(SourceFile(name: path, bytes: bytes), applying: scene.frontend.options.overrides) {
+        switch SceneEditor(frontend: scene.frontend).edit(SourceFile(name: path, bytes: bytes), applying: scene.frontend.options.overrides,
+                                                               moving: moves) {
         case .failure(let refusal):
             if !refusal.diagnostics.isEmpty { sink(.diagnostics(refusal.diagnostics, refusal.file)) }
             try finish()

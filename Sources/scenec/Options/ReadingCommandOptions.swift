@@ -29,14 +29,18 @@ enum EditOptions: ReadsScenes {
         "--diff", help: "print the change as a unified diff on standard output (as git diff writes it: git apply or patch -p1 take it)")
     static let dryRun = Flag<EditOptions>("--dry-run", help: "write nothing; with --diff, show what would change")
     static let setHelp = OverrideOptions.set.withHelp(
-        "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, canvas.ATTR, "
+        "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, ID.frame.KEY, canvas.ATTR, "
             + "styles.NAME.ATTR or timeline.animations[I].KEY, keyframes[at: T].value adding a keyframe at a time "
             + "(styles.NAME.ATTR edits the style itself; an animated ID.ATTR "
             + "also deletes its animation)").grouped(nil)
+    static let move = Option<[String], EditOptions>.repeated(
+        "--move", value: "VIEW=INDEX",
+        help: "move a view to INDEX of its own list (views, or its container's children), with its comment lines; "
+            + "VIEW is its address, such as 'views[0].children[2]=0' (repeatable, made in order after the --set values)")
     static let appearanceHelp = OverrideOptions.appearance.withHelp(
         "accepted as every command takes it; system colors and {light, dark} are written as given, whichever it is")
 
-    static let all = declarations(setHelp, diff, dryRun) + DiagnosticOptions.all + ProjectOptions.all
+    static let all = declarations(setHelp, move, diff, dryRun) + DiagnosticOptions.all + ProjectOptions.all
         + declarations(appearanceHelp) + LimitOptions.all + declarations(SceneTimeoutOption.sceneTimeout, StandardOptions.help)
 }
 
