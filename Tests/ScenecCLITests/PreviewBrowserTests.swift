@@ -22,12 +22,11 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_guard_test.py", passes: "all guard checks passed")
     }
 
-    /// Issue 27, acceptance 4: every inspector control has a name in Chromium's accessibility
-    /// tree, the kind's own rows come first, steps and ranges by key presses, derived defaults,
-    /// the font menu, the error box below the picture, and a file changed on disk showing both
-    /// the override and the file's value (Tests/Browser/preview_inspector_test.py).
-    func testTheInspectorIsOrderedNamedAndKeepsOverridesOnReload() throws {
-        try runBrowserScript("preview_inspector_test.py", passes: "all inspector checks passed")
+    /// Issue 27, acceptance 1–3: drag, nudge, snap with a guide, resize and rotate on the canvas,
+    /// each written in the frame's own form; a stack's child read-only and reordered in the tree
+    /// (Tests/Browser/preview_canvas_test.py).
+    func testTheCanvasMovesResizesAndReorders() throws {
+        try runBrowserScript("preview_canvas_test.py", passes: "all canvas checks passed")
     }
 
     /// Issue 27, part 3: undo/redo of overrides and of a write (the file back byte for byte, 409
@@ -35,6 +34,14 @@ final class PreviewBrowserTests: XCTestCase {
     /// (Tests/Browser/preview_history_test.py).
     func testUndoRedoTheWritesDiffAndTheShortcuts() throws {
         try runBrowserScript("preview_history_test.py", passes: "all history checks passed")
+    }
+
+    /// Issue 27, acceptance 4: every inspector control has a name in Chromium's accessibility
+    /// tree, the kind's own rows come first, steps and ranges by key presses, derived defaults,
+    /// the font menu, the error box below the picture, and a file changed on disk showing both
+    /// the override and the file's value (Tests/Browser/preview_inspector_test.py).
+    func testTheInspectorIsOrderedNamedAndKeepsOverridesOnReload() throws {
+        try runBrowserScript("preview_inspector_test.py", passes: "all inspector checks passed")
     }
 
     private func runBrowserScript(_ name: String, passes: String) throws {

@@ -1,5 +1,7 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
+import { Canvas } from './canvas.js';
+import { buildGeometryRows } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
 import { restoreVersion, writeOverrides } from './write.js';
@@ -129,10 +131,10 @@ function applyDocument(doc) {
   }
   if (state.selected && !findView(state.selected)) state.selected = null;
   inspector.fonts = doc.fonts ?? [];
-  renderTree();
+  canvas.renderTree();
   inspector.show(findView(state.selected), doc.registry, state.overrides);
   renderTimeline();
-  layoutBoard();
+  canvas.layout();
   showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
   setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
@@ -290,6 +292,11 @@ function setOverride(key, text, said) {
 }
 
 const inspector = new Inspector($('inspector'), {
+  geometry(view, parts) {
+    const host = document.createElement('div');
+    buildGeometryRows(view, host, window.scenecPreview);
+    parts.push(host);
+  },
   set(view, name, text) {
     if (view.setPrefix === null) return;
     const animation = findView(view.address)?.attributes.find((a) => a.name === name)?.animation;
@@ -311,6 +318,16 @@ const inspector = new Inspector($('inspector'), {
     });
   },
 });
+
+const canvas = new Canvas({
+  state, findView, changeOverrides, recordFileChange,
+  // What the canvas says stays until the next change, as a write's answer does.
+  setStatus(text) { notice = text; setStatus(text); },
+  refresh() { refreshScene(); refreshPicture(); },
+  showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
+});
+window.scenecPreview.canvas = canvas;
+const select = (address) => canvas.select(address);
 
 $('reset-all').addEventListener('click', () => changeOverrides('Reset all', (map) => map.clear()));
 
@@ -397,108 +414,6 @@ $('copy-set').addEventListener('click', async () => {
   try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }
   $('set-dialog').showModal();
 });
-
-// ---- the view tree and selection ---------------------------------------------------------
-
-function renderTree() {
-  const list = (views) => {
-    const ul = document.createElement('ul');
-    for (const v of views) {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.address = v.address;
-      if (v.id) b.dataset.id = v.id;
-      const label = Object.assign(document.createElement('span'), { textContent: v.id ?? v.address });
-      const type = Object.assign(document.createElement('span'), { className: 'type', textContent: ` ${v.type}` });
-      b.append(label, type);
-      b.classList.toggle('selected', v.address === state.selected);
-      b.addEventListener('click', () => select(v.address));
-      li.append(b);
-      if (v.children.length) li.append(list(v.children));
-      ul.append(li);
-    }
-    return ul;
-  };
-  $('tree').replaceChildren(list(state.doc.views));
-}
-
-function select(address) {
-  state.selected = address;
-  for (const b of $('tree').querySelectorAll('button')) b.classList.toggle('selected', b.dataset.address === address);
-  inspector.show(findView(address), state.doc.registry, state.overrides);
-  drawOutline();
-}
-
-/** The topmost, deepest view whose placed frame holds the point (canvas coordinates). */
-function hit(views, x, y) {
-  for (let i = views.length - 1; i >= 0; i -= 1) {
-    const v = views[i];
-    const inner = hit(v.children, x, y);
-    if (inner) return inner;
-    const f = v.frame;
-    if (x >= f.x && x <= f.x + f.width && y >= f.y && y <= f.y + f.height) return v;
-  }
-  return null;
-}
-
-$('board').addEventListener('click', (event) => {
-  if (!state.doc) return;
-  const rect = $('board').getBoundingClientRect();
-  const scale = displayScale();
-  const v = hit(state.doc.views, (event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale);
-  select(v ? v.address : null);
-});
-
-// ---- zoom --------------------------------------------------------------------------------
-
-function displayScale() {
-  const canvas = state.doc.canvas;
-  if (state.zoom !== 'fit') return Number(state.zoom);
-  const stage = $('stage');
-  return Math.max(0.05, Math.min((stage.clientWidth - 32) / canvas.width, (stage.clientHeight - 32) / canvas.height));
-}
-
-function layoutBoard() {
-  if (!state.doc) return;
-  const s = displayScale();
-  $('board').style.width = `${state.doc.canvas.width * s}px`;
-  $('board').style.height = `${state.doc.canvas.height * s}px`;
-  drawOutline();
-}
-
-function drawOutline() {
-  const v = findView(state.selected);
-  const outline = $('outline');
-  outline.hidden = !v;
-  if (!v) return;
-  const s = displayScale();
-  Object.assign(outline.style, { left: `${v.frame.x * s}px`, top: `${v.frame.y * s}px`,
-    width: `${v.frame.width * s}px`, height: `${v.frame.height * s}px` });
-}
-
-for (const b of document.querySelectorAll('[data-zoom]')) {
-  b.addEventListener('click', () => {
-    state.zoom = b.dataset.zoom;
-    for (const o of document.querySelectorAll('[data-zoom]')) o.classList.toggle('active', o === b);
-    layoutBoard();
-  });
-}
-window.addEventListener('resize', layoutBoard);
-
-// What the shortcuts ask of the canvas. canvas.js (the canvas helper's Canvas) replaces this
-// stand-in, which zooms through the buttons' state and does not move views yet.
-const ZOOMS = [0.1, 0.25, 0.5, 1, 2, 4, 8];
-let canvas = {
-  setZoom(zoom) {
-    state.zoom = String(zoom);
-    for (const o of document.querySelectorAll('[data-zoom]')) o.classList.toggle('active', o.dataset.zoom === state.zoom);
-    layoutBoard();
-  },
-  zoomIn() { if (state.doc) this.setZoom(ZOOMS.find((z) => z > displayScale() * 1.001) ?? ZOOMS.at(-1)); },
-  zoomOut() { if (state.doc) this.setZoom(ZOOMS.findLast((z) => z < displayScale() / 1.001) ?? ZOOMS[0]); },
-  nudge() { setStatus('moving views by keys comes with the canvas'); },
-};
 
 function showAppearance(appearance) {
   state.appearance = appearance;

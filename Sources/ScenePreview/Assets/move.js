@@ -1,0 +1,123 @@
+// Reordering views: a tree item dragged onto another place in its own list (or moved with
+// Alt+↑/Alt+↓) is written into the file as the list's new order (POST /api/write with `move`).
+// The page's overrides addressed by index (views[0].children[2].…) follow their views.
+import { apiFetch } from './token.js';
+
+const DRAG_PIXELS = 4;
+/** Until when (performance.now()) a click in the tree is the end of a drag, not a selection. */
+let clickEatenUntil = 0;
+
+/** The list a view is in ("views" or "views[0].children") and its index there. */
+export function placeOf(address) {
+  const m = /^(.*)\[(\d+)\]$/.exec(address);
+  return m ? { list: m[1], index: Number(m[2]) } : null;
+}
+
+/** Where index k of a list goes when the item at `from` moves to `to`. */
+export function movedIndex(k, from, to) {
+  if (k === from) return to;
+  if (from < to && k > from && k <= to) return k - 1;
+  if (to < from && k >= to && k < from) return k + 1;
+  return k;
+}
+
+/** An address (or override key) under `list` renumbered for a move; others unchanged. */
+export function remapAddress(text, list, from, to) {
+  const prefix = `${list}[`;
+  if (!text.startsWith(prefix)) return text;
+  const m = /^(\d+)\]/.exec(text.slice(prefix.length));
+  if (!m) return text;
+  const rest = text.slice(prefix.length + m[0].length);
+  if (rest !== '' && !rest.startsWith('.')) return text;
+  return `${prefix}${movedIndex(Number(m[1]), from, to)}]${rest}`;
+}
+
+/** POSTs the move; on success renumbers the overrides and selection, records the file change
+ *  (undone through /api/restore) and re-reads the scene. Resolves to { status, body }. */
+export async function writeMove(page, address, to) {
+  const place = placeOf(address);
+  const { state } = page;
+  if (!place || !state.doc) return { status: 0, body: {} };
+  const response = await apiFetch('/api/write', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ hash: state.doc.hash, set: [], move: [{ view: address, to }] }),
+  });
+  let body = {};
+  try { body = await response.json(); } catch { body = { error: `${response.status}` }; }
+  if (response.status === 200) {
+    const renamed = new Map();
+    for (const [k, v] of state.overrides) renamed.set(remapAddress(k, place.list, place.index, to), v);
+    state.overrides.clear();
+    for (const [k, v] of renamed) state.overrides.set(k, v);
+    if (state.selected) state.selected = remapAddress(state.selected, place.list, place.index, to);
+    const label = `move ${address} to place ${to + 1}`;
+    page.recordFileChange?.({ label, before: body.before, after: body.hash });
+    page.setStatus(`wrote ${state.doc.file}: ${label}`);
+  } else {
+    page.setStatus(`not moved: ${body.text?.trim() ?? body.error ?? response.status}`);
+  }
+  page.refresh();
+  return { status: response.status, body };
+}
+
+/** Pointer drags between the tree's items and Alt+↑/↓ on a focused item. Pointer events (not
+ *  HTML5 drag and drop) so a mouse, a pen and a finger all work, as on the board. */
+export function enableTreeReorder(tree, page) {
+  let drag = null;
+  // The click that follows a drag is not a selection.
+  if (!tree.dataset.reorder) {
+    tree.dataset.reorder = 'on';
+    tree.addEventListener('click', (e) => {
+      if (performance.now() < clickEatenUntil) { e.stopPropagation(); e.preventDefault(); }
+    }, { capture: true });
+  }
+  const buttons = () => [...tree.querySelectorAll('button[data-address]')];
+  const clearMarks = () => buttons().forEach((b) => b.classList.remove('drop-before', 'drop-after'));
+  for (const b of buttons()) {
+    b.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
+      drag = { button: b, x: event.clientX, y: event.clientY, moving: false, to: null };
+    });
+    b.addEventListener('keydown', (event) => {
+      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+      const place = placeOf(b.dataset.address);
+      const count = buttons().filter((o) => placeOf(o.dataset.address)?.list === place.list).length;
+      const to = place.index + (event.key === 'ArrowUp' ? -1 : 1);
+      event.preventDefault();
+      event.stopPropagation();
+      if (to < 0 || to >= count) return;
+      writeMove(page, b.dataset.address, to).then(() => {
+        tree.querySelector(`button[data-address="${CSS.escape(`${place.list}[${to}]`)}"]`)?.focus();
+      });
+    });
+  }
+  tree.onpointermove = (event) => {
+    if (!drag) return;
+    if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_PIXELS) return;
+    if (!drag.moving) { drag.moving = true; tree.setPointerCapture(event.pointerId); drag.button.classList.add('dragging'); }
+    clearMarks();
+    drag.to = null;
+    const from = placeOf(drag.button.dataset.address);
+    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest('button[data-address]');
+    const place = over && placeOf(over.dataset.address);
+    if (!place || place.list !== from.list || over === drag.button) return;
+    const r = over.getBoundingClientRect();
+    const after = event.clientY > r.top + r.height / 2;
+    over.classList.add(after ? 'drop-after' : 'drop-before');
+    // The index the dragged item ends at, counted after it leaves its place.
+    let to = place.index + (after ? 1 : 0);
+    if (from.index < to) to -= 1;
+    drag.to = to === from.index ? null : to;
+  };
+  tree.onpointerup = (event) => {
+    const d = drag;
+    drag = null;
+    clearMarks();
+    if (!d?.moving) return;
+    d.button.classList.remove('dragging');
+    if (tree.hasPointerCapture(event.pointerId)) tree.releasePointerCapture(event.pointerId);
+    clickEatenUntil = performance.now() + 400;
+    if (d.to !== null) writeMove(page, d.button.dataset.address, d.to);
+  };
+}
