@@ -8,7 +8,7 @@ Usage: preview_canvas_test.py SCENEC_BINARY REPOSITORY_ROOT
 At 1×: with Snap off, a box at x: 100 dragged 40 px right and written is `x: 140`, nothing else
 in the file changed; arrows nudge by 1, Shift+arrows by 10; with Snap on, a drag ending 3 pt from
 a sibling's edge snaps onto it, the guide (#ff2d92) found in a screenshot during the drag; undo
-after the write restores the file byte for byte (when the page has a history). Resize handles
+after the write restores the file byte for byte. Resize handles
 keep a percent frame a percent expression and move a centerX frame's centre; the rotate handle
 writes degrees. A stack's child is read-only in the geometry rows with the reason, does not move
 on the board, and dragging it in the tree writes the children's new order. Prints one line per
@@ -206,15 +206,12 @@ def move_checks(driver, page, scene):
     snapped = press_write(driver, page, scene, written)
     expect_file(snapped, written.replace(b"frame: {x: 140, y: 50,", b"frame: {x: 183, y: 50,"), "written after the snapped drag")
 
-    if page.js("return !!window.scenecPreview.history"):
-        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
-        wait_until(lambda: read(scene) == written, "undo to restore the file as it was before the write")
-        ok("undo after the write restores the file byte for byte")
-        page.settle("the page after the undo")
-        driver.find_element(By.ID, "reset-all").click()
-        page.settle("the overrides reset")
-    else:
-        ok("(no history in this page yet: the undo of a write is history's test)")
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait_until(lambda: read(scene) == written, "undo to restore the file as it was before the write")
+    ok("undo after the write restores the file byte for byte")
+    page.settle("the page after the undo")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
 
 
 def resize_checks(driver, page, scene):
@@ -350,11 +347,10 @@ def stack_checks(driver, page, scene):
     order = [lines[children[1]], lines[children[0]], lines[children[2]]]
     expect_file(read(scene), b"\n".join(lines[:children[0]] + order + lines[children[2] + 1:]),
                 "Alt+↓ writes first, third, second")
-    if page.js("return !!window.scenecPreview.history"):
-        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
-        wait_until(lambda: read(scene) == before, "undo to put the order back")
-        page.settle("the page after the undo")
-        ok("undo of a reorder restores the file byte for byte")
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait_until(lambda: read(scene) == before, "undo to put the order back")
+    page.settle("the page after the undo")
+    ok("undo of a reorder restores the file byte for byte")
 
 
 def main():

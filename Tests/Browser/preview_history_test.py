@@ -168,9 +168,7 @@ def board_width(page):
 def nudge_checks(driver, page):
     """The arrows move the selected view by 1 pt, Shift+arrows by 10 (through canvas.nudge)."""
     if not page.js("return typeof window.scenecPreview.canvas?.nudge === 'function'"):
-        # Until the canvas (canvas.js) is in the page the keys reach a stand-in that moves nothing.
-        print("note: no canvas.js in this page: the nudge keys are checked once it is", flush=True)
-        return
+        fail("the page has no canvas.nudge for the arrow keys")
     view = page.js("""for (const stack = [...window.scenecPreview.state.doc.views]; stack.length;) {
                         const v = stack.shift();
                         if (v.placement?.by === 'frame' && v.frameForm?.x.key === 'x' && !v.frameForm.x.percent) return v;
