@@ -11,8 +11,13 @@ a sibling's edge snaps onto it, the guide (#ff2d92) found in a screenshot during
 after the write restores the file byte for byte. Resize handles
 keep a percent frame a percent expression and move a centerX frame's centre; the rotate handle
 writes degrees. A stack's child is read-only in the geometry rows with the reason, does not move
-on the board, and dragging it in the tree writes the children's new order. Prints one line per
-check; exits 1 at the first failure.
+on the board, and dragging it in the tree writes the children's new order. Issue 27's second
+readers: a drag follows the pointer when the page moves under it, the status line stays one line,
+no /api/scene during a drag; overridden geometry rows are marked with a reset, and a frame
+override the file refuses is shown and dropped there; hidden views are not hit, turned ones are
+hit, resized in their own axes and outlined inside a turned group, whose child is not dragged; a
+click inside the selection keeps it; resizes and typed sizes. Prints one line per check; exits 1
+at the first failure.
 """
 import os
 import shutil
@@ -403,6 +408,29 @@ def steady_checks(driver, page, scene):
     page.settle("the file back")
 
 
+def typed_size_checks(driver, page):
+    """A width typed for a centerX frame keeps the centre; a value not applied as typed (below 0)
+    shows what was applied though the field keeps the focus."""
+    select(driver, page, "dot")
+    width = driver.find_element(By.CSS_SELECTOR, '#geometry input[data-key="width"]')
+    width.send_keys(Keys.CONTROL, "a")
+    width.send_keys("40", Keys.ENTER)
+    wait_until(lambda: override(page, "dot.frame.width") == "40", "Width 40 typed for dot")
+    if override(page, "dot.frame.centerX") is not None:
+        fail(f"a width typed for a centerX frame should keep the centre, not set centerX {override(page, 'dot.frame.centerX')}")
+    ok("a width typed for a centerX frame keeps its centre")
+    width.send_keys(Keys.CONTROL, "a")
+    width.send_keys("-20", Keys.ENTER)
+    wait_until(lambda: override(page, "dot.frame.width") == "0", "Width -20 typed: width 0")
+    page.settle("the typed width")
+    shown = page.js("const i = document.querySelector('#geometry input[data-key=\"width\"]'); return [i.value, document.activeElement === i];")
+    if shown != ["0", True]:
+        fail(f"the focused Width field should show the 0 applied, not {shown}")
+    ok("a typed width below 0 is applied as 0, and the field says so while it keeps the focus")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
+
+
 def rotation_checks(driver, page, scene):
     """Hidden views are not hit; rotation is hit-tested, resized in the view's own axes, outlined
     inside a turned group, and a turned group's child is not dragged."""
@@ -553,6 +581,7 @@ def main():
         page.settle("the canvas scene to load")
         steady_checks(driver, page, scene)
         rotation_checks(driver, page, scene)
+        typed_size_checks(driver, page)
         move_checks(driver, page, scene)
         resize_checks(driver, page, scene)
         stack_checks(driver, page, scene)

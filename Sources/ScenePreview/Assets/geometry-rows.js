@@ -38,10 +38,9 @@ export function buildGeometryRows(view, host, page) {
     input.addEventListener('change', () => {
       const value = Number(input.value);
       if (input.value === '' || !Number.isFinite(value)) return;
-      page.canvas.setGeometry(host.view, key, value);
-      // The field shows what was applied (a width below 0 is 0), though it keeps the focus.
+      // The field shows what is applied (a width below 0 is 0), though it keeps the focus.
       host.committed = key;
-      page.canvas.drawOutline();
+      page.canvas.setGeometry(host.view, key, value);
     });
     const caption = Object.assign(document.createElement('label'), { textContent: key === 'rotation' ? 'R' : label[0] });
     caption.title = label;
