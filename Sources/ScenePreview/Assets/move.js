@@ -4,8 +4,9 @@
 import { apiFetch } from './token.js';
 
 const DRAG_PIXELS = 4;
-/** Until when (performance.now()) a click in the tree is the end of a drag, not a selection. */
-let clickEatenUntil = 0;
+/** True from a drag's release until the click it makes (the end of a drag, not a selection);
+ *  the next press clears it, so a quick click after a drag still selects. */
+let eatClick = false;
 /** True from a move's request until the page shows the tree it wrote: another move waits for
  *  it (it would name the file by a hash about to change, and views by their old places). */
 let moving = false;
@@ -93,8 +94,9 @@ export function enableTreeReorder(tree, page) {
   if (!tree.dataset.reorder) {
     tree.dataset.reorder = 'on';
     tree.addEventListener('click', (e) => {
-      if (performance.now() < clickEatenUntil) { e.stopPropagation(); e.preventDefault(); }
+      if (eatClick) { eatClick = false; e.stopPropagation(); e.preventDefault(); }
     }, { capture: true });
+    for (const type of ['pointerdown', 'keydown']) tree.addEventListener(type, () => { eatClick = false; }, { capture: true });
     document.addEventListener('focusin', (e) => {
       focused = tree.contains(e.target) ? e.target.closest('button[data-address]')?.dataset.address ?? null : null;
     });
@@ -157,7 +159,7 @@ export function enableTreeReorder(tree, page) {
     if (!d?.moving) return;
     d.button.classList.remove('dragging');
     if (tree.hasPointerCapture(event.pointerId)) tree.releasePointerCapture(event.pointerId);
-    clickEatenUntil = performance.now() + 400;
+    eatClick = true;
     if (d.to !== null) writeMove(page, d.button.dataset.address, d.to);
     else if (d.elsewhere) page.setStatus(`not moved: a view moves only within its own list (${placeOf(d.button.dataset.address).list})`);
   };
