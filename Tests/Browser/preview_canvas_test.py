@@ -11,8 +11,10 @@ a sibling's edge snaps onto it, the guide (#ff2d92) found in a screenshot during
 after the write restores the file byte for byte. Resize handles
 keep a percent frame a percent expression and move a centerX frame's centre; the rotate handle
 writes degrees. A stack's child is read-only in the geometry rows with the reason, does not move
-on the board, and dragging it in the tree writes the children's new order. Prints one line per
-check; exits 1 at the first failure.
+on the board, and dragging it in the tree writes the children's new order; Alt+↓ pressed twice
+on a tree item moves it twice (the item keeps the focus), and the undo and redo of those moves
+keep its index-addressed override and the selection on it. Prints one line per check; exits 1
+at the first failure.
 """
 import os
 import shutil

@@ -8,8 +8,14 @@ On a copy of the showcase: overrides set, undone and redone by Ctrl+Z / Ctrl+Shi
 shows the unified diff and writes nothing until Write is pressed; undoing the write puts the
 file back byte for byte (read here and compared) with its overrides pending again, redo writes
 it again; a file changed on disk and then undo: 409 said in the status, the file untouched.
-Then every row of the `?` panel (which the page writes from the table that binds the keys)
-pressed and its effect checked. Prints one line per check; exits 1 at the first failure.
+A change made while an undo waits on the server (its /api/restore held back) lands after the
+undo; a write that changes nothing shows no dialog and records no step; a refused write says
+"not written: …"; a drag cancelled with Esc, or by Ctrl+Z while the button is down, leaves no
+step and keeps the redo list. Then every row of the `?` panel (which the page writes from the
+table that binds the keys, the drag's and the tree's keys included, with where each works)
+pressed and its effect checked; Tab from the page moves the focus, on the picture it steps
+through the siblings, and after Esc it leaves the picture. Prints one line per check; exits 1
+at the first failure.
 """
 import os
 import shutil
