@@ -14,6 +14,9 @@ public struct ViewMove: Sendable, Hashable, CustomStringConvertible {
         self.to = to
     }
 
+    /// False for a move to the index the view already has, which changes nothing.
+    public var leavesItsPlace: Bool { view.indices.last != to }
+
     /// `move views[0].children[2] to 0`: how messages name it.
     public var description: String { "move \(view) to \(to)" }
 
@@ -53,7 +56,7 @@ extension EditPlanner {
         if text.valueIsAlias(list) || text.aliasedItems(of: list.value).contains(true) {
             return .failure(move.error("\(place) is written with an alias (*name); reorder it by hand"))
         }
-        guard from != move.to else { return .success(text.bytes) }
+        guard move.leavesItsPlace else { return .success(text.bytes) }
         let pieces = text.isFlow(list.value) ? flowPieces(items) : blockPieces(items)
         guard var pieces else {
             return .failure(move.error("cannot find where the items of \(place) are written in the file",
