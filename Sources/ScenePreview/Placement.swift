@@ -89,6 +89,18 @@ struct FrameForm: Encodable {
         height = written(spec.height, own: kind.intrinsicSize?.height)
     }
 
+    /// The text of the frame key `key` (`x`, `centerX`, `width` …) as written; nil where the
+    /// frame does not write it (it writes `centerX`, not `x`, or the size is the view's own).
+    func text(of key: String) -> String? {
+        switch key {
+        case "x", "centerX": return x.key == key ? x.text : nil
+        case "y", "centerY": return y.key == key ? y.text : nil
+        case "width": return width?.text
+        case "height": return height?.text
+        default: return nil
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case x, y, width, height
     }
