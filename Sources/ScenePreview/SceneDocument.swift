@@ -109,8 +109,8 @@ struct SceneDocument: Encodable {
             let indices = parent + [i]
             let path = ViewPath(root: indices[0], children: Array(indices.dropFirst()))
             let filePlaced = placed.indices.contains(i) ? placed[i] : nil
-            if let spec = filePlaced?.view.frame, let kind = filePlaced?.view.type.kind {
-                let form = FrameForm(spec, kind: kind)
+            if let spec = filePlaced?.view.frame {
+                let form = FrameForm(spec)
                 for (selector, key) in frameKeys where selector.selects(id: view.id, path: path) {
                     overridden.append((SceneAddress.frameKeyPrefix + key, form.text(of: key).map(JSONScalar.text) ?? .null))
                 }
@@ -132,7 +132,7 @@ struct SceneDocument: Encodable {
             return view(child, placed: placedChild, placement: childPlacement, appearance: appearance,
                         address: "\(address).children[\(i)]", sampler: sampler, time: time)
         }
-        let frameForm = placement.by == "frame" ? placed.flatMap { p in p.view.frame.map { FrameForm($0, kind: p.view.type.kind) } } : nil
+        let frameForm = placement.by == "frame" ? placed.flatMap { p in p.view.frame.map { FrameForm($0) } } : nil
         var forms: [String: ColorFormInfo] = [:]
         for attribute in v.attributes where attribute.source != "timeline" {
             // A default colour has no written form: it is shown as the hex a user would type.

@@ -21,8 +21,21 @@ final class SceneWriter: Sendable {
 
     struct Move: Decodable {
         var view: String
-        var to: Int
+        /// nil when the body's `to` is not a whole number (`1.5`, `"1"`, null): a 400 naming
+        /// the move rather than the body's generic one.
+        var to: Int?
+
+        enum CodingKeys: String, CodingKey { case view, to }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            view = try c.decode(String.self, forKey: .view)
+            to = try? c.decode(Int.self, forKey: .to)
+        }
     }
+
+    /// The most moves one write makes: each compiles the scene twice while writes wait.
+    static let maxMoves = 256
 
     /// `{"hash": "<the file's hash now>", "to": "<a version's hash>"}`
     struct RestoreBody: Decodable {
@@ -81,10 +94,17 @@ final class SceneWriter: Sendable {
         case .success(let o): overrides = o
         case .failure(let error): return PreviewAPI.badRequest(error.message)
         }
+        guard (body.move ?? []).count <= Self.maxMoves else {
+            return PreviewAPI.badRequest("at most \(Self.maxMoves) moves in one write, not \(body.move?.count ?? 0)")
+        }
         var moves: [ViewMove] = []
         for move in body.move ?? [] {
+            // The command line's rule (`--move VIEW=INDEX`): an index is a whole number from 0.
+            guard let to = move.to, to >= 0 else {
+                return PreviewAPI.badRequest("move \(move.view): to is a whole number from 0, not \(move.to.map(String.init) ?? "that")")
+            }
             do throws(AddressError) {
-                moves.append(ViewMove(view: try ViewPath(parsing: move.view), to: move.to))
+                moves.append(ViewMove(view: try ViewPath(parsing: move.view), to: to))
             } catch {
                 return PreviewAPI.badRequest("move \(move.view): \(error.message)")
             }

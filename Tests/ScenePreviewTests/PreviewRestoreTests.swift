@@ -256,4 +256,23 @@ final class PreviewRestoreTests: XCTestCase {
                                                               "move views[0].children[1] to 1": "unchanged"])
         XCTAssertEqual(try Data(contentsOf: scene), original)
     }
+
+    /// `to` follows `--move`'s rule (a whole number from 0), named in a 400; a body of more
+    /// moves than one write makes is refused before any is made.
+    func testAMovesIndexIsAWholeNumberFromZeroAndMovesAreBounded() throws {
+        let scene = try copyOfShowcase()
+        let preview = try ServedPreview(self, scene: scene.path)
+        let current = try hash(scene)
+        for to in ["-1", "1.5", "\"1\"", "null", "1e30"] {
+            let body = "{\"hash\": \"\(current)\", \"move\": [{\"view\": \"views[0].children[1]\", \"to\": \(to)}]}"
+            let reply = try post(preview, "/api/write", Array(body.utf8))
+            XCTAssertEqual(reply.status, 400, to)
+            XCTAssertTrue(reply.text.contains("move views[0].children[1]: to is a whole number from 0"), reply.text)
+        }
+        let many = Array(repeating: ["view": "views[0].children[1]", "to": 0] as [String: Any], count: 257)
+        let bounded = try post(preview, "/api/write", ["hash": current, "move": many])
+        XCTAssertEqual(bounded.status, 400, bounded.text)
+        XCTAssertTrue(bounded.text.contains("at most 256 moves in one write, not 257"), bounded.text)
+        XCTAssertEqual(try hash(scene), current, "nothing written")
+    }
 }
