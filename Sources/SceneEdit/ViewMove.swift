@@ -53,8 +53,11 @@ extension EditPlanner {
             let (one, many) = move.view.parent == nil ? ("view", "views") : ("child", "children")
             return .failure(move.error("\(place) holds \(items.count) \(items.count == 1 ? one : many): to must be 0 to \(items.count - 1), not \(move.to)"))
         }
-        if text.valueIsAlias(list) || text.aliasedItems(of: list.value).contains(true) {
+        if text.valueIsAlias(list) {
             return .failure(move.error("\(place) is written with an alias (*name); reorder it by hand"))
+        }
+        if let aliased = text.aliasedItems(of: list.value).firstIndex(of: true) {
+            return .failure(move.error("\(place)[\(aliased)] is written as an alias (*name); reorder \(place) by hand"))
         }
         guard move.leavesItsPlace else { return .success(text.bytes) }
         let pieces = text.isFlow(list.value) ? flowPieces(items) : blockPieces(items)
