@@ -171,7 +171,9 @@ final class PreviewRestoreTests: XCTestCase {
             .replacingOccurrences(of: "progress: 0.72,", with: "progress: 0.25,").utf8)
         XCTAssertNotEqual(edited, original)
 
-        // Every write of a regular file beyond 16 bytes fails (EFBIG) while the limit stands.
+        // Every write of a regular file beyond 16 bytes fails (EFBIG) while the limit stands: the
+        // whole process's limit, so it stands only around the one request (nothing else here
+        // writes a file meanwhile), and SIGXFSZ is ignored so the write fails instead of killing it.
         let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
         var limit = rlimit()
         XCTAssertEqual(getrlimit(fileSize, &limit), 0)
