@@ -70,6 +70,7 @@ package struct FrameChecker {
             width = width ?? size.width
             height = height ?? size.height
         }
+        let written = (width: width != nil, height: height != nil)
         if width == nil || height == nil {
             if (width == nil && pairs["width"] != nil) || (height == nil && pairs["height"] != nil) {
                 return nil  // given, but its value is wrong: that error is already reported
@@ -87,7 +88,7 @@ package struct FrameChecker {
             }
         }
         guard let x, let y else { return nil }
-        return FrameSpec(x: x, y: y, width: width, height: height)
+        return FrameSpec(x: x, y: y, width: width, height: height, widthWritten: written.width, heightWritten: written.height)
     }
 
     /// `size: {width, height}` or one length for a square.

@@ -142,14 +142,15 @@ struct ViewChecker {
         }
         log = frames.log
         if placedByContainer, let container {
-            refuseFrameOverrides(frameSets, path: path, placedBy: container.name)
+            refuseFrameOverrides(frameSets, view: type.placeName(id: id, address: path.description),
+                                 placedBy: container.name)
         }
         if let childrenPair = pairs["children"], type.isContainer {
             if depth >= options.maxNesting {
                 log.error(.limitExceeded, "views nest deeper than \(options.maxNesting) levels", at: childrenPair.keyRange,
                           notes: ["raise the limit with --max-nesting if you mean it"])
             } else {
-                let named = id.map { "\(type.rawValue) '\($0)'" } ?? "\(type.rawValue) at \(path)"
+                let named = type.placeName(id: id, address: path.description)
                 children = checkList(childrenPair.value, parent: Container(type: type, path: path, name: named), depth: depth + 1)
             }
         }
@@ -229,4 +230,13 @@ extension ViewChecker {
         }
         return "views at the root or in a \(list(names(.placedByFrame))) are placed by their frame; only \(list(names(.placedByContainer))) place their children"
     }()
+}
+
+extension ViewType {
+    /// A view of this type as messages name it where its place matters: `stack 'header'`, or
+    /// `stack at views[0]` for one without an id. The checker's messages and the preview's
+    /// placement reasons both use it.
+    public func placeName(id: String?, address: String) -> String {
+        id.map { "\(rawValue) '\($0)'" } ?? "\(rawValue) at \(address)"
+    }
 }

@@ -44,9 +44,9 @@ extension ViewChecker {
     }
 
     /// Frame `--set`s on a view a stack or grid places: it has no frame to set.
-    mutating func refuseFrameOverrides(_ sets: [FrameOverride], path: ViewPath, placedBy container: String) {
+    mutating func refuseFrameOverrides(_ sets: [FrameOverride], view: String, placedBy container: String) {
         for set in sets {
-            log.add(set.override.error(.conflictingKeys, "\(path) is placed by \(container): it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"))
+            log.add(set.override.error(.conflictingKeys, "\(view) is placed by \(container): it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"))
         }
     }
 

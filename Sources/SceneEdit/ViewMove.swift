@@ -14,6 +14,9 @@ public struct ViewMove: Sendable, Hashable, CustomStringConvertible {
         self.to = to
     }
 
+    /// False for a move to the index the view already has, which changes nothing.
+    public var leavesItsPlace: Bool { view.indices.last != to }
+
     /// `move views[0].children[2] to 0`: how messages name it.
     public var description: String { "move \(view) to \(to)" }
 
@@ -50,10 +53,13 @@ extension EditPlanner {
             let (one, many) = move.view.parent == nil ? ("view", "views") : ("child", "children")
             return .failure(move.error("\(place) holds \(items.count) \(items.count == 1 ? one : many): to must be 0 to \(items.count - 1), not \(move.to)"))
         }
-        if text.valueIsAlias(list) || text.aliasedItems(of: list.value).contains(true) {
+        if text.valueIsAlias(list) {
             return .failure(move.error("\(place) is written with an alias (*name); reorder it by hand"))
         }
-        guard from != move.to else { return .success(text.bytes) }
+        if let aliased = text.aliasedItems(of: list.value).firstIndex(of: true) {
+            return .failure(move.error("\(place)[\(aliased)] is written as an alias (*name); reorder \(place) by hand"))
+        }
+        guard move.leavesItsPlace else { return .success(text.bytes) }
         let pieces = text.isFlow(list.value) ? flowPieces(items) : blockPieces(items)
         guard var pieces else {
             return .failure(move.error("cannot find where the items of \(place) are written in the file",

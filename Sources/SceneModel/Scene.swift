@@ -124,12 +124,19 @@ public struct FrameSpec: Sendable, Hashable {
     public var y: FramePosition
     public var width: Length?
     public var height: Length?
+    /// False where the file (and its overrides) leave the length out and the kind's own size
+    /// stands in (a pie's 37): what the preview shows as not written.
+    public var widthWritten: Bool
+    public var heightWritten: Bool
 
-    public init(x: FramePosition, y: FramePosition, width: Length?, height: Length?) {
+    public init(x: FramePosition, y: FramePosition, width: Length?, height: Length?,
+                widthWritten: Bool = true, heightWritten: Bool = true) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+        self.widthWritten = widthWritten
+        self.heightWritten = heightWritten
     }
 }
 

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneLayout
 import SceneModel
 
@@ -35,9 +36,8 @@ struct Placement: Encodable {
     /// A child of `parent` (at `address`), placed by it when its kind places its children.
     static func child(of parent: PlacedView, at address: String) -> Placement {
         guard parent.view.type.kind.children == .placedByContainer else { return .frame(in: parent.canvasFrame) }
-        let type = parent.view.type.rawValue
-        let name = parent.view.id.map { "\(type) '\($0)'" } ?? "\(type) at \(address)"
-        return Placement(by: type, container: parent.view.id ?? address, reason: "placed by \(name)")
+        let name = parent.view.type.placeName(id: parent.view.id, address: address)
+        return Placement(by: parent.view.type.rawValue, container: parent.view.id ?? address, reason: "placed by \(name)")
     }
 }
 
@@ -70,7 +70,7 @@ struct FrameForm: Encodable {
     var width: Size?
     var height: Size?
 
-    init(_ spec: FrameSpec, kind: ViewKind) {
+    init(_ spec: FrameSpec) {
         func position(_ p: FramePosition, _ edge: String, _ center: String) -> Position {
             switch p {
             case .origin(let l): return Position(key: edge, percent: l.percent, points: l.points, text: l.description)
@@ -80,13 +80,21 @@ struct FrameForm: Encodable {
         x = position(spec.x, "x", "centerX")
         y = position(spec.y, "y", "centerY")
         // The checker fills a size the file leaves out with the kind's own; shown as not written
-        // (the page adds it when the view is resized).
-        func written(_ l: Length?, own: Double?) -> Size? {
-            guard let l, l != own.map(Length.pt) else { return nil }
-            return Size(l)
+        // (the page adds it when the view is resized). A size written equal to it is written.
+        width = spec.widthWritten ? spec.width.map(Size.init) : nil
+        height = spec.heightWritten ? spec.height.map(Size.init) : nil
+    }
+
+    /// The text of the frame key `key` (`x`, `centerX`, `width` …) as written; nil where the
+    /// frame does not write it (it writes `centerX`, not `x`, or the size is the view's own).
+    func text(of key: String) -> String? {
+        switch key {
+        case "x", "centerX": return x.key == key ? x.text : nil
+        case "y", "centerY": return y.key == key ? y.text : nil
+        case "width": return width?.text
+        case "height": return height?.text
+        default: return nil
         }
-        width = written(spec.width, own: kind.intrinsicSize?.width)
-        height = written(spec.height, own: kind.intrinsicSize?.height)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -32,6 +32,8 @@ struct PreviewAPI: Sendable {
             guard request.method == "GET" || request.method == "HEAD" else { return .onlyMethod("GET, HEAD") }
             return Response(status: 200, contentType: asset.contentType, body: asset.bytes)
         }
+        // Nothing else exists outside `/api/` (the browser's `/favicon.ico`): 404, token or not.
+        guard request.path.hasPrefix("/api/") else { return .notFound }
         if let refusal = gate.tokenRefusal(request) { return refusal }
         if request.path == "/api/write" || request.path == "/api/restore" {
             guard request.method == "POST" else { return .onlyMethod("POST") }
@@ -140,7 +142,7 @@ struct PreviewAPI: Sendable {
         let fileScene = p.sets.isEmpty ? nil : renders.compile(sets: [], setTexts: [], scale: nil, appearance: p.appearance,
                                                                forPNG: false).0.animated
         let document = SceneDocument(scene: scene, animated: animated, hash: key.hash, time: time, initialSet: initialSet,
-                                     variants: variants, fileScene: fileScene)
+                                     variants: variants, fileScene: fileScene, overrides: p.sets)
         return Self.json(200, document)
     }
 

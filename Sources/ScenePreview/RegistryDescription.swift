@@ -50,9 +50,11 @@ struct RegistryDescription: Encodable, Sendable {
     init() {
         var kinds: [String: KindInfo] = [:]
         for kind in Registry.kinds {
-            let own = kind.ownAttributes.map { Self.info($0, group: "own") }
-            kinds[kind.type.rawValue] = KindInfo(summary: kind.summary,
-                                                 attributes: own + kind.layerAttributes.map { Self.info($0, group: "layer") })
+            // `attributes` lists the kind's own first, then the layer ones: only the tag needs the split.
+            let ownCount = kind.ownAttributes.count
+            kinds[kind.type.rawValue] = KindInfo(summary: kind.summary, attributes: kind.attributes.enumerated().map { i, spec in
+                Self.info(spec, group: i < ownCount ? "own" : "layer")
+            })
         }
         self.kinds = kinds
     }

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneLayout
 import SceneModel
 import SceneSupport
@@ -26,7 +27,9 @@ struct SceneDocument: Encodable {
         var colorForms: [String: ColorFormInfo]
         var children: [View]
         /// For each attribute the page's overrides set, the value the file itself gives now, so
-        /// a page whose file changed on disk shows both (nil without overrides).
+        /// a page whose file changed on disk shows both (nil without overrides); for each frame
+        /// key they set, `frame.x` …, the file's own text (`"100% - 20"`), null where the file's
+        /// frame does not write that key.
         var fileValues: [String: JSONScalar]?
     }
 
@@ -58,9 +61,9 @@ struct SceneDocument: Encodable {
     var fonts: [String]
 
     /// `fileScene` is the scene compiled without the page's overrides (nil when there are none):
-    /// where `fileValues` come from.
+    /// where `fileValues` come from; `overrides` are those overrides, for the frame keys they set.
     init(scene: CompiledScene, animated: AnimatedScene, hash: String, time: Double, initialSet: [String],
-         variants: Variants = .empty, fileScene: AnimatedScene? = nil) {
+         variants: Variants = .empty, fileScene: AnimatedScene? = nil, overrides: [Override] = []) {
         file = scene.file.name
         self.hash = hash
         self.time = time
@@ -86,20 +89,35 @@ struct SceneDocument: Encodable {
         fonts = animated.fonts.families.filter { !animated.fonts.isColor($0) }
         if let file = fileScene {
             let fileReport = InspectReport(scene: file.scene, placed: file.views(at: time), sampler: file.sampler, time: time)
-            views = Self.withFileValues(views, file: fileReport.views)
+            let frameKeys = overrides.compactMap { o -> (ViewSelector, String)? in
+                guard case .view(let selector, _) = o.address, let key = o.address.frameKey else { return nil }
+                return (selector, key)
+            }
+            views = Self.withFileValues(views, file: fileReport.views, placed: file.views(at: time), frameKeys: frameKeys)
         }
     }
 
-    /// `views` with each overridden attribute's file value, matched by address: overrides never
-    /// add or remove views, so the file's views sit at the same index paths.
-    static func withFileValues(_ views: [View], file: [InspectReport.ViewInfo]) -> [View] {
+    /// `views` with each overridden attribute's and frame key's file value, matched by address:
+    /// overrides never add or remove views, so the file's views sit at the same index paths.
+    static func withFileValues(_ views: [View], file: [InspectReport.ViewInfo], placed: [PlacedView],
+                               frameKeys: [(ViewSelector, String)], parent: [Int] = []) -> [View] {
         views.enumerated().map { i, view in
             guard file.indices.contains(i) else { return view }
             var view = view
             let fileAttributes = Dictionary(file[i].attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-            let overridden = view.attributes.filter { $0.source == "--set" }.compactMap { a in fileAttributes[a.name].map { (a.name, $0) } }
+            var overridden = view.attributes.filter { $0.source == "--set" }.compactMap { a in fileAttributes[a.name].map { (a.name, $0) } }
+            let indices = parent + [i]
+            let path = ViewPath(root: indices[0], children: Array(indices.dropFirst()))
+            let filePlaced = placed.indices.contains(i) ? placed[i] : nil
+            if let spec = filePlaced?.view.frame {
+                let form = FrameForm(spec)
+                for (selector, key) in frameKeys where selector.selects(id: view.id, path: path) {
+                    overridden.append((SceneAddress.frameKeyPrefix + key, form.text(of: key).map(JSONScalar.text) ?? .null))
+                }
+            }
             view.fileValues = overridden.isEmpty ? nil : Dictionary(overridden, uniquingKeysWith: { a, _ in a })
-            view.children = withFileValues(view.children, file: file[i].children)
+            view.children = withFileValues(view.children, file: file[i].children, placed: filePlaced?.children ?? [],
+                                           frameKeys: frameKeys, parent: indices)
             return view
         }
     }
@@ -114,7 +132,7 @@ struct SceneDocument: Encodable {
             return view(child, placed: placedChild, placement: childPlacement, appearance: appearance,
                         address: "\(address).children[\(i)]", sampler: sampler, time: time)
         }
-        let frameForm = placement.by == "frame" ? placed.flatMap { p in p.view.frame.map { FrameForm($0, kind: p.view.type.kind) } } : nil
+        let frameForm = placement.by == "frame" ? placed.flatMap { p in p.view.frame.map { FrameForm($0) } } : nil
         var forms: [String: ColorFormInfo] = [:]
         for attribute in v.attributes where attribute.source != "timeline" {
             // A default colour has no written form: it is shown as the hex a user would type.

@@ -47,6 +47,11 @@ final class SceneSource: Sendable {
         return hash.finish()
     }
 
+    /// The scene's hash were its bytes `bytes`, with the files those import as they are now: what
+    /// `/api/scene` calls the scene's `hash`, recomputed for bytes read elsewhere (the very file
+    /// a write replaces), so a write compares what the page saw.
+    func hash(of bytes: [UInt8]) -> String { Self.hash(bytes, imports(bytes)) }
+
     /// The paths of the files the scene imports now.
     var importedPaths: [String] { imports(snapshot.bytes).map(\.path) }
 

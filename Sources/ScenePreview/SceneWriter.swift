@@ -21,8 +21,21 @@ final class SceneWriter: Sendable {
 
     struct Move: Decodable {
         var view: String
-        var to: Int
+        /// nil when the body's `to` is not a whole number (`1.5`, `"1"`, null): a 400 naming
+        /// the move rather than the body's generic one.
+        var to: Int?
+
+        enum CodingKeys: String, CodingKey { case view, to }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            view = try c.decode(String.self, forKey: .view)
+            to = try? c.decode(Int.self, forKey: .to)
+        }
     }
+
+    /// The most moves one write makes: each compiles the scene twice while writes wait.
+    static let maxMoves = 256
 
     /// `{"hash": "<the file's hash now>", "to": "<a version's hash>"}`
     struct RestoreBody: Decodable {
@@ -38,7 +51,7 @@ final class SceneWriter: Sendable {
         /// The unified diff, `a/NAME` → `b/NAME`; empty when nothing changes.
         var diff: String
         /// What each override and move did: `--set TEXT` → replaced, added or unchanged;
-        /// `move views[…] to N` → moved.
+        /// `move views[…] to N` → moved, or unchanged when N is where the view already is.
         var changes: [String: String]
         var dryRun: Bool?
     }
@@ -81,10 +94,17 @@ final class SceneWriter: Sendable {
         case .success(let o): overrides = o
         case .failure(let error): return PreviewAPI.badRequest(error.message)
         }
+        guard (body.move ?? []).count <= Self.maxMoves else {
+            return PreviewAPI.badRequest("at most \(Self.maxMoves) moves in one write, not \(body.move?.count ?? 0)")
+        }
         var moves: [ViewMove] = []
         for move in body.move ?? [] {
+            // The command line's rule (`--move VIEW=INDEX`): an index is a whole number from 0.
+            guard let to = move.to, to >= 0 else {
+                return PreviewAPI.badRequest("move \(move.view): to is a whole number from 0, not \(move.to.map(String.init) ?? "that")")
+            }
             do throws(AddressError) {
-                moves.append(ViewMove(view: try ViewPath(parsing: move.view), to: move.to))
+                moves.append(ViewMove(view: try ViewPath(parsing: move.view), to: to))
             } catch {
                 return PreviewAPI.badRequest("move \(move.view): \(error.message)")
             }
@@ -104,27 +124,28 @@ final class SceneWriter: Sendable {
                 return PreviewAPI.json(404, ["error": "this server holds no version \(body.to) of the file: it keeps only the ones it replaced or wrote, the last \(VersionStore.maxVersions) (at most \(VersionStore.maxBytes >> 20) MiB), while it runs"])
             }
             var restored: Restored?
+            var replaced: (bytes: [UInt8], hash: String)?
             return guarded { bytes in
-                let hash = SHA256.hex(bytes)
-                guard hash == body.hash else {
-                    return .failure(PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"]))
-                }
-                versions.keep(bytes, hash: hash)
-                restored = Restored(hash: body.to, before: hash, diff: diff(bytes, old))
+                let hash = source.hash(of: bytes)
+                guard hash == body.hash else { return .failure(Self.changedOnDisk(hash)) }
+                replaced = (bytes, hash)
+                restored = Restored(hash: source.hash(of: old), before: hash, diff: diff(bytes, old))
                 return .success(old)
             } answer: {
-                restored.map { PreviewAPI.json(200, $0) }
+                // Kept only now the file had it: a write that failed leaves nothing to restore.
+                if let replaced { versions.keep(replaced.bytes, hash: replaced.hash) }
+                return restored.map { PreviewAPI.json(200, $0) }
             }
         }
     }
 
     private func apply(_ overrides: [Override], _ moves: [ViewMove], over expectedHash: String, dryRun: Bool) -> Response {
         var written: Written?
+        var kept: [(bytes: [UInt8], hash: String)] = []
         return guarded { bytes in
-            let hash = SHA256.hex(bytes)
-            guard hash == expectedHash else {
-                return .failure(PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"]))
-            }
+            // The scene's hash as `/api/scene` gave it: with its imports' bytes when it has any.
+            let hash = source.hash(of: bytes)
+            guard hash == expectedHash else { return .failure(Self.changedOnDisk(hash)) }
             // Named by its path, as `scenec edit` names it, so its `fonts:` are found beside it.
             let editor = SceneEditor(frontend: frontend)
             switch editor.edit(SourceFile(name: source.path, bytes: bytes), applying: overrides, moving: moves) {
@@ -132,22 +153,29 @@ final class SceneWriter: Sendable {
                 return .failure(PreviewAPI.json(422, DiagnosticsDocument(diagnostics: refusal.diagnostics, file: refusal.file)))
             case .success(let edited):
                 var changes = Dictionary(edited.changes.map { ($0.override.option, $0.action.rawValue) }) { _, last in last }
-                for move in moves { changes[move.description] = "moved" }
-                let after = SHA256.hex(edited.bytes)
+                for move in moves { changes[move.description] = move.leavesItsPlace ? "moved" : "unchanged" }
+                let after = source.hash(of: edited.bytes)
                 let result = Written(hash: dryRun ? hash : after, before: hash, diff: diff(bytes, edited.bytes),
                                      changes: changes, dryRun: dryRun ? true : nil)
                 if dryRun {
                     // Answered from here: nothing reaches the file.
                     return .failure(PreviewAPI.json(200, result))
                 }
-                versions.keep(bytes, hash: hash)
-                versions.keep(edited.bytes, hash: after)
+                if edited.bytes != bytes { kept = [(bytes, hash), (edited.bytes, after)] }
                 written = result
                 return .success(edited.bytes)
             }
         } answer: {
-            written.map { PreviewAPI.json(200, $0) }
+            // Kept only once the file is written: a refused or failed write leaves nothing
+            // `/api/restore` could put back that the file never had.
+            for version in kept { versions.keep(version.bytes, hash: version.hash) }
+            return written.map { PreviewAPI.json(200, $0) }
         }
+    }
+
+    /// The 409 of a write or restore whose hash is not the file's (now `hash`).
+    private static func changedOnDisk(_ hash: String) -> Response {
+        PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"])
     }
 
     /// The file rewritten with what `edit` gives it, and the answer: `answer()`'s once written,

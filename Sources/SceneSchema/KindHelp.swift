@@ -42,7 +42,7 @@ public enum KindHelp {
         var out = "### `\(kind.type.rawValue)`\n\n\(kind.summary)\n"
         if let notes = AttributeTables.notes(on: kind) { out += "\n" + notes + "\n" }
         out += "\n| attribute | kind | range | default | animatable | description |\n|---|---|---|---|---|---|\n"
-        for spec in kind.ownAttributes + kind.layerAttributes {
+        for spec in kind.attributes {
             let kindCell: String
             switch spec.kind {
             case .number, .integer: kindCell = kindWord(spec.kind)

@@ -11,9 +11,11 @@ a sibling's edge snaps onto it, the guide (#ff2d92) found in a screenshot during
 after the write restores the file byte for byte. Resize handles
 keep a percent frame a percent expression and move a centerX frame's centre; the rotate handle
 writes degrees. A stack's child is read-only in the geometry rows with the reason, does not move
-on the board, and dragging it in the tree writes the children's new order. Issue 27's second
-readers: a drag follows the pointer when the page moves under it, the status line stays one line,
-no /api/scene during a drag; overridden geometry rows are marked with a reset, and a frame
+on the board, and dragging it in the tree writes the children's new order; Alt+↓ pressed twice
+on a tree item moves it twice (the item keeps the focus), and the undo and redo of those moves
+keep its index-addressed override and the selection on it. Issue 27's second readers: a drag
+follows the pointer when the page moves under it, the status line stays one line, no /api/scene
+during a drag; overridden geometry rows are marked with the file's value and a reset, and a frame
 override the file refuses is shown and dropped there; hidden views are not hit, turned ones are
 hit, resized in their own axes and outlined inside a turned group, whose child is not dragged; a
 click inside the selection keeps it; resizes and typed sizes. Prints one line per check; exits 1
@@ -550,19 +552,61 @@ def stack_checks(driver, page, scene):
     driver.find_element(By.ID, "reset-all").click()
     page.settle("the overrides reset")
 
-    # Alt+↓ on a focused tree item moves it one place down.
+    # Alt+↓ on a focused tree item moves it one place down, and the item keeps the focus, so
+    # Alt+↓ again moves it on. Its override (addressed by index) and the selection follow it,
+    # through the moves, their undo and their redo.
     before = read(scene)
+    lines = before.split(b"\n")
+    in_order = lambda *k: b"\n".join(lines[:children[0]] + [lines[children[i]] for i in k] + lines[children[2] + 1:])
+    select(driver, page, "third")
+    page.js("window.scenecPreview.canvas.page.changeOverrides('on', (m) => m.set('views[4].children[0].on', 'true'))")
+    page.settle("third's override, addressed by index")
+    focused = lambda: page.js("return document.activeElement?.dataset?.id ?? document.activeElement?.tagName")
+
+    def follows(where, what):
+        keys = page.js("return [...window.scenecPreview.state.overrides.keys()]")
+        selected = page.js("return window.scenecPreview.state.selected")
+        if keys != [f"views[4].children[{where}].on"] or selected != f"views[4].children[{where}]" \
+                or page.view("third")["address"] != selected:
+            fail(f"{what}: third's override and the selection should be at children[{where}], not {keys}, {selected}")
+
+    def alt(key, what):
+        wait_until(lambda: focused() == "third", f"third's tree item to have the focus ({what})")
+        ActionChains(driver).key_down(Keys.ALT).send_keys(key).key_up(Keys.ALT).perform()
+
+    def keys(*combo):
+        chain = ActionChains(driver)
+        for k in combo[:-1]:
+            chain.key_down(k)
+        chain.send_keys(combo[-1])
+        for k in reversed(combo[:-1]):
+            chain.key_up(k)
+        chain.perform()
+
     driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="third"]').send_keys(Keys.ALT, Keys.ARROW_DOWN)
     wait_until(lambda: read(scene) != before, "Alt+↓ to write the file")
     page.settle("the reordered scene")
-    lines = before.split(b"\n")
-    order = [lines[children[1]], lines[children[0]], lines[children[2]]]
-    expect_file(read(scene), b"\n".join(lines[:children[0]] + order + lines[children[2] + 1:]),
-                "Alt+↓ writes first, third, second")
-    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
-    wait_until(lambda: read(scene) == before, "undo to put the order back")
+    expect_file(read(scene), in_order(1, 0, 2), "Alt+↓ writes first, third, second")
+    follows(1, "Alt+↓")
+    alt(Keys.ARROW_DOWN, "the second Alt+↓")
+    wait_until(lambda: read(scene) == in_order(1, 2, 0), "the second Alt+↓ to write first, second, third")
+    page.settle("the scene reordered twice")
+    follows(2, "Alt+↓ twice")
+    ok("Alt+↓ twice: the moved item keeps the focus, its override and the selection follow it")
+    keys(Keys.CONTROL, "z")
+    wait_until(lambda: read(scene) == in_order(1, 0, 2), "undo to put back the second move")
     page.settle("the page after the undo")
-    ok("undo of a reorder restores the file byte for byte")
+    follows(1, "undo of the second move")
+    keys(Keys.CONTROL, "z")
+    wait_until(lambda: read(scene) == before, "undo to put the order back")
+    page.settle("the page after the second undo")
+    follows(0, "undo of both moves")
+    ok("undo of a reorder restores the file byte for byte, the override and the selection back on third")
+    keys(Keys.CONTROL, Keys.SHIFT, "z")
+    wait_until(lambda: read(scene) == in_order(1, 0, 2), "redo to move third again")
+    page.settle("the page after the redo")
+    follows(1, "redo of the move")
+    ok("redo of a reorder: the override and the selection move with third again")
 
 
 def main():

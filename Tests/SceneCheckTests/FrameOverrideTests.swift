@@ -49,7 +49,11 @@ final class FrameOverrideTests: XCTestCase {
         XCTAssertThrowsError(try SceneAddress(parsing: "a.frame.widht")) { error in
             XCTAssertTrue((error as? AddressError)?.message.hasSuffix("did you mean 'width'?") ?? false, "\(error)")
         }
-        XCTAssertThrowsError(try SceneAddress(parsing: "views[0].frame."))
+        XCTAssertThrowsError(try SceneAddress(parsing: "views[0].frame.")) { error in
+            let message = (error as? AddressError)?.message ?? ""
+            XCTAssertTrue(message.contains("after frame comes nothing"), message)
+            XCTAssertFalse(message.contains("did you mean"), "no suggestion for a key not written: \(message)")
+        }
     }
 
     func testAFrameKeyIsReplacedAsALength() throws {
@@ -78,8 +82,9 @@ final class FrameOverrideTests: XCTestCase {
 
     func testAContainersChildHasNoFrame() throws {
         XCTAssertEqual(try errors(["views[3].children[0].frame.x=5"]),
-                       ["--set views[3].children[0].frame.x=5: views[3].children[0] is placed by stack 'header': it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"])
-        XCTAssertEqual(try errors(["t.frame.width=5"]).count, 1)
+                       ["--set views[3].children[0].frame.x=5: pie at views[3].children[0] is placed by stack 'header': it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"])
+        XCTAssertEqual(try errors(["t.frame.width=5"]), ["--set t.frame.width=5: ring 't' is placed by stack 'header': it has no frame; a container places its children in order, so reorder its children to move it, and give it a size to size it"],
+                       "named as the user wrote it")
     }
 
     func testBadLengthsAreTheOptionsErrors() throws {

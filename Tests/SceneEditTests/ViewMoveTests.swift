@@ -97,4 +97,11 @@ final class ViewMoveTests: XCTestCase {
         XCTAssertEqual(reasons.count, 1, "\(reasons)")
         XCTAssertTrue(reasons.first?.contains("alias") ?? false, "\(reasons)")
     }
+
+    /// An item that is an alias names that item, not the list, which is written out.
+    func testAnAliasedItemIsNamed() throws {
+        let file = head + "  - &r {type: ring, frame: {x: 0, y: 0, width: 10, height: 10}}\n  - *r\n"
+        XCTAssertEqual(try refusal(file, "views[0]", to: 1),
+                       ["move views[0] to 1: views[1] is written as an alias (*name); reorder views by hand"])
+    }
 }

@@ -59,4 +59,20 @@ final class InspectorDocumentTests: XCTestCase {
         XCTAssertEqual(values.count, 2, "only the overridden attributes")
         XCTAssertNil(children[1]["fileValues"], "upload has no overrides")
     }
+
+    /// A frame the page overrides: `fileValues` carries each key it sets, `frame.KEY`, with the
+    /// file's own text, so the geometry rows can show "file: …" beside the override.
+    func testTheFilesFrameBesideAFrameOverride() throws {
+        let preview = try ServedPreview(self, scene: repositoryRoot.appendingPathComponent("scenes/showcase.scene.yaml").path)
+        let json = try preview.get("/api/scene?set=header.frame.x=40&set=views%5B0%5D.frame.width=100%25%20-%2020").json()
+        let header = try XCTUnwrap((json["views"] as? [[String: Any]])?.first)
+        let values = try XCTUnwrap(header["fileValues"] as? [String: Any])
+        XCTAssertEqual(values["frame.x"] as? String, "16")
+        XCTAssertEqual(values["frame.width"] as? String, "100% - 32", "the file's text, addressed by id or by index")
+        XCTAssertEqual(values.count, 2, "only the keys overridden")
+        let form = try XCTUnwrap(header["frameForm"] as? [String: Any])
+        XCTAssertEqual((form["x"] as? [String: Any])?["text"] as? String, "40", "the frame shown is the overridden one")
+        let children = try XCTUnwrap(header["children"] as? [[String: Any]])
+        XCTAssertNil(children[0]["fileValues"], "a child of the header overrides nothing")
+    }
 }

@@ -13,10 +13,16 @@ final class PreviewAPITests: XCTestCase {
 
     func testTheAPIWithoutTheTokenIsForbiddenButThePagesFilesAreServed() throws {
         let preview = try ServedPreview(self, scene: showcase)
-        for path in ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events", "/api/nothing", "/nothing"] {
+        for path in ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events", "/api/nothing"] {
             let reply = try preview.get(path, withToken: false)
             XCTAssertEqual(reply.status, 403, path)
             XCTAssertTrue(reply.text.contains("open the URL scenec preview printed"), reply.text)
+        }
+        // Outside `/api/` only the page's files exist: anything else (the browser's own
+        // `/favicon.ico`) is 404 with or without the token.
+        for path in ["/favicon.ico", "/nothing", "/api", "/Package.swift"] {
+            XCTAssertEqual(try preview.get(path, withToken: false).status, 404, path)
+            XCTAssertEqual(try preview.get(path).status, 404, path)
         }
         XCTAssertEqual(try preview.get("/api/scene?token=0123456789abcdef0123456789abcdef", withToken: false).status, 403)
         let wrong = String(preview.token.dropLast()) + (preview.token.hasSuffix("0") ? "1" : "0")

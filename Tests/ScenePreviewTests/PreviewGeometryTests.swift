@@ -14,6 +14,7 @@ final class PreviewGeometryTests: XCTestCase {
             children:
               - {id: inner, type: ring, frame: {centerX: "50%", y: "100% - 30", width: "50%", height: 20}}
               - {id: dot, type: pie, frame: {x: 0, y: 0}}
+              - {id: sized, type: pie, frame: {x: 50, y: 0, width: 37}}
           - type: stack
             id: header
             frame: {x: 0, y: 150, width: 200, height: 50}
@@ -68,6 +69,10 @@ final class PreviewGeometryTests: XCTestCase {
         let dotForm = try XCTUnwrap(all["views[1].children[1]"]?["frameForm"] as? [String: Any])
         XCTAssertTrue(dotForm["width"] is NSNull, "\(dotForm)")
         XCTAssertTrue(dotForm["height"] is NSNull, "\(dotForm)")
+        // One written equal to the pie's own size is written all the same.
+        let sizedForm = try XCTUnwrap(all["views[1].children[2]"]?["frameForm"] as? [String: Any])
+        XCTAssertEqual((sizedForm["width"] as? [String: Any])?["text"] as? String, "37", "\(sizedForm)")
+        XCTAssertTrue(sizedForm["height"] is NSNull, "\(sizedForm)")
 
         // A stack's child: no frame form, the reason the page shows.
         let slot = try XCTUnwrap(all["views[2].children[0]"])

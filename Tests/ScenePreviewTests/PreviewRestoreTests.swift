@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import XCTest
 
@@ -156,6 +157,124 @@ final class PreviewRestoreTests: XCTestCase {
                         "{\"hash\": \"\(current)\", \"dryRun\": \"yes\", \"set\": [\"download.progress=0.1\"]}"] {
             XCTAssertEqual(try post(preview, "/api/write", Array(hostile.utf8)).status, 400, String(hostile.prefix(80)))
         }
+        XCTAssertEqual(try hash(scene), current, "nothing written")
+    }
+
+    /// A write that fails after its edit was made (here the file system refuses the new file's
+    /// bytes: a file size limit) keeps nothing: no restore can put in bytes the file never had.
+    func testAFailedWriteLeavesNothingToRestore() throws {
+        let scene = try copyOfShowcase()
+        let original = try Data(contentsOf: scene)
+        let preview = try ServedPreview(self, scene: scene.path)
+        let first = try hash(scene)
+        let edited = Data(String(decoding: original, as: UTF8.self)
+            .replacingOccurrences(of: "progress: 0.72,", with: "progress: 0.25,").utf8)
+        XCTAssertNotEqual(edited, original)
+
+        // Every write of a regular file beyond 16 bytes fails (EFBIG) while the limit stands: the
+        // whole process's limit, so it stands only around the one request (nothing else here
+        // writes a file meanwhile), and SIGXFSZ is ignored so the write fails instead of killing it.
+        let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        var limit = rlimit()
+        XCTAssertEqual(getrlimit(fileSize, &limit), 0)
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        var small = limit
+        small.rlim_cur = 16
+        XCTAssertEqual(setrlimit(fileSize, &small), 0)
+        let failed = try post(preview, "/api/write", ["hash": first, "set": ["download.progress=0.25"]])
+        XCTAssertEqual(setrlimit(fileSize, &limit), 0)
+        signal(SIGXFSZ, oldHandler)
+        XCTAssertEqual(failed.status, 500, failed.text)
+        XCTAssertTrue(failed.text.contains("nothing written"), failed.text)
+        XCTAssertEqual(try Data(contentsOf: scene), original)
+
+        let restore = try post(preview, "/api/restore", ["hash": first, "to": try XCTUnwrap(sha256sum(edited))])
+        XCTAssertEqual(restore.status, 404, restore.text)
+        XCTAssertEqual(try Data(contentsOf: scene), original, "left alone")
+    }
+
+    /// A scene that imports a style file: the page sends `/api/scene`'s hash (the scene's with its
+    /// imports'), and a write, a move and a restore compare that.
+    func testAnImportingSceneIsWrittenMovedAndRestoredWithTheHashThePageSaw() throws {
+        let dir = try temporaryDirectory(self)
+        let styles = dir.appendingPathComponent("styles.yaml")
+        try Data("styles:\n  card: {progressColor: \"#ff2d55\"}\n".utf8).write(to: styles)
+        let scene = dir.appendingPathComponent("i.scene.yaml")
+        try Data("""
+            imports: [styles.yaml]
+            canvas: {width: 200, height: 100}
+            views:
+              - {id: r, type: ring, style: card, frame: {x: 0, y: 0, width: 100, height: 100}, progress: 0.3}
+              - {id: p, type: pie, frame: {x: 100, y: 0, width: 100, height: 100}}
+
+            """.utf8).write(to: scene)
+        let original = try Data(contentsOf: scene)
+        let preview = try ServedPreview(self, scene: scene.path)
+        let seen = try XCTUnwrap(try preview.get("/api/scene").json()["hash"] as? String)
+        XCTAssertNotEqual(seen, try hash(scene), "the imports count in the page's hash")
+
+        let write = try post(preview, "/api/write", ["hash": seen, "set": ["r.progress=0.5"]])
+        XCTAssertEqual(write.status, 200, write.text)
+        let written = try write.json()
+        XCTAssertEqual(written["before"] as? String, seen)
+        let afterWrite = try XCTUnwrap(written["hash"] as? String)
+        XCTAssertEqual(try preview.get("/api/scene").json()["hash"] as? String, afterWrite, "what the page reads next")
+
+        let move = try post(preview, "/api/write", ["hash": afterWrite, "move": [["view": "views[1]", "to": 0]]])
+        XCTAssertEqual(move.status, 200, move.text)
+        let afterMove = try XCTUnwrap(try move.json()["hash"] as? String)
+        XCTAssertTrue(try String(contentsOf: scene, encoding: .utf8).contains("views:\n  - {id: p,"))
+
+        XCTAssertEqual(try post(preview, "/api/restore", ["hash": afterMove, "to": afterWrite]).status, 200)
+        let undo = try post(preview, "/api/restore", ["hash": afterWrite, "to": seen])
+        XCTAssertEqual(undo.status, 200, undo.text)
+        XCTAssertEqual(try undo.json()["hash"] as? String, seen)
+        XCTAssertEqual(try Data(contentsOf: scene), original, "byte for byte")
+
+        // An edit of the imported file is a change the page has not seen.
+        try Data("styles:\n  card: {progressColor: \"#0a84ff\"}\n".utf8).write(to: styles)
+        let stale = try post(preview, "/api/write", ["hash": seen, "set": ["r.progress=0.5"]])
+        XCTAssertEqual(stale.status, 409, stale.text)
+        XCTAssertNotEqual(try stale.json()["hash"] as? String, seen)
+        XCTAssertEqual(try Data(contentsOf: scene), original)
+    }
+
+    /// A move to where the view already is, and a write that sets what the file says, change
+    /// nothing and say so: the same hash, every change "unchanged" (the page records no undo step).
+    func testAWriteThatChangesNothingSaysSo() throws {
+        let scene = try copyOfShowcase()
+        let original = try Data(contentsOf: scene)
+        let preview = try ServedPreview(self, scene: scene.path)
+        let current = try hash(scene)
+        let reply = try post(preview, "/api/write", ["hash": current, "set": ["download.progress=0.72"],
+                                                     "move": [["view": "views[0]", "to": 0], ["view": "views[0].children[1]", "to": 1]]])
+        XCTAssertEqual(reply.status, 200, reply.text)
+        let json = try reply.json()
+        XCTAssertEqual(json["hash"] as? String, current)
+        XCTAssertEqual(json["before"] as? String, current)
+        XCTAssertEqual(json["diff"] as? String, "")
+        XCTAssertEqual(json["changes"] as? [String: String], ["--set download.progress=0.72": "unchanged",
+                                                              "move views[0] to 0": "unchanged",
+                                                              "move views[0].children[1] to 1": "unchanged"])
+        XCTAssertEqual(try Data(contentsOf: scene), original)
+    }
+
+    /// `to` follows `--move`'s rule (a whole number from 0), named in a 400; a body of more
+    /// moves than one write makes is refused before any is made.
+    func testAMovesIndexIsAWholeNumberFromZeroAndMovesAreBounded() throws {
+        let scene = try copyOfShowcase()
+        let preview = try ServedPreview(self, scene: scene.path)
+        let current = try hash(scene)
+        for to in ["-1", "1.5", "\"1\"", "null", "1e30"] {
+            let body = "{\"hash\": \"\(current)\", \"move\": [{\"view\": \"views[0].children[1]\", \"to\": \(to)}]}"
+            let reply = try post(preview, "/api/write", Array(body.utf8))
+            XCTAssertEqual(reply.status, 400, to)
+            XCTAssertTrue(reply.text.contains("move views[0].children[1]: to is a whole number from 0"), reply.text)
+        }
+        let many = Array(repeating: ["view": "views[0].children[1]", "to": 0] as [String: Any], count: 257)
+        let bounded = try post(preview, "/api/write", ["hash": current, "move": many])
+        XCTAssertEqual(bounded.status, 400, bounded.text)
+        XCTAssertTrue(bounded.text.contains("at most 256 moves in one write, not 257"), bounded.text)
         XCTAssertEqual(try hash(scene), current, "nothing written")
     }
 }

@@ -147,8 +147,10 @@ final class EditCommandTests: XCTestCase {
         let out = try scenec(["edit", path, "--move", "views[1]=2"])
         XCTAssertEqual(out.status, 1)
         XCTAssertTrue(out.stderr.contains("move views[1] to 2: error: views holds 2 views: to must be 0 to 1, not 2"), out.stderr)
-        for malformed in ["views[1]", "views[1]=-1", "r=0", "views[1].progress=0"] {
-            XCTAssertEqual(try scenec(["edit", path, "--move", malformed]).status, 2, malformed)
+        for malformed in ["views[1]", "views[1]=-1", "r=0", "views[1].progress=0", "views[1]=+1", "views[1]=1.5", "views[1]="] {
+            let result = try scenec(["edit", path, "--move", malformed])
+            XCTAssertEqual(result.status, 2, malformed)
+            XCTAssertFalse(result.stderr.isEmpty, malformed)
         }
     }
 }

@@ -54,7 +54,7 @@ extension SceneAddress {
         let key = name.dropFirst(frameKeyPrefix.count)
         guard FrameChecker.frameKeys.contains(String(key)) else {
             let shown = key.isEmpty ? "nothing" : "'\(key)'"
-            throw AddressError("'\(text)' is not an address: after frame comes \(shown), where one of its keys belongs (\(FrameChecker.frameKeys.joined(separator: ", "))), such as download.frame.x\(Suggestions.hint(for: String(key), in: FrameChecker.frameKeys))")
+            throw AddressError("'\(text)' is not an address: after frame comes \(shown), where one of its keys belongs (\(FrameChecker.frameKeys.joined(separator: ", "))), such as download.frame.x\(key.isEmpty ? "" : Suggestions.hint(for: String(key), in: FrameChecker.frameKeys))")
         }
         return name
     }

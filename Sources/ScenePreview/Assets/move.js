@@ -4,8 +4,16 @@
 import { apiFetch } from './token.js';
 
 const DRAG_PIXELS = 4;
-/** Until when (performance.now()) a click in the tree is the end of a drag, not a selection. */
-let clickEatenUntil = 0;
+/** True from a drag's release until the click it makes (the end of a drag, not a selection);
+ *  the next press clears it, so a quick click after a drag still selects. */
+let eatClick = false;
+/** True from a move's request until the page shows the tree it wrote: another move waits for
+ *  it (it would name the file by a hash about to change, and views by their old places). */
+let moving = false;
+/** The tree item that had the focus, by address: the tree is drawn anew with every document,
+ *  so its focus is given back to the same view (Alt+↑ pressed again moves it on). Null once
+ *  the focus is elsewhere. */
+let focused = null;
 
 /** The list a view is in ("views" or "views[0].children") and its index there. */
 export function placeOf(address) {
@@ -32,33 +40,50 @@ export function remapAddress(text, list, from, to) {
   return `${prefix}${movedIndex(Number(m[1]), from, to)}]${rest}`;
 }
 
+/** The item at `from` of `list` now stands at `to`: the overrides, the selection and the
+ *  focused tree item addressed by index there follow it (and its siblings theirs). An undo
+ *  of the move calls it with `from` and `to` swapped. */
+export function renumber(state, list, from, to) {
+  const renamed = new Map();
+  for (const [k, v] of state.overrides) renamed.set(remapAddress(k, list, from, to), v);
+  state.overrides.clear();
+  for (const [k, v] of renamed) state.overrides.set(k, v);
+  if (state.selected) state.selected = remapAddress(state.selected, list, from, to);
+  if (focused) focused = remapAddress(focused, list, from, to);
+}
+
 /** POSTs the move; on success renumbers the overrides and selection, records the file change
  *  (undone through /api/restore) and re-reads the scene. Resolves to { status, body }. */
 export async function writeMove(page, address, to) {
   const place = placeOf(address);
   const { state } = page;
   if (!place || !state.doc) return { status: 0, body: {} };
-  const response = await apiFetch('/api/write', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ hash: state.doc.hash, set: [], move: [{ view: address, to }] }),
-  });
-  let body = {};
-  try { body = await response.json(); } catch { body = { error: `${response.status}` }; }
-  if (response.status === 200) {
-    const renamed = new Map();
-    for (const [k, v] of state.overrides) renamed.set(remapAddress(k, place.list, place.index, to), v);
-    state.overrides.clear();
-    for (const [k, v] of renamed) state.overrides.set(k, v);
-    if (state.selected) state.selected = remapAddress(state.selected, place.list, place.index, to);
+  if (moving) { page.setStatus('not moved: the last move is still being written'); return { status: 0, body: {} }; }
+  moving = true;
+  try {
+    const response = await apiFetch('/api/write', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hash: state.doc.hash, set: [], move: [{ view: address, to }] }),
+    });
+    let body = {};
+    try { body = await response.json(); } catch { body = { error: `${response.status}` }; }
     const label = `move ${address} to place ${to + 1}`;
-    page.recordFileChange?.({ label, before: body.before, after: body.hash });
-    page.setStatus(`wrote ${state.doc.file}: ${label}`);
-  } else {
-    page.setStatus(`not moved: ${body.text?.trim() ?? body.error ?? response.status}`);
+    if (response.status === 200 && body.before !== undefined && body.before === body.hash) {
+      // The file is as it was (the view already stood there): nothing to renumber or undo.
+      page.setStatus(`not moved: ${address} is already at place ${to + 1}`);
+    } else if (response.status === 200) {
+      renumber(state, place.list, place.index, to);
+      page.recordFileChange?.({ label, before: body.before, after: body.hash, moved: { list: place.list, from: place.index, to } });
+      page.setStatus(`wrote ${state.doc.file}: ${label}`);
+    } else {
+      page.setStatus(`not moved: ${body.text?.trim() ?? body.error ?? response.status}`);
+    }
+    await page.refresh();
+    return { status: response.status, body };
+  } finally {
+    moving = false;
   }
-  page.refresh();
-  return { status: response.status, body };
 }
 
 /** Pointer drags between the tree's items and Alt+↑/↓ on a focused item. Pointer events (not
@@ -69,10 +94,28 @@ export function enableTreeReorder(tree, page) {
   if (!tree.dataset.reorder) {
     tree.dataset.reorder = 'on';
     tree.addEventListener('click', (e) => {
-      if (performance.now() < clickEatenUntil) { e.stopPropagation(); e.preventDefault(); }
+      if (eatClick) { eatClick = false; e.stopPropagation(); e.preventDefault(); }
     }, { capture: true });
+    for (const type of ['pointerdown', 'keydown']) tree.addEventListener(type, () => { eatClick = false; }, { capture: true });
+    document.addEventListener('focusin', (e) => {
+      focused = tree.contains(e.target) ? e.target.closest('button[data-address]')?.dataset.address ?? null : null;
+    });
+    // A press elsewhere (even on nothing that takes the focus) ends the tree's claim to it, and
+    // so does an item left for nothing (blurred) while it is still there; an item the tree
+    // drew over lost the focus only by being removed.
+    document.addEventListener('pointerdown', (e) => { if (!tree.contains(e.target)) focused = null; });
+    tree.addEventListener('focusout', (e) => {
+      setTimeout(() => {
+        if (e.target.isConnected && document.activeElement === document.body) focused = null;
+      });
+    });
   }
   const buttons = () => [...tree.querySelectorAll('button[data-address]')];
+  // The tree was drawn anew: the item that had the focus gets it back, unless it went elsewhere.
+  const active = document.activeElement;
+  if (focused && (!active || active === document.body || tree.contains(active))) {
+    tree.querySelector(`button[data-address="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  }
   const clearMarks = () => buttons().forEach((b) => b.classList.remove('drop-before', 'drop-after'));
   for (const b of buttons()) {
     b.addEventListener('pointerdown', (event) => {
@@ -87,9 +130,7 @@ export function enableTreeReorder(tree, page) {
       event.preventDefault();
       event.stopPropagation();
       if (to < 0 || to >= count) return;
-      writeMove(page, b.dataset.address, to).then(() => {
-        tree.querySelector(`button[data-address="${CSS.escape(`${place.list}[${to}]`)}"]`)?.focus();
-      });
+      writeMove(page, b.dataset.address, to);
     });
   }
   tree.onpointermove = (event) => {
@@ -101,6 +142,7 @@ export function enableTreeReorder(tree, page) {
     const from = placeOf(drag.button.dataset.address);
     const over = document.elementFromPoint(event.clientX, event.clientY)?.closest('button[data-address]');
     const place = over && placeOf(over.dataset.address);
+    drag.elsewhere = !!place && place.list !== from.list;
     if (!place || place.list !== from.list || over === drag.button) return;
     const r = over.getBoundingClientRect();
     const after = event.clientY > r.top + r.height / 2;
@@ -117,7 +159,8 @@ export function enableTreeReorder(tree, page) {
     if (!d?.moving) return;
     d.button.classList.remove('dragging');
     if (tree.hasPointerCapture(event.pointerId)) tree.releasePointerCapture(event.pointerId);
-    clickEatenUntil = performance.now() + 400;
+    eatClick = true;
     if (d.to !== null) writeMove(page, d.button.dataset.address, d.to);
+    else if (d.elsewhere) page.setStatus(`not moved: a view moves only within its own list (${placeOf(d.button.dataset.address).list})`);
   };
 }

@@ -7,6 +7,7 @@ import { showVariants } from './variants.js';
 import { restoreVersion, writeOverrides } from './write.js';
 import { apiEvents, apiFetch } from './token.js';
 import { History } from './history.js';
+import { renumber } from './move.js';
 import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -89,10 +90,20 @@ stats.settled = () => !writeBusy && !pageHistory.busy && !pictureBusy && !pictur
 let sceneBusy = false;
 let sceneAgain = false;
 let sceneHasErrors = false;
+/** Who waits for a document asked for after they asked (a reorder waits for its new tree). */
+let sceneWaiters = [];
 
-async function refreshScene() {
-  if (sceneBusy) { sceneAgain = true; return; }
+/** Re-reads /api/scene; resolves once a document requested after this call has been shown. */
+function refreshScene() {
+  const shown = new Promise((resolve) => sceneWaiters.push(resolve));
+  if (sceneBusy) sceneAgain = true; else fetchScene();
+  return shown;
+}
+
+async function fetchScene() {
   sceneBusy = true;
+  const waiting = sceneWaiters;
+  sceneWaiters = [];
   try {
     const response = await apiFetch(`/api/scene?${query()}`);
     // A 403 (no token: the page was opened without the URL scenec preview printed) is text.
@@ -112,7 +123,8 @@ async function refreshScene() {
     setStatus(`cannot reach scenec preview: ${error}`);
   } finally {
     sceneBusy = false;
-    if (sceneAgain) { sceneAgain = false; refreshScene(); }
+    if (sceneAgain) { sceneAgain = false; fetchScene(); }
+    for (const resolve of waiting) resolve();
   }
 }
 
@@ -160,7 +172,9 @@ function showErrors(body) {
     for (const d of body.diagnostics) {
       inspector.problem(inspector.rowName(d.origin.replace(/^--set ([^=]*)=.*$/, '$1')), d.message);
     }
-    setStatus(body.text.trim());
+    // A write refused for it says "not written: …" with the same text: that says more.
+    const text = body.text.trim();
+    setStatus(notice.includes(text) ? notice : [notice, text].filter(Boolean).join(' · '));
     return;
   }
   $('errors-text').textContent = body.text;
@@ -221,7 +235,11 @@ function putOverrides(map, said) {
 /** THE way the page changes its overrides (the inspector, reset, variants, the canvas's drags
  *  and nudges): `mutate(map)` edits state.overrides; the change becomes one undo entry, or joins
  *  the last one while the same `gesture` goes on (a slider dragged, a view dragged). */
-function changeOverrides(label, mutate, { gesture = null, notice: said = '' } = {}) {
+function changeOverrides(label, mutate, options = {}) {
+  // An undo or redo waiting on the server changes the overrides when it lands: a change made
+  // meanwhile is made after it, on what it left, so the history stays one line.
+  if (pageHistory.busy) { pageHistory.whenIdle(() => changeOverrides(label, mutate, options)); return; }
+  const { gesture = null, notice: said = '' } = options;
   const before = new Map(state.overrides);
   mutate(state.overrides);
   const after = new Map(state.overrides);
@@ -231,6 +249,7 @@ function changeOverrides(label, mutate, { gesture = null, notice: said = '' } = 
       undo: async () => { putOverrides(entry.before, `undid ${entry.label}`); return true; },
       redo: async () => { putOverrides(entry.after, `redid ${entry.label}`); return true; },
       absorb(next) { entry.after = next.after; entry.label = next.label; },
+      empty: () => sameOverrides(entry.before, entry.after),
     };
     pageHistory.record(entry);
   }
@@ -240,16 +259,20 @@ function changeOverrides(label, mutate, { gesture = null, notice: said = '' } = 
 
 /** A change the server made to the file (a write, a move): undone and redone through
  *  /api/restore, which puts back the very bytes, if the file is still what this change left.
- *  `overrides` ({ before, after }), for a write: the overrides it used up come back with it. */
-function recordFileChange({ label, before, after, overrides = null }) {
+ *  `overrides` ({ before, after }), for a write: the overrides it used up come back with it.
+ *  `moved` ({ list, from, to }), for a reorder: the overrides and the selection addressed by
+ *  index are renumbered back on undo and forward again on redo, so they stay on their views. */
+function recordFileChange({ label, before, after, overrides = null, moved = null }) {
   pageHistory.record({
     label,
-    undo: () => restoreFile(label, after, before, overrides?.before, 'undo'),
-    redo: () => restoreFile(label, before, after, overrides?.after, 'redo'),
+    undo: () => restoreFile(label, after, before, overrides?.before, 'undo',
+      moved && (() => renumber(state, moved.list, moved.to, moved.from))),
+    redo: () => restoreFile(label, before, after, overrides?.after, 'redo',
+      moved && (() => renumber(state, moved.list, moved.from, moved.to))),
   });
 }
 
-async function restoreFile(label, from, to, overrides, how) {
+async function restoreFile(label, from, to, overrides, how, rename = null) {
   const file = state.doc?.file ?? 'the file';
   let answer;
   try {
@@ -262,6 +285,7 @@ async function restoreFile(label, from, to, overrides, how) {
   stats.restores.push(answer.status);
   if (answer.status === 200) {
     if (overrides) replaceOverrides(overrides);
+    rename?.();
     notice = how === 'undo' ? `undid ${label}: ${file} is back as it was` : `redid ${label}: ${file} written again`;
   } else if (answer.status === 409) {
     notice = `cannot ${how} ${label}: ${file} changed on disk since; it is left as it is`;
@@ -327,7 +351,7 @@ const canvas = new Canvas({
   state, findView, changeOverrides, recordFileChange,
   // What the canvas says stays until the next change, as a write's answer does.
   setStatus(text) { notice = text; setStatus(text); },
-  refresh() { refreshScene(); refreshPicture(); },
+  refresh() { refreshPicture(); return refreshScene(); },
   gestureEnded() { if (sceneAfterGesture) { sceneAfterGesture = false; refreshScene(); } },
   showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
 });
@@ -383,11 +407,17 @@ async function writeWithDiff() {
   const overrides = new Map(state.overrides);
   let answer = await writeOverrides(hash, overrides, { dryRun: true });
   if (answer.status === 200 && answer.body.dryRun) {
-    if (!await confirmDiff(answer.body.diff ?? '')) { notice = 'not written'; return; }
+    if (!answer.body.diff) { notice = `nothing to write: ${state.doc.file} already says this`; return; }
+    if (!await confirmDiff(answer.body.diff)) { notice = 'not written'; return; }
     answer = await writeOverrides(hash, overrides);
   }
   stats.writes.push(answer.status);
   if (answer.status !== 200) { notice = refusal(answer.status, answer.body); return; }
+  // Bytes the same as before: no step to undo, and the overrides (which the file already says) stay.
+  if (answer.body.before !== undefined && answer.body.before === answer.body.hash) {
+    notice = `nothing written: ${state.doc.file} already says this`;
+    return;
+  }
   // The file now says what the overrides said: they are used up, and come back if undone.
   state.overrides.clear();
   notice = `wrote ${state.doc.file}`;
@@ -498,8 +528,8 @@ const shortcuts = shortcutTable({
   deselect() { if (state.doc) select(null); },
   showShortcuts() { $('shortcuts-dialog').showModal(); },
 });
-bindShortcuts(shortcuts);
-window.scenecPreview.shortcuts = shortcuts.map(({ what, combos, where }) => ({ what, combos, where }));
+bindShortcuts(shortcuts, state);
+window.scenecPreview.shortcuts = shortcuts.map(({ what, combos, where, hint }) => ({ what, combos, where, hint: !!hint }));
 renderShortcuts(shortcuts, $('shortcuts-table'));
 $('shortcuts').addEventListener('click', () => $('shortcuts-dialog').showModal());
 

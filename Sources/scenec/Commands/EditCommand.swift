@@ -54,7 +54,8 @@ enum EditCommand: Command {
             throw UsageError("--move needs VIEW=INDEX, such as --move 'views[0].children[2]=0'; got '\(text)'")
         }
         let index = text[text.index(after: eq)...]
-        guard let to = Int(index), to >= 0 else {
+        // Digits only, as in an address's brackets: no sign (`-1`, `+1`).
+        guard !index.isEmpty, index.allSatisfy({ $0.isASCII && $0.isNumber }), let to = Int(index) else {
             throw UsageError("--move \(text): the index is a whole number from 0, not '\(index)'")
         }
         do throws(AddressError) {
