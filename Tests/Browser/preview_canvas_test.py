@@ -13,7 +13,12 @@ keep a percent frame a percent expression and move a centerX frame's centre; the
 writes degrees. A stack's child is read-only in the geometry rows with the reason, does not move
 on the board, and dragging it in the tree writes the children's new order; Alt+↓ pressed twice
 on a tree item moves it twice (the item keeps the focus), and the undo and redo of those moves
-keep its index-addressed override and the selection on it. Prints one line per check; exits 1
+keep its index-addressed override and the selection on it. Issue 27's second readers: a drag
+follows the pointer when the page moves under it, the status line stays one line, no /api/scene
+during a drag; overridden geometry rows are marked with the file's value and a reset, and a frame
+override the file refuses is shown and dropped there; hidden views are not hit, turned ones are
+hit, resized in their own axes and outlined inside a turned group, whose child is not dragged; a
+click inside the selection keeps it; resizes and typed sizes. Prints one line per check; exits 1
 at the first failure.
 """
 import os
@@ -57,6 +62,19 @@ views:
       - {id: first, type: indicator, size: 20}
       - {id: second, type: indicator, size: 20}
       - {id: third, type: indicator, size: 20}
+  # hidden over dot: a click there reaches dot
+  - {id: cover, type: group, hidden: true, backgroundColor: "#ff0000", frame: {x: 310, y: 40, width: 40, height: 40}}
+  # turned a quarter: drawn 290...310 x 80...180
+  - {id: spin, type: group, rotation: 90deg, backgroundColor: "#00cccc", frame: {x: 250, y: 120, width: 100, height: 20}}
+  # a turned group: its child is drawn at 50...70 x 0...20
+  - id: tilt
+    type: group
+    rotation: 90deg
+    backgroundColor: "#cccc00"
+    frame: {x: 10, y: 20, width: 80, height: 40}
+    children:
+      - {id: inner, type: group, backgroundColor: "#6600cc", frame: {x: 0, y: 0, width: 20, height: 20}}
+  - {id: title, type: label, text: "Hello there", frame: {x: 20, y: 120}}
 """
 
 GUIDE = (0xff, 0x2d, 0x92)
@@ -291,6 +309,200 @@ def resize_checks(driver, page, scene):
     page.settle("the overrides reset")
 
 
+def hold_drag(driver, page, start, first):
+    """Presses at canvas point `start` and moves by `first` screen pixels, holding the button."""
+    board = driver.find_element(By.ID, "board")
+    ActionChains(driver).move_to_element_with_offset(board, *board_point(page, *start)).click_and_hold() \
+        .move_by_offset(first[0] // 2, first[1] // 2).move_by_offset(first[0] - first[0] // 2, first[1] - first[1] // 2).perform()
+
+
+def click_board(driver, page, x, y, double=False):
+    board = driver.find_element(By.ID, "board")
+    chain = ActionChains(driver).move_to_element_with_offset(board, *board_point(page, x, y))
+    (chain.double_click() if double else chain.click()).perform()
+
+
+def selected_id(page):
+    return page.js("const a = window.scenecPreview.state.selected; if (!a) return null;"
+                   "for (const s = [...window.scenecPreview.state.doc.views]; s.length;) { const v = s.pop();"
+                   " if (v.address === a) return v.id ?? v.address; s.push(...v.children); } return null;")
+
+
+def steady_checks(driver, page, scene):
+    """The drag follows the pointer when the page moves under it; the status line never grows the
+    toolbar; the document is not asked for during a drag; the geometry rows mark an overridden
+    frame, with the file's value and a reset, and show a frame override the file refuses."""
+    driver.find_element(By.CSS_SELECTOR, '[data-zoom="1"]').click()
+    snap = driver.find_element(By.ID, "snap")
+    if snap.is_selected():
+        snap.click()
+    heights = page.js("const t = document.getElementById('toolbar'); const h = t.offsetHeight;"
+                      "document.getElementById('status').textContent = 'a long status line that goes on '.repeat(40);"
+                      "return [h, t.offsetHeight];")
+    if heights[0] != heights[1]:
+        fail(f"a long status should not change the toolbar's height: {heights[0]} → {heights[1]} px")
+    ok(f"a long status line stays one line: the toolbar stays {heights[0]} px high")
+
+    select(driver, page, "box")
+    scenes = "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/scene')).length"
+    asked = page.js(scenes)
+    hold_drag(driver, page, (140, 80), (20, 0))
+    wait_until(lambda: override(page, "box.frame.x") == "120", "box.frame.x = 120 half way")
+    page.settle("the picture half way")
+    # The page moves the board 30 px down under the held pointer, then the drag goes on.
+    page.js("document.getElementById('toolbar').style.paddingTop = '36px'")
+    ActionChains(driver).move_by_offset(10, 0).move_by_offset(10, 0).perform()
+    wait_until(lambda: override(page, "box.frame.x") == "140", "box.frame.x = 140 after 40 px")
+    page.settle("the dragged picture")
+    if override(page, "box.frame.y") is not None:
+        fail(f"the board moving under the pointer moved the view: box.frame.y = {override(page, 'box.frame.y')}")
+    during = page.js(scenes) - asked
+    ActionChains(driver).release().perform()
+    page.js("document.getElementById('toolbar').style.paddingTop = ''")
+    wait_until(lambda: page.js(scenes) > asked + during, "the document after the drag")
+    page.settle("the page after the drag")
+    if during != 0:
+        fail(f"the page asked /api/scene {during} time(s) during the drag; only the pictures should be drawn")
+    ok("the page moving 36 px under a drag does not move the view; no /api/scene during the drag, one after")
+
+    # The geometry rows: X overridden, marked, with the file's value, and a reset.
+    x_label = driver.find_element(By.CSS_SELECTOR, '#geometry input[data-key="x"]').find_element(By.XPATH, "..")
+    if "overridden" not in x_label.get_attribute("class"):
+        fail("the X row should be marked overridden after a drag")
+    note = driver.find_element(By.CSS_SELECTOR, '#geometry .note[data-key="frame.x"]')
+    if "140" not in note.text:
+        fail(f"the X row's note should say the override 140: {note.text!r}")
+    if (page.view("box").get("fileValues") or {}).get("frame.x") is not None and "file: 100" not in note.text:
+        fail(f"the X row's note should give the file's value 100: {note.text!r}")
+    if driver.find_elements(By.CSS_SELECTOR, '#geometry .note[data-key="frame.y"]'):
+        fail("the Y row has a note, but y is not overridden")
+    ok(f"the geometry rows mark the overridden X: {note.text!r}")
+    note.find_element(By.CSS_SELECTOR, "button.reset").click()
+    wait_until(lambda: override(page, "box.frame.x") is None, "the X row's reset to remove box.frame.x")
+    page.settle("the reset")
+    x_label = driver.find_element(By.CSS_SELECTOR, '#geometry input[data-key="x"]').find_element(By.XPATH, "..")
+    if "overridden" in x_label.get_attribute("class"):
+        fail("the X row is still marked after its reset")
+    ok("the X row's reset removes the override")
+
+    # The file's frame rewritten around its centre while x is overridden: the X row says the
+    # server's refusal and drops the override.
+    page.js("window.scenecPreview.canvas.page.changeOverrides('x', (m) => m.set('box.frame.x', '150'))")
+    page.settle("the x override")
+    text = read(scene)
+    with open(scene, "wb") as f:
+        f.write(text.replace(b"frame: {x: 100, y: 50,", b"frame: {centerX: 140, y: 50,"))
+    wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, '#geometry .note[data-key="frame.x"] .problem'),
+               "the X row to show the refused override")
+    note = driver.find_element(By.CSS_SELECTOR, '#geometry .note[data-key="frame.x"]')
+    said = note.text
+    if "centerX" not in said or "drop" not in said:
+        fail(f"the X row should say the file now writes centerX, with a drop button: {said!r}")
+    note.find_element(By.CSS_SELECTOR, "button.reset").click()
+    wait_until(lambda: override(page, "box.frame.x") is None, "drop to remove the refused override")
+    page.settle("the page after the drop")
+    if page.view("box")["frameForm"]["x"]["key"] != "centerX":
+        fail("after the drop the page should show the file's centerX frame")
+    ok(f"a frame override the file refuses is shown at the X row ({said!r}) and dropped from there")
+    with open(scene, "wb") as f:
+        f.write(text)
+    wait_until(lambda: page.view("box")["frameForm"]["x"]["key"] == "x", "the file back")
+    page.settle("the file back")
+
+
+def typed_size_checks(driver, page):
+    """A width typed for a centerX frame keeps the centre; a value not applied as typed (below 0)
+    shows what was applied though the field keeps the focus."""
+    select(driver, page, "dot")
+    width = driver.find_element(By.CSS_SELECTOR, '#geometry input[data-key="width"]')
+    width.send_keys(Keys.CONTROL, "a")
+    width.send_keys("40", Keys.ENTER)
+    wait_until(lambda: override(page, "dot.frame.width") == "40", "Width 40 typed for dot")
+    if override(page, "dot.frame.centerX") is not None:
+        fail(f"a width typed for a centerX frame should keep the centre, not set centerX {override(page, 'dot.frame.centerX')}")
+    ok("a width typed for a centerX frame keeps its centre")
+    width.send_keys(Keys.CONTROL, "a")
+    width.send_keys("-20", Keys.ENTER)
+    wait_until(lambda: override(page, "dot.frame.width") == "0", "Width -20 typed: width 0")
+    page.settle("the typed width")
+    shown = page.js("const i = document.querySelector('#geometry input[data-key=\"width\"]'); return [i.value, document.activeElement === i];")
+    if shown != ["0", True]:
+        fail(f"the focused Width field should show the 0 applied, not {shown}")
+    ok("a typed width below 0 is applied as 0, and the field says so while it keeps the focus")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
+
+
+def rotation_checks(driver, page, scene):
+    """Hidden views are not hit; rotation is hit-tested, resized in the view's own axes, outlined
+    inside a turned group, and a turned group's child is not dragged."""
+    driver.find_element(By.CSS_SELECTOR, '[data-zoom="1"]').click()
+    snap = driver.find_element(By.ID, "snap")
+    if snap.is_selected():
+        snap.click()
+    page.js("window.scenecPreview.canvas.select(null)")
+    click_board(driver, page, 335, 65)
+    wait_until(lambda: selected_id(page) == "dot", "a click on the hidden cover to select dot under it")
+    ok("a click where a hidden view lies selects the view drawn there")
+    click_board(driver, page, 300, 170)
+    wait_until(lambda: selected_id(page) == "spin", "a click inside spin's turned shape to select it")
+    click_board(driver, page, 262, 130)
+    wait_until(lambda: selected_id(page) is None, "a click inside spin's frame but outside its shape to select nothing")
+    ok("hit-testing follows rotation: inside the turned shape selects, inside the unturned frame does not")
+
+    # spin at 90°: its right (e) handle is at the bottom on screen; 20 px down widens it by 20,
+    # and the left (w) handle, now on top, stays where it is.
+    select(driver, page, "spin")
+    where = "const r = document.querySelector('#handles .handle.w').getBoundingClientRect(); return [r.x, r.y];"
+    before = page.js(where)
+    drag_handle(driver, "e", (0, 20))
+    wait_until(lambda: override(page, "spin.frame.width") == "120", "spin.frame.width = 120 from its e handle moved down")
+    page.settle("the resized spin")
+    got = {k: override(page, f"spin.frame.{k}") for k in ("x", "y")}
+    if got != {"x": "240", "y": "130"}:
+        fail(f"the turned resize should place spin at x 240, y 130 (its top edge fixed on screen), not {got}")
+    after = page.js(where)
+    if abs(after[0] - before[0]) > 1 or abs(after[1] - before[1]) > 1:
+        fail(f"the opposite handle should stay on screen: {before} → {after}")
+    ok(f"a turned view's handle works in its own axes: width 120, {got}, the opposite handle stays at {after}")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
+
+    # A click inside the selected group keeps it; a double-click reaches the child; the
+    # child of a turned group is outlined where it is drawn and is not dragged.
+    select(driver, page, "tilt")
+    click_board(driver, page, 60, 10)
+    page.settle("the click")
+    if selected_id(page) != "tilt":
+        fail(f"a click inside the selected group should keep it selected, not select {selected_id(page)}")
+    ok("a click inside the selected view keeps the selection")
+    click_board(driver, page, 60, 10, double=True)
+    wait_until(lambda: selected_id(page) == "inner", "a double-click to select the turned group's child")
+    box = page.js("const o = document.getElementById('outline').getBoundingClientRect();"
+                  "const b = document.getElementById('board').getBoundingClientRect();"
+                  "return [o.left - b.left, o.top - b.top, o.width, o.height];")
+    if any(abs(a - b) > 1.5 for a, b in zip(box, [50, 0, 20, 20])):
+        fail(f"inner's outline should be drawn where it is, at 50, 0, 20 × 20, not {box}")
+    ok(f"a double-click selects the turned group's child, outlined where it is drawn: {box}")
+    drag_on_board(driver, page, (60, 10), (30, 0))
+    wait_until(lambda: "rotated group 'tilt'" in driver.find_element(By.ID, "status").get_attribute("title"),
+               "the status to say why inner does not move")
+    if page.js("return window.scenecPreview.state.overrides.size") != 0:
+        fail("a drag of a turned group's child set an override")
+    ok("dragging a turned group's child says why and changes nothing")
+
+    # A label sized to its text: a resize writes whole points.
+    select(driver, page, "title")
+    drag_handle(driver, "e", (30, 0))
+    wait_until(lambda: override(page, "title.frame.width") is not None, "a width for the label")
+    width = override(page, "title.frame.width")
+    if not width.isdigit():
+        fail(f"a resized label's width should be whole points, not {width}")
+    ok(f"a label sized to its text resized: width {width}, whole points")
+    driver.find_element(By.ID, "reset-all").click()
+    page.settle("the overrides reset")
+
+
 def stack_checks(driver, page, scene):
     """Acceptance 3: a stack's child is read-only; the tree reorders it."""
     select(driver, page, "second")
@@ -329,7 +541,7 @@ def stack_checks(driver, page, scene):
     expected = b"\n".join(lines[:children[0]] + order + lines[children[2] + 1:])
     expect_file(read(scene), expected, "the tree drag writes the children as third, first, second")
     tree = page.js("return [...document.querySelectorAll('#tree button[data-id]')].map(b => b.dataset.id)")
-    if tree[-3:] != ["third", "first", "second"]:
+    if [t for t in tree if t in ("first", "second", "third")] != ["third", "first", "second"]:
         fail(f"the tree should show the new order, not {tree}")
     keys = page.js("return [...window.scenecPreview.state.overrides.keys()]")
     if keys != ["views[4].children[1].on"]:
@@ -411,6 +623,9 @@ def main():
         page = Page(driver)
         driver.get(preview.url)
         page.settle("the canvas scene to load")
+        steady_checks(driver, page, scene)
+        rotation_checks(driver, page, scene)
+        typed_size_checks(driver, page)
         move_checks(driver, page, scene)
         resize_checks(driver, page, scene)
         stack_checks(driver, page, scene)

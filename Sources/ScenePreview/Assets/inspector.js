@@ -11,6 +11,7 @@
 // `timeline.animations[I].keyframes[at: T].value`), to replace the animation with the value
 // (what `--set ID.ATTR` means), or to keep it.
 import { buildControl, rangeText } from './controls.js';
+import { showGeometryProblem } from './geometry-rows.js';
 
 const sourceOnly = (a) => (a.source === 'style' ? `style ${a.style}` : a.source === '--set' ? 'override' : a.source);
 // A system colour or {light, dark} says what gave the colour shown ("file · systemBlue (dark)").
@@ -99,6 +100,7 @@ export class Inspector {
   problem(name, message) {
     const row = this.rows.get(name);
     if (row) row.problem.textContent = message ?? '';
+    else if (/\.frame\.\w+$/.test(name)) showGeometryProblem(name, message);   // the geometry rows say it
   }
 
   /** The row an override's key belongs to: `download.progress`, or a timeline address under
@@ -108,6 +110,8 @@ export class Inspector {
       const animation = row.current?.animation;
       if (animation && key.startsWith(`${animation.address}.`)) return name;
     }
+    // A frame key (`box.frame.x`) is shown at the geometry rows, which read it whole.
+    if (/\.frame\.\w+$/.test(key)) return key;
     return key.slice(key.lastIndexOf('.') + 1);
   }
 

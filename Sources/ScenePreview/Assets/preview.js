@@ -1,7 +1,7 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
 import { Canvas } from './canvas.js';
-import { buildGeometryRows } from './geometry-rows.js';
+import { buildGeometryRows, showGeometryProblem } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
 import { restoreVersion, writeOverrides } from './write.js';
@@ -37,7 +37,7 @@ function query(extra = {}, moreSets = []) {
   return parts.join('&');
 }
 
-function setStatus(text) { $('status').textContent = text; }
+function setStatus(text) { $('status').textContent = text; $('status').title = text; }   // the title: the whole of a cut line
 
 // ---- the picture -------------------------------------------------------------------------
 
@@ -184,6 +184,7 @@ function showErrors(body) {
 function hideErrors() {
   $('errors').hidden = true;
   for (const name of inspector.rows.keys()) inspector.problem(name, '');
+  showGeometryProblem(null);
 }
 
 // ---- overrides ---------------------------------------------------------------------------
@@ -195,8 +196,11 @@ function changed(keepNotice = false) {
   if (!keepNotice) notice = '';
   if (pendingChangeAt === null) pendingChangeAt = performance.now();
   refreshPicture();
-  refreshScene();
+  // During a drag on the canvas the document waits for the drag's end (the outline and the
+  // geometry rows follow the drag itself): the server then draws only the pictures.
+  if (canvas.gesture?.moved) sceneAfterGesture = true; else refreshScene();
 }
+let sceneAfterGesture = false;
 
 // ---- undo and redo (history.js) ----------------------------------------------------------
 
@@ -348,6 +352,7 @@ const canvas = new Canvas({
   // What the canvas says stays until the next change, as a write's answer does.
   setStatus(text) { notice = text; setStatus(text); },
   refresh() { refreshPicture(); return refreshScene(); },
+  gestureEnded() { if (sceneAfterGesture) { sceneAfterGesture = false; refreshScene(); } },
   showInspector() { inspector.show(findView(state.selected), state.doc.registry, state.overrides); },
 });
 window.scenecPreview.canvas = canvas;
