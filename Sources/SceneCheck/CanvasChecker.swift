@@ -9,7 +9,8 @@ extension SceneChecker {
         var origin: String?
     }
 
-    func checkCanvas(_ node: Node, log: inout DiagnosticLog) -> Canvas? {
+    /// `poster` is left in `poster` for `checkPoster`, which needs the timeline's fps and length.
+    func checkCanvas(_ node: Node, poster: inout CanvasValue?, log: inout DiagnosticLog) -> Canvas? {
         guard let all = node.mapping else {
             log.error(.wrongStructure, "canvas must be a mapping such as {width: 400, height: 300}, not \(node.kindDescription)", at: node.range)
             return nil
@@ -19,6 +20,7 @@ extension SceneChecker {
             given[pair.key] = CanvasValue(node: pair.value, origin: nil)
         }
         applyCanvasOverrides(to: &given, log: &log)
+        poster = given["poster"]
         func dimension(_ key: String) -> Double? {
             guard let value = given[key] else {
                 log.missing([key], in: all, "canvas needs '\(key)', in points", at: node.range.startOnly)
@@ -88,5 +90,24 @@ extension SceneChecker {
             case .failure(let d): log.add(d)
             }
         }
+    }
+
+    /// `canvas.poster`: a time in the timeline's grammar, within its length; on a scene without
+    /// a timeline it does nothing, which is worth a warning.
+    func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, log: inout DiagnosticLog) -> Double {
+        guard let poster else { return 0 }
+        guard let timeline else {
+            log.add(Diagnostic(.warning, "canvas poster does nothing: the scene has no timeline, so every still shows the same picture",
+                               at: poster.node.range, origin: poster.origin, code: .posterWithoutTimeline))
+            return 0
+        }
+        guard let seconds = log.take(Timing.duration(poster.node, fps: timeline.fps, what: "canvas poster"), origin: poster.origin) else { return 0 }
+        let length = timeline.length
+        if seconds > length {
+            log.error(.outOfRange, "canvas poster \(formatNumber(seconds)) s is past the end of the timeline, which lasts \(formatNumber(length)) s",
+                      at: poster.node.range, origin: poster.origin)
+            return 0
+        }
+        return seconds
     }
 }

@@ -63,7 +63,8 @@ public struct SceneChecker {
                 log.error(.unsupportedVersion, "version must be 1, the only version of the scene language", at: version.value.range)
             }
         }
-        let canvas = pairs["canvas"].flatMap { checkCanvas($0.value, log: &log) }
+        var poster: CanvasValue?
+        var canvas = pairs["canvas"].flatMap { checkCanvas($0.value, poster: &poster, log: &log) }
         if pairs["canvas"] == nil {
             log.missing(["canvas"], in: top, "the scene needs a 'canvas' with width and height", at: root.range.startOnly)
         }
@@ -101,6 +102,7 @@ public struct SceneChecker {
             timeline = timelineOverrides.numbered(checker.check(timelineNode))
             for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }
+        canvas?.poster = checkPoster(poster, timeline: timeline, log: &log)
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }

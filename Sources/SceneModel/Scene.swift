@@ -189,6 +189,8 @@ public struct Canvas: Sendable, Hashable {
     public var backgroundForm: ColorForm?
     /// Pixels per point for PNG.
     public var scale: Double
+    /// Seconds into the timeline: the moment a still of an animated scene shows (`canvas.poster`).
+    public var poster: Double = 0
 
     public init(width: Double, height: Double, background: Color = .clear, scale: Double = 1) {
         self.width = width

@@ -102,6 +102,8 @@ public enum SceneSchema {
                                "allOf": [ValueSchemas.ref("color")], "default": "clear"],
                 "scale": ["description": "Pixels per point for PNG (default: 1); --scale overrides it.",
                           "type": "number", "exclusiveMinimum": 0, "default": 1],
+                "poster": SceneSchema.describe(ValueSchemas.ref("duration"),
+                                               as: "The moment of the timeline stills show (render without --time, build); within the timeline.", default: 0),
             ],
         ]
     }

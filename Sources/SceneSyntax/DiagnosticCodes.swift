@@ -60,6 +60,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let animationNeverChanges = DiagnosticCode("animation-never-changes")
     public static let animationNeverSeen = DiagnosticCode("animation-never-seen")
     public static let overrideReplacesAnimation = DiagnosticCode("override-replaces-animation")
+    public static let posterWithoutTimeline = DiagnosticCode("poster-without-timeline")
 
     // Command-line options and edits
     public static let badOption = DiagnosticCode("bad-option")
@@ -203,6 +204,8 @@ extension DiagnosticCode {
                 .scene(ring(", progress: 0.5") + "timeline:\n  animations:\n    - {target: r.progress, from: 0.5, to: 0.5, duration: 1}\n")),
             w(.animationNeverSeen, "An animation begins after the timeline has ended.",
                 .scene(ring("") + "timeline:\n  duration: 1\n  animations:\n    - {target: r.progress, to: 1, begin: 2, duration: 1}\n")),
+            w(.posterWithoutTimeline, "`canvas.poster` on a scene without a timeline: every moment shows the same picture, so it does nothing.",
+                .scene("canvas: {width: 120, height: 120, poster: 1s}\nviews:\n  - {type: ring, id: r, frame: {x: 10, y: 10, width: 100, height: 100}}\n")),
             w(.overrideReplacesAnimation, "`--set` gives a constant to an animated attribute: the animation is replaced by that value.",
                 .command("scenec render ring.scene.yaml --set r.progress=1   # r.progress is animated")),
             e(.badOption, "A command-line option that cannot apply: a `--set` that is not `ADDRESS=VALUE` or sets what cannot be set, a time, scale or fps out of range.",

@@ -13,7 +13,7 @@ package enum OutputOptions {
     /// Read by `AnimatedScene.time(_:fps:)`, which needs the scene's fps.
     package static let time = Option<String?, Shared>.text(
         "--time", value: "T",
-        help: "the moment of the timeline to draw: seconds, 1.5s, 250ms or 12f (frames at the timeline's fps); default 0")
+        help: "the moment of the timeline to draw: seconds, 1.5s, 250ms or 12f (frames at the timeline's fps); default the scene's canvas.poster, else 0")
     package static let depfile = Option<String?, Shared>.text(
         "--depfile", value: "PATH", help: "also write a Makefile-style list of the inputs (for ninja)", path: true)
     package static let watch = Flag<Shared>("--watch", help: "run again each time the scene file is saved, until Ctrl-C")

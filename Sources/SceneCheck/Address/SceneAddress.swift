@@ -32,7 +32,7 @@ public enum SceneAddress: Sendable, Hashable, CustomStringConvertible, LosslessS
     case timeline(animation: Int, keyframe: KeyframeSelector?, key: String)
 
     /// The canvas's keys: what the file's `canvas:` and `canvas.ATTR` may name.
-    public static let canvasAttributes = ["width", "height", "background", "scale"]
+    public static let canvasAttributes = ["width", "height", "background", "scale", "poster"]
     /// The view key naming its styles; not an attribute in the registry, but settable.
     public static let styleKey = "style"
     /// What begins a view's `frame.KEY`, the one view address with a dot in its attribute.

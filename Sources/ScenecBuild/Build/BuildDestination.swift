@@ -83,13 +83,13 @@ package enum BuildDestination: Equatable, Sendable {
 struct AssetLook {
     package var appearance: Appearance
     package var canvas: Canvas
-    /// The views placed at time 0, laid out once for every file of the look.
+    /// The views placed at the poster time (`canvas.poster`), laid out once for every file of the look.
     package var views: [PlacedView]
 
     package init(appearance: Appearance, scene: Scene) {
         self.appearance = appearance
         canvas = scene.canvas
-        views = AnimatedScene(scene).views(at: 0)
+        views = AnimatedScene(scene).views(at: scene.canvas.poster)
     }
 
     /// The still in this look, at `scale` pixels per point for PNG.

@@ -150,7 +150,7 @@ struct SceneBuilder: Sendable {
                 let files: [(String, () throws -> [UInt8])]
                 switch group.kind {
                 case .still:
-                    files = [(group.claimedName(stem: scene.outputStem), { try renderer.render(movie.views(at: 0), as: group.format) })]
+                    files = [(group.claimedName(stem: scene.outputStem), { try renderer.render(movie.views(at: checked.canvas.poster), as: group.format) })]
                 case .flipbook:
                     files = [(group.claimedName(stem: scene.outputStem), {
                         try renderer.pdfBytes(pageCount: frameCount) { page in

@@ -49,7 +49,7 @@ extension PicturePlan {
             return failure.status
         }
         let scene = compiled.animated.scene
-        let time = try AnimatedScene.time(plan.time, fps: compiled.fps)
+        let time = try plan.time.map { try AnimatedScene.time($0, fps: compiled.fps) } ?? scene.canvas.poster
         var environment = Environment.render
         environment.deadline = deadline
         let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,

@@ -11,7 +11,7 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         "--formats", value: "LIST", help: "comma-separated: png, pdf, svg", default: [.png])
     static let animated = Option<BuildPlan.Animated, BuildOptions>.choice(
         "--animated", value: "MODE",
-        help: "scenes with a timeline: still (t = 0), frames (OUT/NAME.frames/0000.FORMAT…), flipbook "
+        help: "scenes with a timeline: still (at canvas.poster, default t = 0), frames (OUT/NAME.frames/0000.FORMAT…), flipbook "
             + "(OUT/NAME.flipbook.pdf), or one animated file OUT/NAME.EXT as scenec frames writes it: webp, apng, gif, "
             + "mp4 or webm (mp4 and webm need ffmpeg); besides the stills",
         default: .still)
