@@ -1,6 +1,7 @@
 import SceneCheck
 import SceneLayout
 import SceneModel
+import ScenecKit
 
 /// How a view gets its place, for the page's canvas: by its own frame inside its parent's box
 /// (the canvas, or a group), or by the stack or grid holding it, which the page cannot drag.
@@ -9,28 +10,14 @@ struct Placement: Encodable {
     var by: String
     /// For `frame`: the parent's box in canvas coordinates, what percentages and the origin of
     /// x and y refer to.
-    var parentBox: Box?
+    var parentBox: InspectReport.Frame?
     /// For a container: its id, or its address when it has none.
     var container: String?
     /// For a container: "placed by stack 'header'", what the page says when a drag cannot move it.
     var reason: String?
 
-    struct Box: Encodable {
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-
-        init(_ rect: Rect) {
-            x = rect.x
-            y = rect.y
-            width = rect.width
-            height = rect.height
-        }
-    }
-
     static func frame(in box: Rect) -> Placement {
-        Placement(by: "frame", parentBox: Box(box))
+        Placement(by: "frame", parentBox: InspectReport.Frame(box))
     }
 
     /// A child of `parent` (at `address`), placed by it when its kind places its children.

@@ -128,7 +128,7 @@ struct SceneDocument: Encodable {
         let children = v.children.enumerated().map { i, child in
             let placedChild = placed.flatMap { $0.children.indices.contains(i) ? $0.children[i] : nil }
             let childPlacement = placed.map { Placement.child(of: $0, at: address) }
-                ?? Placement(by: "frame", parentBox: .init(Rect(x: v.frame.x, y: v.frame.y, width: v.frame.width, height: v.frame.height)))
+                ?? Placement(by: "frame", parentBox: v.frame)
             return view(child, placed: placedChild, placement: childPlacement, appearance: appearance,
                         address: "\(address).children[\(i)]", sampler: sampler, time: time)
         }

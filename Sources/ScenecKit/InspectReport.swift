@@ -61,6 +61,13 @@ package struct InspectReport: Encodable, Sendable {
         package var y: Double
         package var width: Double
         package var height: Double
+
+        package init(_ rect: Rect) {
+            x = rect.x
+            y = rect.y
+            width = rect.width
+            height = rect.height
+        }
     }
 
     package struct AttributeInfo: Encodable, Sendable {
@@ -164,7 +171,7 @@ package struct InspectReport: Encodable, Sendable {
                                  animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
-                        frame: Frame(x: f.x, y: f.y, width: f.width, height: f.height), attributes: attributes,
+                        frame: Frame(f), attributes: attributes,
                         children: placed.children.enumerated().map {
                             info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time,
                                  measured: measured)
