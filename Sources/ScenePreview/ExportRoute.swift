@@ -48,9 +48,9 @@ extension PreviewAPI {
         }
         // Scale means pixels per point, so only the pixel formats take it (as `render --scale`
         // changes nothing in a PDF or SVG).
-        let pixels = still == .png || (frames != nil && frames != .flipbook)
-        let (scene, _) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: pixels ? p.scale : nil,
-                                         appearance: p.appearance, forPNG: pixels)
+        let inPixels = still == .png || (frames != nil && frames != .flipbook)
+        let (scene, _) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: inPixels ? p.scale : nil,
+                                         appearance: p.appearance, forPNG: inPixels)
         guard let animated = scene.animated else { return Self.unprocessable(scene) }
         let renderer = SceneFile.renderer(of: animated, .current)
         let bytes: [UInt8]
@@ -71,8 +71,8 @@ extension PreviewAPI {
                 }
                 let count = timeline.frameCount(fps: timeline.fps)
                 let (w, h) = renderer.pixelSize
-                guard count <= Self.maxExportFrames, count.multipliedReportingOverflow(by: w * h).partialValue <= Self.maxExportFramePixels
-                else {
+                let (drawn, overflow) = count.multipliedReportingOverflow(by: w * h)
+                guard count <= Self.maxExportFrames, !overflow, drawn <= Self.maxExportFramePixels else {
                     return Self.json(422, ["error": "the timeline has \(count) frames of \(w)×\(h) pixels; the preview exports "
                                                + "at most \(Self.maxExportFrames) frames and \(Self.maxExportFramePixels) pixels in all: "
                                                + "use scenec frames"])
@@ -84,7 +84,7 @@ extension PreviewAPI {
         } catch {
             return .text(500, "cannot export: \(error)")
         }
-        let name = Self.downloadName(scene: source.name, format: formatText, scale: pixels ? p.scale : nil)
+        let name = Self.downloadName(scene: source.name, format: formatText, scale: inPixels ? p.scale : nil)
         return Response(status: 200, contentType: Self.contentType(formatText), body: bytes,
                         headers: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
     }

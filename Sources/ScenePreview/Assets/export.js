@@ -30,6 +30,10 @@ export function bindExport({ state, stats, query, setStatus }) {
   menu.addEventListener('toggle', () => {
     if (menu.open) document.getElementById('export-frames').hidden = !state.doc?.timeline;
   });
+  // A click elsewhere closes it, as any menu does (a <details> alone stays open).
+  document.addEventListener('click', (event) => {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
   let busy = false;
   menu.addEventListener('click', async (event) => {
     const button = event.target.closest('button[data-export]');
