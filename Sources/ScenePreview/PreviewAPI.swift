@@ -15,6 +15,8 @@ struct PreviewAPI: Sendable {
     let variants: Variants
     let writer: SceneWriter
     let log: @Sendable (String) -> Void
+    /// What draws `/api/export`'s frame files (ExportRoute.swift); nil: stills only.
+    var frameFiles: FrameFiles? = nil
 
     func respond(_ request: Request) -> Response {
         let response = route(request)
@@ -40,6 +42,7 @@ struct PreviewAPI: Sendable {
             if let refusal = gate.crossOriginRefusal(request) { return refusal }
             return request.path == "/api/write" ? writer.write(request) : writer.restore(request)
         }
+        if request.path == "/api/export" { return export(request) }   // ExportRoute.swift
         guard ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path) else {
             return .notFound
         }

@@ -34,6 +34,8 @@ public final class PreviewServer: Sendable {
         public var read: @Sendable (String) -> SceneReadResult
         /// The clock for `time: now`.
         public var environment: @Sendable () -> RenderEnvironment = { RenderEnvironment() }
+        /// What draws the frame files `/api/export` offers (the command hands ScenecBuild's in).
+        package var frameFiles: FrameFiles?
         /// Where log lines go (standard error).
         public var log: @Sendable (String) -> Void = { _ in }
 
@@ -96,7 +98,7 @@ public final class PreviewServer: Sendable {
                                                  frontend: configuration.frontend) {
                                  hub.publish("{\"hash\":\"\($0)\"}")
                              },
-                             log: configuration.log)
+                             log: configuration.log, frameFiles: configuration.frameFiles)
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
         url = "http://\(shownHost):\(listener.port)/#token=\(token)"

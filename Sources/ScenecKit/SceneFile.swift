@@ -186,6 +186,12 @@ public struct SceneFile: Sendable {
 
     /// The renderer of this scene's canvas and fonts.
     package func renderer(_ settings: RenderSettings) -> Renderer {
+        Self.renderer(of: animated, settings)
+    }
+
+    /// The renderer of a checked scene's canvas and fonts: the one place `render`, `frames` and
+    /// the preview's export make it, so all three give the same bytes.
+    package static func renderer(of animated: AnimatedScene, _ settings: RenderSettings) -> Renderer {
         Renderer(canvas: animated.scene.canvas, environment: settings.environment, sourceDateEpoch: settings.sourceDateEpoch,
                  fonts: animated.fonts, pngCompression: settings.pngCompression)
     }

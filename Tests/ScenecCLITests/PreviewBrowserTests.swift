@@ -44,6 +44,13 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_inspector_test.py", passes: "all inspector checks passed")
     }
 
+    /// The Export menu: PNG 1×/2×/3×, SVG, PDF, and GIF, WebP and the flipbook for an animated
+    /// scene, each download byte-identical to `scenec render` / `scenec frames` run as a process
+    /// with the same --set, --time, --scale and --appearance (Tests/Browser/preview_export_test.py).
+    func testExportDownloadsWhatRenderAndFramesWrite() throws {
+        try runBrowserScript("preview_export_test.py", passes: "all export checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

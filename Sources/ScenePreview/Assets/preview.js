@@ -9,6 +9,7 @@ import { apiEvents, apiFetch } from './token.js';
 import { History } from './history.js';
 import { renumber } from './move.js';
 import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
+import { bindExport } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -465,6 +466,9 @@ function toggleAppearance() {
   showAppearance(state.appearance === 'dark' ? 'light' : 'dark');
   changed();
 }
+// The Export menu (export.js) downloads the state this query() describes.
+bindExport({ state, stats, query, setStatus });
+
 $('pixels').addEventListener('change', () => { state.pixels = $('pixels').checked; refreshPicture(); });
 
 // ---- the timeline ------------------------------------------------------------------------

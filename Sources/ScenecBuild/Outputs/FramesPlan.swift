@@ -97,19 +97,7 @@ extension FramesPlan {
                 if Files.sameFile(scenePath, output) {
                     throw PlanError("the output '\(output)' is the scene file itself; refusing to overwrite it")
                 }
-                var current = range.first
-                let bytes: [UInt8]
-                do {
-                    bytes = try renderer.pdfBytes(pageCount: range.count) { page in
-                        current = range.first + page
-                        try deadline.check(reached: .init(frame: (current, range.last + 1)))
-                        defer { progress.frameDone() }
-                        return views(current)
-                    }
-                } catch let timeout as SceneTimeout {
-                    throw timeout.inFrame(current, of: range.last + 1)
-                }
-                try Files.write(bytes, to: output)
+                try Files.write(try Self.flipbook(range, renderer: renderer, views: views, progress: progress), to: output)
             }
             if let depfile = plan.depfile {
                 let unnamed = try Depfile.write(depfile, outputs: [plan.outputPath], scene: scenePath,
@@ -135,6 +123,22 @@ extension FramesPlan {
         finished = true
         try finish()
         return .success
+    }
+
+    /// The flipbook PDF of `range`, a page per frame; the deadline is the renderer's.
+    static func flipbook(_ range: FrameRange, renderer: Renderer, views: @Sendable (Int) -> [PlacedView],
+                         progress: Progress) throws -> [UInt8] {
+        var current = range.first
+        do {
+            return try renderer.pdfBytes(pageCount: range.count) { page in
+                current = range.first + page
+                try renderer.environment.deadline?.check(reached: .init(frame: (current, range.last + 1)))
+                defer { progress.frameDone() }
+                return views(current)
+            }
+        } catch let timeout as SceneTimeout {
+            throw timeout.inFrame(current, of: range.last + 1)
+        }
     }
 
     /// Draws and encodes runs of frames on `jobs` threads (each with its own pixel buffer and
