@@ -97,17 +97,21 @@ def layout_checks(driver, page):
         fail(f"the canvas edge should be drawn: beside the picture {edge[:3]}, beside a cell {cell_edge[:3]}")
     ok(f"the canvas's edge drawn beside the picture {edge[:3]} and beside a cell {cell_edge[:3]}")
 
+    shared = rect(page, driver.find_element(By.ID, "variants"))
+    rect0 = rect(page, cells[0])["width"]
     driver.find_element(By.CSS_SELECTOR, '[data-view="picture"]').click()
     if driver.find_element(By.ID, "variants").is_displayed() or not driver.find_element(By.ID, "picture").is_displayed():
         fail("Picture should show the picture alone")
     driver.find_element(By.CSS_SELECTOR, '[data-view="grid"]').click()
     if not driver.find_element(By.ID, "variants").is_displayed() or driver.find_element(By.ID, "picture").is_displayed():
         fail("Grid should show the grid alone")
-    wide = rect(page, cells[0])["width"]
+    alone = rect(page, driver.find_element(By.ID, "variants"))
+    if alone["width"] * alone["height"] <= shared["width"] * shared["height"] or rect(page, cells[0])["width"] < rect0:
+        fail(f"the grid alone ({alone}) should have more room than beside the picture ({shared})")
     driver.find_element(By.CSS_SELECTOR, '[data-view="both"]').click()
-    if wide <= rect(page, cells[0])["width"]:
-        fail("the grid alone should draw larger cells than beside the picture")
-    ok(f"Picture and Grid show one pane each (cells {wide:.0f} px wide alone)")
+    if not inside_viewport(page, rect(page, driver.find_element(By.ID, "picture"))):
+        fail("back to Both, the picture should be whole again")
+    ok(f"Picture and Grid show one pane each (the grid alone {alone['width']:.0f}×{alone['height']:.0f} px)")
 
 
 def compare_checks(driver, page, scene):

@@ -90,15 +90,18 @@ export function layoutVariants(host, doc) {
   const { width, height } = doc.canvas;
   const columns = doc.variantHeaders.columns.labels.length;
   const rows = Math.ceil(doc.variants.length / columns);
-  // The headers' own size, measured with the pictures out of the way.
+  // What the headers and the spacing take, measured with the pictures out of the way: the
+  // table's height but its body rows, and the row headers' width.
   for (const image of images) Object.assign(image.style, { width: '1px', height: '1px' });
   const rowHead = table.tBodies[0].rows[0]?.querySelector('th')?.offsetWidth ?? 0;
-  const headHeight = table.tHead.offsetHeight;
+  const bodyRows = [...table.tBodies[0].rows].reduce((sum, row) => sum + row.offsetHeight, 0);
+  const aroundHeight = table.offsetHeight - bodyRows;
   const style = getComputedStyle(host);
-  const innerWidth = host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const innerHeight = host.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  // A pixel to spare each way: rounding must not bring up a scroll bar.
+  const innerWidth = host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
+  const innerHeight = host.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - 1;
   const across = (innerWidth - rowHead - SPACING * (columns + 2)) / columns - CELL_EDGE;
-  const down = (innerHeight - headHeight - SPACING * (rows + 1)) / rows - CELL_EDGE;
+  const down = (innerHeight - aroundHeight) / rows - CELL_EDGE;
   const cellWidth = Math.max(SMALLEST, Math.floor(Math.min(across, down * width / height)));
   for (const image of images) {
     Object.assign(image.style, { width: `${cellWidth}px`, height: `${Math.round(cellWidth * height / width)}px` });
