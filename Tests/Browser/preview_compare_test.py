@@ -11,7 +11,8 @@ once), the row headers #ff0000 / #00ff00 beside `box.backgroundColor`; every pic
 drawn. Picture and Grid show one pane each. Pin A (blue), click the red cell: left of the wipe's
 divider is blue (A), right of it red (live); the divider dragged with the pointer moves the
 boundary; the onion skin at 0.5 is the blend of the two. The file changed on disk redraws A from
-it (yellow), the live overrides kept. Prints one line per check; exits 1 at the first failure.
+it (yellow), the live overrides kept. A keeps its time and appearance: pinned at 0 s in light, the
+live page at 1 s in dark, a ring's probes show each. Prints one line per check; exits 1 at the first failure.
 """
 import os
 import shutil
@@ -163,6 +164,46 @@ def compare_checks(driver, page, scene):
     expect_color(page.probe(75, 100), RED, "unpinned: the live picture alone")
 
 
+ANIMATED = """# A ring filling in one second, its colours {light, dark}: A pinned at 0 s in light keeps both.
+canvas: {width: 200, height: 200, background: "#ffffff"}
+views:
+  - {id: r, type: ring, frame: {x: 20, y: 20, width: 160, height: 160}, lineWidth: 40, progress: 0,
+     progressColor: {light: "#ff0000", dark: "#00ff00"}, trackColor: {light: "#0000ff", dark: "#ffff00"}}
+timeline:
+  animations:
+    - {target: r.progress, from: 0, to: 1, duration: 1s}
+"""
+
+
+def time_and_appearance_checks(driver, binary, work):
+    """A is the time and the appearance too: pinned at 0 s in light (an empty ring, its light
+    track blue), the live page at 1 s in dark (a full ring, green): the wipe shows both."""
+    scene = os.path.join(work, "animated.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(ANIMATED)
+    preview = Preview(binary, scene, work)
+    try:
+        driver.get(preview.url)
+        page = Page(driver)
+        page.settle("the animated scene")
+        if driver.find_element(By.ID, "view-switch").is_displayed():
+            fail("without --vary there is no view switch")
+        driver.find_element(By.ID, "pin").click()
+        wait_until(lambda: page.js("return window.scenecPreview.compare.stats.pinnedShown"), "A to be drawn")
+        page.js("const s = document.getElementById('scrubber'); s.value = s.max; s.dispatchEvent(new Event('input'));")
+        driver.find_element(By.CSS_SELECTOR, '[data-appearance="dark"]').click()
+        page.settle("1 s in dark")
+        # 9 o'clock is left of the divider (A), 3 o'clock right of it (live).
+        expect_color(page.probe(40, 100), BLUE, "A at 0 s in light: the empty ring's light track")
+        expect_color(page.probe(160, 100), (0, 255, 0), "live at 1 s in dark: the full ring's dark progress")
+        label = driver.find_element(By.ID, "pin-label").text
+        if label != "A: 0 override(s) · 0 s · light":
+            fail(f"the pin's label says {label!r}")
+        ok(f"the pin's label: {label!r}")
+    finally:
+        preview.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         fail("usage: preview_compare_test.py SCENEC_BINARY REPOSITORY_ROOT")
@@ -180,8 +221,12 @@ def main():
         page.settle("the page with variants")
         layout_checks(driver, page)
         compare_checks(driver, page, scene)
-    finally:
         preview.stop()
+        preview = None
+        time_and_appearance_checks(driver, binary, work)
+    finally:
+        if preview:
+            preview.stop()
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)
     print("all compare checks passed", flush=True)
