@@ -98,8 +98,8 @@ struct SheetPage {
             /* every picture's edge outlined (a white canvas on the white page) over a checkerboard (a clear one) */
             .scene svg,.frames img,.cell img{max-width:100%;height:auto;display:block;outline:1px solid #8e8e93;
             background:#fff conic-gradient(#ddd 25%,transparent 0 50%,#ddd 0 75%,transparent 0) 0 0/16px 16px}
-            .variants th{border:none;font:12px ui-monospace,monospace;text-align:center;vertical-align:middle}
-            .variants th.axis{color:#6e6e73;font-weight:normal}.variants td{border:none;padding:6px}
+            .variants th{border:none;font:600 12px ui-monospace,monospace;text-align:center;vertical-align:middle}
+            .variants th[scope=row]{text-align:right}.variants th.axis{color:#6e6e73;font-weight:normal}.variants td{border:none;padding:6px}
             table{border-collapse:collapse;margin-bottom:12px}td,th{border:1px solid #d1d1d6;padding:2px 6px;text-align:left;vertical-align:top}
             </style></head><body>
 
