@@ -31,7 +31,10 @@ export class Compare {
     $('unpin').addEventListener('click', () => this.unpin());
     $('onion').addEventListener('input', () => this.showMode());
     this.bindWipe();
-    window.addEventListener('resize', () => this.layout());
+    // The panes change size with the window, and when the error box or the timeline comes or
+    // goes: the picture and the grid are fitted again.
+    const observer = new ResizeObserver(() => this.layout());
+    observer.observe($('panes'));
   }
 
   /** A new document: the view switch appears with variants ("Both" first); A follows the file. */
