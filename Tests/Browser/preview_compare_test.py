@@ -10,7 +10,8 @@ cells lie inside the viewport; the column headers are 0 / 20 / 40 under `box.cor
 once), the row headers #ff0000 / #00ff00 beside `box.backgroundColor`; every picture's edge is
 drawn. Picture and Grid show one pane each. Pin A (blue), click the red cell: left of the wipe's
 divider is blue (A), right of it red (live); the divider dragged with the pointer moves the
-boundary; the onion skin at 0.5 is the blend of the two. The file changed on disk redraws A from
+boundary, and Shift+← on its knob moves it without nudging a view; the onion skin at 0.5 is the
+blend of the two. The file changed on disk redraws A from
 it (yellow), the live overrides kept. A keeps its time and appearance: pinned at 0 s in light, the
 live page at 1 s in dark, a ring's probes show each. Prints one line per check; exits 1 at the first failure.
 """
@@ -24,6 +25,7 @@ from pngprobe import decode_png
 from preview_test import Page, Preview, expect_color, rewrite
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 SCENE = """# The compare test's scene: one box filling the canvas, so a probe anywhere shows its colour.
 canvas: {width: 300, height: 200}
@@ -143,6 +145,12 @@ def compare_checks(driver, page, scene):
         fail("dragging the divider selected a view under it")
     expect_color(page.probe(210, 100), BLUE, f"wipe at {wipe:.2f}: 70% across is A")
     expect_color(page.probe(270, 100), RED, f"wipe at {wipe:.2f}: 90% across is live")
+    # From the keyboard: Shift+← on the focused knob moves the divider, and nudges no view.
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
+    moved = page.js("return window.scenecPreview.compare.wipe")
+    if abs(moved - (wipe - 0.1)) > 1e-6 or page.js("return [...window.scenecPreview.state.overrides]") != overrides:
+        fail(f"Shift+← on the knob should move the divider by 0.1 ({wipe} → {moved}) and change no override")
+    ok(f"Shift+← on the knob: the divider {wipe:.2f} → {moved:.2f}, no view nudged")
     # Onion skin: A over the live picture at half opacity.
     driver.find_element(By.CSS_SELECTOR, '[data-compare="onion"]').click()
     expect_color(page.probe(75, 100), (128, 0, 128), "onion at 0.5, left: the blend", tolerance=12)
