@@ -11,9 +11,9 @@ once), the row headers #ff0000 / #00ff00 beside `box.backgroundColor`; every pic
 drawn. Picture and Grid show one pane each. Pin A (blue), click the red cell: left of the wipe's
 divider is blue (A), right of it red (live); the divider dragged with the pointer moves the
 boundary, and Shift+← on its knob moves it without nudging a view; the onion skin at 0.5 is the
-blend of the two. The file changed on disk redraws A from
-it (yellow), the live overrides kept. A keeps its time and appearance: pinned at 0 s in light, the
-live page at 1 s in dark, a ring's probes show each. Prints one line per check; exits 1 at the first failure.
+blend of the two. The file changed on disk redraws A from it (yellow), the live overrides kept.
+A keeps its time and appearance: pinned at 0 s in light, the live page at 1 s in dark, a ring's
+probes show each. Prints one line per check; exits 1 at the first failure.
 """
 import os
 import shutil
