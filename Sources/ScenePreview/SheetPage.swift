@@ -25,14 +25,33 @@ struct SheetPage {
         body += "<figure class=\"scene\">\(String(decoding: svg, as: UTF8.self))</figure>\n"
     }
 
-    mutating func variants(_ cells: [(Variants.Cell, [UInt8])], columns: Int) {
-        guard !cells.isEmpty else { return }
-        body += "<h2>Variants</h2>\n<div class=\"variants\" style=\"grid-template-columns: repeat(\(max(1, columns)), auto)\">\n"
-        for (i, (cell, svg)) in cells.enumerated() {
-            body += "<figure class=\"cell\" id=\"cell-\(i)\"><img alt=\"\(cell.caption.escaped(.xml))\" src=\"\(Self.dataURL(svg))\">"
-                + "<figcaption>\(cell.caption.escaped(.xml))</figcaption></figure>\n"
+    /// The cells as a table: a column header per value of the last `--vary` and a row header
+    /// per value (or combination) of the others, each axis's address said once above its
+    /// headers; a cell's `alt` keeps its whole caption.
+    mutating func variants(_ cells: [(Variants.Cell, [UInt8])], headers: Variants.Headers?) {
+        guard !cells.isEmpty, let headers else { return }
+        let hasRows = !headers.rows.labels.isEmpty
+        let columns = headers.columns.labels.count
+        body += "<h2>Variants</h2>\n<table class=\"variants\">\n<thead>\n<tr>"
+        if hasRows { body += "<td></td>" }
+        body += "<th scope=\"colgroup\" colspan=\"\(columns)\" class=\"axis\"><code>\(headers.columns.title.escaped(.xml))</code></th></tr>\n<tr>"
+        if hasRows { body += "<th scope=\"col\" class=\"axis\"><code>\(headers.rows.title.escaped(.xml))</code></th>" }
+        for label in headers.columns.labels {
+            body += "<th scope=\"col\" title=\"\(headers.columns.title.escaped(.xml))\">\(label.escaped(.xml))</th>"
         }
-        body += "</div>\n"
+        body += "</tr>\n</thead>\n<tbody>\n"
+        for (i, (cell, svg)) in cells.enumerated() {
+            if cell.column == 0 {
+                body += "<tr>"
+                if hasRows, headers.rows.labels.indices.contains(cell.row) {
+                    let label = headers.rows.labels[cell.row]
+                    body += "<th scope=\"row\" title=\"\(headers.rows.title.escaped(.xml))\">\(label.escaped(.xml))</th>"
+                }
+            }
+            body += "<td><figure class=\"cell\" id=\"cell-\(i)\"><img alt=\"\(cell.caption.escaped(.xml))\" src=\"\(Self.dataURL(svg))\"></figure></td>"
+            if cell.column == columns - 1 { body += "</tr>\n" }
+        }
+        body += "</tbody>\n</table>\n"
     }
 
     mutating func scrubber(_ frames: [(time: Double, svg: [UInt8])]) {
@@ -76,9 +95,11 @@ struct SheetPage {
             body{font:14px system-ui,sans-serif;margin:16px;color:#1c1c1e}
             code,small{font-family:ui-monospace,monospace}small{color:#6e6e73;font-weight:normal}
             .meta{color:#6e6e73}figure{margin:0}
-            .scene svg,.frames img{max-width:100%;height:auto;background:#eee}
-            .variants{display:grid;gap:12px}.cell img{max-width:100%;height:auto;background:#eee}
-            figcaption{font:12px ui-monospace,monospace;margin-top:4px}
+            /* every picture's edge outlined (a white canvas on the white page) over a checkerboard (a clear one) */
+            .scene svg,.frames img,.cell img{max-width:100%;height:auto;display:block;outline:1px solid #8e8e93;
+            background:#fff conic-gradient(#ddd 25%,transparent 0 50%,#ddd 0 75%,transparent 0) 0 0/16px 16px}
+            .variants th{border:none;font:600 12px ui-monospace,monospace;text-align:center;vertical-align:middle}
+            .variants th[scope=row]{text-align:right}.variants th.axis{color:#6e6e73;font-weight:normal}.variants td{border:none;padding:6px}
             table{border-collapse:collapse;margin-bottom:12px}td,th{border:1px solid #d1d1d6;padding:2px 6px;text-align:left;vertical-align:top}
             </style></head><body>
 

@@ -65,7 +65,7 @@ public struct StaticSheet {
                 guard let bytes = try render(scene, at: time) else { return .failure(Failure(scene: scene)) }
                 cells.append((cell, bytes))
             }
-            page.variants(cells, columns: variants.columns)
+            page.variants(cells, headers: variants.headers)
             if let timeline = animated.scene.timeline, timeline.length.isFinite, timeline.length > 0 {
                 let times = Self.frameTimes(count: timeline.frameCount(fps: timeline.fps), fps: timeline.fps)
                 var frames: [(Double, [UInt8])] = []

@@ -3,19 +3,35 @@ import SceneCheck
 /// `--vary ADDR=V1,V2,…` options → the cells of a variant grid: the cross product of every
 /// option's values (the first option varies slowest, so with two options it names the rows and
 /// the second the columns), each cell a list of `ADDR=VALUE` overrides and a caption. The
-/// preview's page and its static sheet read the same cells.
+/// preview's page and its static sheet read the same cells and the same `headers`.
 package struct Variants: Sendable, Equatable {
     /// One `--vary`: an address and the values it takes, in order.
-    struct Axis: Sendable, Equatable {
-        var address: String
-        var values: [String]
+    package struct Axis: Sendable, Equatable, Encodable {
+        package var address: String
+        package var values: [String]
     }
 
-    /// One picture of the grid: the overrides it adds to the base ones, and its caption
-    /// (`download.progress=0.5 · download.progressColor=#ff2d55`).
+    /// One picture of the grid: the overrides it adds to the base ones, its caption
+    /// (`download.progress=0.5 · download.progressColor=#ff2d55`), and where it sits.
     package struct Cell: Sendable, Equatable, Encodable {
         package var set: [String]
         package var caption: String
+        /// Its row and column (from 0) in the grid `headers` label.
+        package var row: Int
+        package var column: Int
+    }
+
+    /// What labels the grid's rows and columns: the values alone (`0.5`, `#ff2d55`), each axis's
+    /// address said once (`title`). The last `--vary` names the columns; the others, together,
+    /// the rows (with three, a row label is `0 · 2`, its title `a.progress · a.lineWidth`).
+    /// With one `--vary` there is one row and no row labels.
+    package struct Headers: Sendable, Equatable, Encodable {
+        package struct Axis: Sendable, Equatable, Encodable {
+            package var title: String
+            package var labels: [String]
+        }
+        package var rows: Axis
+        package var columns: Axis
     }
 
     package struct UsageProblem: Error, Sendable {
@@ -25,7 +41,8 @@ package struct Variants: Sendable, Equatable {
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
     static let maxCells = 64
 
-    var axes: [Axis]
+    /// The `--vary` options in order (the page's document carries them as `variantAxes`).
+    package private(set) var axes: [Axis]
 
     /// Reads the options' texts; a text of the wrong shape, or a product over `maxCells`, is a
     /// command-line problem.
@@ -69,14 +86,31 @@ package struct Variants: Sendable, Equatable {
     /// How many cells a row holds: the last option's values (one option: a strip).
     package var columns: Int { axes.last?.values.count ?? 0 }
 
-    /// Every combination, the last option varying fastest.
+    /// Every combination, the last option varying fastest: row by row, so cell `i` sits at row
+    /// `i / columns`, column `i % columns`.
     package var cells: [Cell] {
         guard !axes.isEmpty else { return [] }
         var sets: [[String]] = [[]]
         for axis in axes {
             sets = sets.flatMap { prefix in axis.values.map { prefix + ["\(axis.address)=\($0)"] } }
         }
-        return sets.map { Cell(set: $0, caption: $0.joined(separator: " · ")) }
+        let columns = self.columns
+        return sets.enumerated().map { i, set in
+            Cell(set: set, caption: set.joined(separator: " · "), row: i / columns, column: i % columns)
+        }
+    }
+
+    /// The grid's row and column labels; nil without `--vary`.
+    package var headers: Headers? {
+        guard let last = axes.last else { return nil }
+        let rowAxes = axes.dropLast()
+        var rows: [[String]] = rowAxes.isEmpty ? [] : [[]]
+        for axis in rowAxes {
+            rows = rows.flatMap { prefix in axis.values.map { prefix + [$0] } }
+        }
+        return Headers(rows: .init(title: rowAxes.map(\.address).joined(separator: " · "),
+                                   labels: rows.map { $0.joined(separator: " · ") }),
+                       columns: .init(title: last.address, labels: last.values))
     }
 
     /// Splits on the commas that separate values: not those inside brackets, braces,

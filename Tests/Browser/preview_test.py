@@ -508,7 +508,8 @@ def variant_checks(driver, binary, root, work):
         driver.get(preview.url)
         page.settle("the page with variants")
         cells = driver.find_elements(By.CSS_SELECTOR, "#variants .cell")
-        captions = [c.text for c in cells]
+        # The headers say the values; each cell's picture names all of its own.
+        captions = [c.find_element(By.TAG_NAME, "img").get_attribute("alt") for c in cells]
         if len(cells) != 4 or captions[3] != "download.progress=1 · upload.progress=0.5":
             fail(f"expected 4 captioned cells, got {captions}")
         wait_until(lambda: all(page.js("return arguments[0].complete && arguments[0].naturalWidth > 0", c.find_element(

@@ -62,6 +62,28 @@ final class StaticSheetTests: XCTestCase {
         XCTAssertTrue(html.contains("<tr><td>progress</td><td>0.72</td><td>file</td><td>0</td><td>0 … 1</td><td>"))
     }
 
+    /// The cells sit in a table whose column headers are the last `--vary`'s values and whose row
+    /// headers are the first's (`th` with `scope`), each address written once above its headers,
+    /// not in every cell.
+    func testTheVariantTableHeadsItsRowsAndColumnsWithTheValues() throws {
+        let html = try sheet(showcase, vary: ["download.progress=0,0.5,1", "download.progressColor=#ff2d55,#0a84ff"]).get()
+        let columns = html.matches(of: #/<th scope="col" title="download.progressColor">([^<]*)</th>/#).map { String($0.1) }
+        XCTAssertEqual(columns, ["#ff2d55", "#0a84ff"])
+        let rows = html.matches(of: #/<tr><th scope="row" title="download.progress">([^<]*)</th>/#).map { String($0.1) }
+        XCTAssertEqual(rows, ["0", "0.5", "1"])
+        XCTAssertEqual(html.ranges(of: "<code>download.progressColor</code>").count, 1, "the column axis named once")
+        XCTAssertEqual(html.ranges(of: "<code>download.progress</code>").count, 1, "the row axis named once")
+        XCTAssertTrue(html.contains("<th scope=\"colgroup\" colspan=\"2\" class=\"axis\">"))
+        XCTAssertFalse(html.contains("<figcaption>"), "the headers say the values; no caption repeats the addresses")
+        // Row 0.5, column #0a84ff is cell 3, whose picture is drawn with both values.
+        XCTAssertTrue(html.contains(#"<tr><th scope="row" title="download.progress">0.5</th><td><figure class="cell" id="cell-2">"#), html)
+        XCTAssertEqual(Self.cells(html)[3].caption, "download.progress=0.5 · download.progressColor=#0a84ff")
+        // One --vary: a strip with column headers and no row header.
+        let strip = try sheet(showcase, vary: ["download.progress=0,1"]).get()
+        XCTAssertEqual(strip.matches(of: #/<th scope="col" title="download.progress">([^<]*)</th>/#).map { String($0.1) }, ["0", "1"])
+        XCTAssertFalse(strip.contains("scope=\"row\""))
+    }
+
     /// The inspector's source column is inspect's provenance, word for word: an imported style
     /// with its file, a derived default with what it reads, the animation that drives a value.
     func testTheSourceColumnSaysWhatInspectSays() throws {

@@ -51,6 +51,14 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_export_test.py", passes: "all export checks passed")
     }
 
+    /// Issue 28, acceptance 1: at 1400×900 the picture and a 2×3 variants grid with value headers
+    /// both in the viewport, the canvas's edge drawn, Picture | Grid | Both, and A pinned and
+    /// compared with the live state by wipe and onion skin, probed in screenshots
+    /// (Tests/Browser/preview_compare_test.py).
+    func testTheVariantsGridHasHeadersAndAPinnedStateComparesByWipeAndOnion() throws {
+        try runBrowserScript("preview_compare_test.py", passes: "all compare checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

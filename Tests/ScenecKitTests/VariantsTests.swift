@@ -20,6 +20,24 @@ final class VariantsTests: XCTestCase {
         XCTAssertTrue(Variants.empty.cells.isEmpty)
     }
 
+    func testTheLastOptionHeadsTheColumnsAndTheOthersTogetherTheRows() throws {
+        let two = try Variants(["a.progress=0,1", "a.lineWidth=2,4,8"])
+        XCTAssertEqual(two.headers?.rows.title, "a.progress")
+        XCTAssertEqual(two.headers?.rows.labels, ["0", "1"])
+        XCTAssertEqual(two.headers?.columns.title, "a.lineWidth")
+        XCTAssertEqual(two.headers?.columns.labels, ["2", "4", "8"])
+        XCTAssertEqual(two.cells.map { [$0.row, $0.column] }, [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]])
+        let three = try Variants(["a.progress=0,1", "a.lineWidth=2,4", "b.progress=0.25,0.75"])
+        XCTAssertEqual(three.headers?.rows.title, "a.progress · a.lineWidth")
+        XCTAssertEqual(three.headers?.rows.labels, ["0 · 2", "0 · 4", "1 · 2", "1 · 4"])
+        XCTAssertEqual(three.cells[5].set, ["a.progress=1", "a.lineWidth=2", "b.progress=0.75"])
+        XCTAssertEqual([three.cells[5].row, three.cells[5].column], [2, 1])
+        let one = try Variants(["a.progress=0,0.5,1"])
+        XCTAssertEqual(one.headers?.rows.labels, [])
+        XCTAssertEqual(one.headers?.columns.labels, ["0", "0.5", "1"])
+        XCTAssertNil(Variants.empty.headers)
+    }
+
     func testMoreThanSixtyFourCellsOrAShapelessOptionIsRefused() {
         let many = (0..<9).map(String.init).joined(separator: ",")
         XCTAssertThrowsError(try Variants(["a.progress=\(many)", "b.progress=\(many)"]))

@@ -419,7 +419,8 @@ export class Canvas {
   displayScale() {
     const canvas = this.state.doc.canvas;
     if (this.state.zoom !== 'fit') return Number(this.state.zoom);
-    const stage = $('stage');
+    // Fit to the picture's own pane: compare.js may give the stage's other half to the variants.
+    const stage = $('picture-pane');
     return Math.max(0.05, Math.min((stage.clientWidth - 32) / canvas.width, (stage.clientHeight - 32) / canvas.height));
   }
 

@@ -4,6 +4,7 @@ import { Canvas } from './canvas.js';
 import { buildGeometryRows, showGeometryProblem } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
 import { showVariants } from './variants.js';
+import { Compare } from './compare.js';
 import { restoreVersion, writeOverrides } from './write.js';
 import { apiEvents, apiFetch } from './token.js';
 import { History } from './history.js';
@@ -29,10 +30,12 @@ const state = {
 const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [], restores: [] };
 window.scenecPreview = { state, stats };
 
-function query(extra = {}, moreSets = []) {
-  const parts = [`time=${encodeURIComponent(String(state.time))}`];
-  if (state.appearance) parts.push(`appearance=${state.appearance}`);
-  for (const [k, v] of state.overrides) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
+/** The render query of the page's state, or of `from` (compare.js's pinned A: overrides, time,
+ *  appearance), plus `moreSets` and `extra` parameters. */
+function query(extra = {}, moreSets = [], from = state) {
+  const parts = [`time=${encodeURIComponent(String(from.time))}`];
+  if (from.appearance) parts.push(`appearance=${from.appearance}`);
+  for (const [k, v] of from.overrides) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
   for (const text of moreSets) parts.push(`set=${encodeURIComponent(text)}`);
   for (const [k, v] of Object.entries(extra)) parts.push(`${k}=${encodeURIComponent(v)}`);
   return parts.join('&');
@@ -149,6 +152,7 @@ function applyDocument(doc) {
   renderTimeline();
   canvas.layout();
   showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
+  compare.show(doc);   // the view switch (Picture | Grid | Both) and A, redrawn if the file changed
   setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
 }
@@ -358,6 +362,10 @@ const canvas = new Canvas({
 });
 window.scenecPreview.canvas = canvas;
 const select = (address) => canvas.select(address);
+
+// compare.js: the stage's panes and the pinned state A over the live picture.
+const compare = new Compare({ state, query: (snapshot) => query({}, [], snapshot), layoutPicture: () => canvas.layout() });
+window.scenecPreview.compare = compare;
 
 $('reset-all').addEventListener('click', () => changeOverrides('Reset all', (map) => map.clear()));
 

@@ -16,8 +16,8 @@ enum PreviewOptions: MaySkipSets {
         help: "the address to listen on (default 127.0.0.1); anything else lets other machines reach the server and prints a warning")
     static let vary = Option<[String], PreviewOptions>.repeated(
         "--vary", value: "ADDR=V1,V2,…",
-        help: "also show the scene with ADDR set to each value, as a strip under the picture (repeatable: several give "
-            + "every combination, at most 64); values are split at commas outside brackets, parentheses and quotes, so "
+        help: "also show the scene with ADDR set to each value, in a grid beside the picture headed by the values "
+            + "(repeatable: the last names the columns, the others the rows; every combination, at most 64); values are split at commas outside brackets, parentheses and quotes, so "
             + "rgb(1, 2, 3) stays whole")
     static let staticPage = Flag<PreviewOptions>(
         "--static",
