@@ -40,6 +40,7 @@ struct PreviewAPI: Sendable {
             if let refusal = gate.crossOriginRefusal(request) { return refusal }
             return request.path == "/api/write" ? writer.write(request) : writer.restore(request)
         }
+        if request.path == "/api/styles" { return styles(request) }   // StylesRoute.swift
         guard ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path) else {
             return .notFound
         }

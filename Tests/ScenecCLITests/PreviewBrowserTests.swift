@@ -44,6 +44,14 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_inspector_test.py", passes: "all inspector checks passed")
     }
 
+    /// Issue 28, acceptance 2: `preview scenes/` lists every scene (errors marked), opens each in
+    /// a live page with a scene menu, and its styles panel edits `brand` for every view using it
+    /// and writes the imported file that defines it, 409 after an outside change
+    /// (Tests/Browser/preview_folder_test.py).
+    func testAFolderOfScenesWithItsBrowserAndStylesPanel() throws {
+        try runBrowserScript("preview_folder_test.py", passes: "all folder checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

@@ -1,5 +1,7 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
+// First: in the scene browser of `preview DIR` (no ?scene=) it never resolves, so the live page does not start.
+import './scenes.js';
 import { Canvas } from './canvas.js';
 import { buildGeometryRows, showGeometryProblem } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
@@ -9,6 +11,7 @@ import { apiEvents, apiFetch } from './token.js';
 import { History } from './history.js';
 import { renumber } from './move.js';
 import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
+import { StylesPanel } from './styles.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -148,6 +151,7 @@ function applyDocument(doc) {
   renderTimeline();
   canvas.layout();
   showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
+  stylesPanel.update(doc);   // styles.js: reads the styles again when the file changed
   setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
 }
@@ -357,6 +361,16 @@ const canvas = new Canvas({
 });
 window.scenecPreview.canvas = canvas;
 const select = (address) => canvas.select(address);
+
+// The styles panel (styles.js): its changes are overrides like the inspector's.
+const stylesPanel = new StylesPanel($('styles-panel'), $('styles-list'), {
+  state,
+  setOverride: (key, text) => setOverride(key, text),
+  dropOverrides(keys) { for (const key of keys) state.overrides.delete(key); },
+  refresh() { refreshPicture(); return refreshScene(); },
+  setStatus(text) { notice = text; setStatus(text); },
+});
+window.scenecPreview.styles = stylesPanel;
 
 $('reset-all').addEventListener('click', () => changeOverrides('Reset all', (map) => map.clear()));
 
