@@ -4,6 +4,7 @@ import SceneCheck
 import CMicroHTTPD
 import SceneFiles
 import SceneRender
+import SceneSupport
 import SceneSyntax
 import SceneWatch
 import ScenecKit
@@ -95,8 +96,10 @@ public final class PreviewServer: Sendable {
         port = listener.port
         let gate = Gate(token: token, port: listener.port, extraHost: configuration.host)
         var served: [(scene: ServedScene, source: SceneSource, hub: EventHub, api: PreviewAPI)] = []
+        // One write at a time across the scenes: two of them may import, and write, one file.
+        let writing = Locked(())
         for scene in configuration.scenes {
-            let (source, api, hub) = try Self.serve(scene, configuration, gate: gate)
+            let (source, api, hub) = try Self.serve(scene, configuration, gate: gate, writing: writing)
             served.append((scene, source, hub, api))
         }
         hubs = served.map(\.hub)
@@ -131,8 +134,8 @@ public final class PreviewServer: Sendable {
     }
 
     /// One scene's source, API and event hub.
-    private static func serve(_ scene: ServedScene, _ configuration: Configuration,
-                              gate: Gate) throws -> (SceneSource, PreviewAPI, EventHub) {
+    private static func serve(_ scene: ServedScene, _ configuration: Configuration, gate: Gate,
+                              writing: Locked<Void>) throws -> (SceneSource, PreviewAPI, EventHub) {
         let source: SceneSource
         do {
             let options = configuration.frontend.options, scenePath = scene.path
@@ -161,7 +164,7 @@ public final class PreviewServer: Sendable {
                                                     environment: configuration.environment),
                              hub: hub, initialSet: configuration.initialSet, variants: configuration.variants,
                              writer: SceneWriter(source: source, file: file, maxBytes: configuration.maxFileSize,
-                                                 frontend: configuration.frontend, root: root) {
+                                                 frontend: configuration.frontend, root: root, writing: writing) {
                                  hub.publish(Self.event(hash: $0, scene: scene.name))
                              },
                              log: configuration.log)

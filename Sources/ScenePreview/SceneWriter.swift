@@ -73,8 +73,9 @@ final class SceneWriter: Sendable {
     let frontend: Frontend
     /// Called with the new hash when the file on disk is seen to change (pages follow it).
     private let changed: @Sendable (String) -> Void
-    /// Two writes at once must not both pass the hash check: one waits for the other.
-    let writing = Locked(())
+    /// Two writes at once must not both pass the hash check: one waits for the other. Shared by
+    /// every scene a server serves, since two scenes may write one imported file.
+    let writing: Locked<Void>
     /// The bytes around each write, for `/api/restore`.
     private let versions = VersionStore()
 
@@ -82,8 +83,9 @@ final class SceneWriter: Sendable {
     let root: ProjectRoot
 
     init(source: SceneSource, file: GuardedRewrite, maxBytes: Int, frontend: Frontend, root: ProjectRoot,
-         changed: @escaping @Sendable (String) -> Void) {
+         writing: Locked<Void> = Locked(()), changed: @escaping @Sendable (String) -> Void) {
         self.source = source
+        self.writing = writing
         self.root = root
         self.file = file
         self.maxBytes = maxBytes
