@@ -98,12 +98,14 @@ public final class PreviewServer: Sendable {
         var served: [(scene: ServedScene, source: SceneSource, hub: EventHub, api: PreviewAPI)] = []
         // One write at a time across the scenes: two of them may import, and write, one file.
         let writing = Locked(())
+        // Every scene's changes, for the scene browser.
+        let siteHub = EventHub()
         for scene in configuration.scenes {
-            let (source, api, hub) = try Self.serve(scene, configuration, gate: gate, writing: writing)
+            let (source, api, hub) = try Self.serve(scene, configuration, gate: gate, writing: writing, site: siteHub)
             served.append((scene, source, hub, api))
         }
-        hubs = served.map(\.hub)
-        let site = PreviewSite(gate: gate, folder: configuration.folder,
+        hubs = served.map(\.hub) + [siteHub]
+        let site = PreviewSite(gate: gate, folder: configuration.folder, hub: siteHub,
                                scenes: served.map { PreviewSite.Entry(name: $0.scene.name, api: $0.api) })
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
@@ -120,6 +122,7 @@ public final class PreviewServer: Sendable {
                     let snapshot = entry.source.snapshot
                     log("\(entry.source.path) changed" + (snapshot.problem.map { " (\($0))" } ?? ""))
                     entry.hub.publish(Self.event(hash: snapshot.hash, scene: entry.scene.name))
+                    siteHub.publish(Self.event(hash: snapshot.hash, scene: entry.scene.name))
                 }
             }
         } catch {
@@ -135,7 +138,7 @@ public final class PreviewServer: Sendable {
 
     /// One scene's source, API and event hub.
     private static func serve(_ scene: ServedScene, _ configuration: Configuration, gate: Gate,
-                              writing: Locked<Void>) throws -> (SceneSource, PreviewAPI, EventHub) {
+                              writing: Locked<Void>, site: EventHub) throws -> (SceneSource, PreviewAPI, EventHub) {
         let source: SceneSource
         do {
             let options = configuration.frontend.options, scenePath = scene.path
@@ -166,6 +169,7 @@ public final class PreviewServer: Sendable {
                              writer: SceneWriter(source: source, file: file, maxBytes: configuration.maxFileSize,
                                                  frontend: configuration.frontend, root: root, writing: writing) {
                                  hub.publish(Self.event(hash: $0, scene: scene.name))
+                                 site.publish(Self.event(hash: $0, scene: scene.name))
                              },
                              log: configuration.log)
         return (source, api, hub)

@@ -14,11 +14,14 @@ struct PreviewSite: Sendable {
     /// `preview DIR` or several files: the page without `?scene=` is the scene browser.
     let folder: Bool
     let scenes: [Entry]
+    /// Every scene's `changed` events (each naming its scene): the scene browser's stream.
+    let hub: EventHub
     private let byName: [String: PreviewAPI]
 
-    init(gate: Gate, folder: Bool, scenes: [Entry]) {
+    init(gate: Gate, folder: Bool, hub: EventHub, scenes: [Entry]) {
         self.gate = gate
         self.folder = folder
+        self.hub = hub
         self.scenes = scenes
         byName = Dictionary(scenes.map { ($0.name, $0.api) }) { first, _ in first }
     }
@@ -33,6 +36,11 @@ struct PreviewSite: Sendable {
         if request.path == "/api/scenes" {
             guard request.method == "GET" || request.method == "HEAD" else { return .onlyMethod("GET, HEAD") }
             return PreviewAPI.json(200, SceneList(folder: folder, scenes: scenes))
+        }
+        // The scene browser's stream: every scene's changes, without naming one.
+        if folder, request.path == "/api/events", request.value("scene") == nil {
+            guard request.method == "GET" || request.method == "HEAD" else { return .onlyMethod("GET, HEAD") }
+            return .events(EventSubscriber(hub: hub))
         }
         guard let api = api(for: request.value("scene")) else {
             let named = request.value("scene").map { "no scene '\($0)' in this preview" }

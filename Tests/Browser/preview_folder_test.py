@@ -120,6 +120,16 @@ def browser_checks(driver, page, preview, work):
         fail("the live page's parts should be hidden under the browser")
     ok("every good scene has its picture; the live page is hidden")
 
+    # Fixed on disk while the browser shows: its card follows (the browser's event stream).
+    broken_path = os.path.join(work, "scenes", "broken.scene.yaml")
+    write(broken_path, BROKEN.replace("progress: 7", "progress: 0.5"))
+    wait_until(lambda: page.js("""const c = document.querySelector('.scene-card[data-scene="broken.scene.yaml"]');
+        return !c.classList.contains('has-errors') && c.dataset.loaded === 'true';"""), "the fixed scene's card")
+    ok("broken.scene.yaml fixed on disk: its card shows its picture, unmarked")
+    write(broken_path, BROKEN)
+    wait_until(lambda: page.js("""return document.querySelector('.scene-card[data-scene="broken.scene.yaml"]')
+        .classList.contains('has-errors')"""), "the broken scene's card marked again")
+
     driver.find_element(By.CSS_SELECTOR, '.scene-card[data-scene="a.scene.yaml"]').click()
     page.settle("a.scene.yaml's live page")
     if not driver.current_url.endswith("/?scene=a.scene.yaml"):

@@ -3,7 +3,7 @@
 // errors marked, each opening the live page `?scene=NAME`. On a live page the toolbar gets a
 // way back and a menu of the other scenes. Names come from /api/scenes and are shown only as
 // text (textContent), never as markup.
-import { apiFetch, sceneName } from './token.js';
+import { apiEvents, apiFetch, sceneName } from './token.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +32,7 @@ function card(scene) {
   const caption = el('figcaption', {}, el('span', { className: 'scene-name', textContent: scene.name }));
   const link = el('a', { className: 'scene-card', href: sceneURL(scene.name) }, el('figure', {}, picture, caption));
   link.dataset.scene = scene.name;
+  link.dataset.hash = scene.hash;
   if (scene.errors > 0) {
     link.classList.add('has-errors');
     caption.append(el('span', { className: 'scene-errors', textContent: `${scene.errors} error${scene.errors === 1 ? '' : 's'}` }),
@@ -57,7 +58,21 @@ function showBrowser(list) {
   $('scene-browser').replaceChildren(
     el('h1', { textContent: `${list.scenes.length} scene${list.scenes.length === 1 ? '' : 's'}` }), grid);
   $('scene-browser').hidden = false;
-  window.scenecScenes = { list, ready: true };
+  window.scenecScenes = { list, ready: true, updates: 0 };
+  // A scene (or a file it imports) changed on disk: its card again, from a new list.
+  apiEvents('/api/events').addEventListener('changed', async () => {
+    const now = await loadScenes();
+    if (!now) return;
+    for (const scene of now.scenes) {
+      const shown = [...grid.children].find((c) => c.dataset.scene === scene.name);
+      if (shown?.dataset.hash === scene.hash) continue;
+      const img = shown?.querySelector('img');
+      if (img?.src) URL.revokeObjectURL(img.src);
+      if (shown) shown.replaceWith(card(scene)); else grid.append(card(scene));
+    }
+    window.scenecScenes.list = now;
+    window.scenecScenes.updates += 1;
+  });
 }
 
 /** The live page's way back to the browser and its menu of the other scenes. */
