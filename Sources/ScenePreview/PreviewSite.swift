@@ -72,6 +72,8 @@ struct SceneList: Encodable {
         var firstError: String?
         var width: Double?
         var height: Double?
+        /// `canvas.poster` in seconds: the moment the browser's picture shows, as a build's still does.
+        var poster: Double?
     }
 
     var folder: Bool
@@ -86,7 +88,7 @@ struct SceneList: Encodable {
             return Item(name: entry.name, hash: key.hash, errors: errors.count,
                         warnings: scene.diagnostics.filter { $0.severity == .warning }.count,
                         firstError: errors.first.map { String($0.rendered(in: scene.file).split(separator: "\n").first ?? "") },
-                        width: canvas?.width, height: canvas?.height)
+                        width: canvas?.width, height: canvas?.height, poster: canvas?.poster)
         }
     }
 }

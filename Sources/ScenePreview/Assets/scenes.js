@@ -26,7 +26,8 @@ const el = (tag, props = {}, ...children) => {
 /** The live page for a scene: this page with only `scene=` in its query. */
 const sceneURL = (name) => `/?scene=${encodeURIComponent(name)}`;
 
-/** One card: the picture (fetched with the token, shown from a blob URL), the name, the errors. */
+/** One card: the picture at the scene's poster time (fetched with the token, shown from a blob
+ *  URL), the name, the errors. */
 function card(scene) {
   const picture = el('img', { alt: `${scene.name}`, className: 'scene-thumb' });
   const caption = el('figcaption', {}, el('span', { className: 'scene-name', textContent: scene.name }));
@@ -41,7 +42,7 @@ function card(scene) {
   } else {
     if (scene.warnings > 0) caption.append(el('span', { className: 'scene-warnings', textContent: `${scene.warnings} warning${scene.warnings === 1 ? '' : 's'}` }));
     // The scene named in the URL itself: the browser has no scene of its own to add.
-    apiFetch(`/api/render.svg?scene=${encodeURIComponent(scene.name)}`).then(async (response) => {
+    apiFetch(`/api/render.svg?scene=${encodeURIComponent(scene.name)}&time=${scene.poster ?? 0}`).then(async (response) => {
       if (!response.ok) { picture.hidden = true; return; }
       picture.src = URL.createObjectURL(await response.blob());
       await picture.decode().catch(() => {});
