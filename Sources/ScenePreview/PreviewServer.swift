@@ -87,6 +87,8 @@ public final class PreviewServer: Sendable {
         Self.keepMemoryFlat()
         guard !configuration.scenes.isEmpty else { throw Failure(description: "no scene to serve") }
         guard let token = Gate.newToken() else { throw Failure(description: "cannot draw a random token") }
+        // Every scene read before the port is taken: a scene that cannot be read stops the start.
+        let files = try configuration.scenes.map { try Self.read($0, configuration) }
         let listener: Listener
         do {
             listener = try Listener(host: configuration.host, port: configuration.port)
@@ -100,8 +102,8 @@ public final class PreviewServer: Sendable {
         let writing = Locked(())
         // Every scene's changes, for the scene browser.
         let siteHub = EventHub()
-        for scene in configuration.scenes {
-            let (source, api, hub) = try Self.serve(scene, configuration, gate: gate, writing: writing, site: siteHub)
+        for (scene, (source, file)) in zip(configuration.scenes, files) {
+            let (api, hub) = Self.serve(scene, source: source, file: file, configuration, gate: gate, writing: writing, site: siteHub)
             served.append((scene, source, hub, api))
         }
         hubs = served.map(\.hub) + [siteHub]
@@ -136,9 +138,8 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// One scene's source, API and event hub.
-    private static func serve(_ scene: ServedScene, _ configuration: Configuration, gate: Gate,
-                              writing: Locked<Void>, site: EventHub) throws -> (SceneSource, PreviewAPI, EventHub) {
+    /// One scene's source, as read now, and its file as a write will replace it.
+    private static func read(_ scene: ServedScene, _ configuration: Configuration) throws -> (SceneSource, GuardedRewrite) {
         let source: SceneSource
         do {
             let options = configuration.frontend.options, scenePath = scene.path
@@ -153,12 +154,16 @@ public final class PreviewServer: Sendable {
         }
         // The file written back is the one named now: a symbolic link put in its place later is
         // not followed.
-        let file: GuardedRewrite
         do throws(GuardedRewrite.Failure) {
-            file = try GuardedRewrite(path: scene.path)
+            return (source, try GuardedRewrite(path: scene.path))
         } catch {
             throw Failure(description: error.message)
         }
+    }
+
+    /// One scene's API and event hub.
+    private static func serve(_ scene: ServedScene, source: SceneSource, file: GuardedRewrite, _ configuration: Configuration,
+                              gate: Gate, writing: Locked<Void>, site: EventHub) -> (PreviewAPI, EventHub) {
         let hub = EventHub()
         // Imported files a style write may change: only inside the project root.
         let root = (configuration.frontend.options.readScope ?? .around(scene.path)).root
@@ -172,7 +177,7 @@ public final class PreviewServer: Sendable {
                                  site.publish(Self.event(hash: $0, scene: scene.name))
                              },
                              log: configuration.log)
-        return (source, api, hub)
+        return (api, hub)
     }
 
     /// A `changed` event's data: the scene's new hash, and which scene (its name in `/api/scenes`).
