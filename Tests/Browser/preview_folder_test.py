@@ -184,6 +184,22 @@ def browser_checks(driver, page, preview, work):
         fail(f"the status should say the file changed: {status_text!r}")
     ok(f"after an outside change: 409, theme.yaml keeps it ({status_text!r})")
 
+    # The toolbar's "Write to file" sends the kept value to the same file, and its diff names it.
+    count = len(page.js("return window.scenecPreview.stats.writes"))
+    driver.find_element(By.ID, "write").click()
+    wait_until(lambda: page.js("return document.getElementById('write-dialog').open"), "the write's diff")
+    named = page.js("return document.getElementById('write-file').textContent")
+    if named != "scenes/theme.yaml":
+        fail(f"the diff should name the file written, scenes/theme.yaml, not {named!r}")
+    driver.find_element(By.ID, "write-confirm").click()
+    wait_until(lambda: len(page.js("return window.scenecPreview.stats.writes")) > count, "the write's answer")
+    page.settle("the page after Write to file")
+    if page.js("return window.scenecPreview.stats.writes")[-1] != 200 \
+            or read(theme_path) != outside.replace('fillColor: "#e53935"', 'fillColor: "#43a047"'):
+        fail(f"Write to file should write the green into theme.yaml:\n{read(theme_path)}")
+    expect_color(page.probe(75, 25), GREEN, "the right view in the written green")
+    ok("Write to file: the diff names scenes/theme.yaml, which gets the green, the outside change kept")
+
     # The menu opens another scene, whose own style says it is the scene's.
     page.js("const m = document.getElementById('scene-menu'); m.value = 'sub/b.scene.yaml';"
             "m.dispatchEvent(new Event('change'));")

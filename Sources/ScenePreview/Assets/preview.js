@@ -390,14 +390,14 @@ function useVariant(cell) {
 let writeBusy = false;
 
 /** Shows the unified diff a write would make; resolves to true when the user says Write. */
-function confirmDiff(diff) {
+function confirmDiff(diff, file = state.doc.file) {
   const pre = $('write-diff');
   pre.replaceChildren(...diff.split('\n').map((line) => {
     const kind = line.startsWith('+++') || line.startsWith('---') ? 'file'
       : line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : line.startsWith('@@') ? 'hunk' : 'same';
     return Object.assign(document.createElement('span'), { className: kind, textContent: `${line}\n` });
   }));
-  $('write-file').textContent = state.doc.file;
+  $('write-file').textContent = file;
   const dialog = $('write-dialog');
   dialog.returnValue = '';
   dialog.showModal();
@@ -422,7 +422,8 @@ async function writeWithDiff() {
   let answer = await writeOverrides(hash, overrides, { dryRun: true });
   if (answer.status === 200 && answer.body.dryRun) {
     if (!answer.body.diff) { notice = `nothing to write: ${state.doc.file} already says this`; return; }
-    if (!await confirmDiff(answer.body.diff)) { notice = 'not written'; return; }
+    // `file`: the imported file a style's values go to, when the server writes one (folder slice).
+    if (!await confirmDiff(answer.body.diff, answer.body.file)) { notice = 'not written'; return; }
     answer = await writeOverrides(hash, overrides);
   }
   stats.writes.push(answer.status);
@@ -434,7 +435,9 @@ async function writeWithDiff() {
   }
   // The file now says what the overrides said: they are used up, and come back if undone.
   state.overrides.clear();
-  notice = `wrote ${state.doc.file}`;
+  notice = `wrote ${answer.body.file ?? state.doc.file}`;
+  // An imported file written (a style's values): /api/restore puts back only the scene's file, so no undo step.
+  if (answer.body.file) return;
   recordFileChange({ label: `write ${state.doc.file}`, before: answer.body.before ?? hash, after: answer.body.hash,
     overrides: { before: overrides, after: new Map() } });
 }
