@@ -146,7 +146,11 @@ def browser_checks(driver, page, preview, work):
                 rows: [...s.querySelectorAll('.style-row')].map((r) => r.dataset.name)};""")
     if brand["file"] != "scenes/theme.yaml" or brand["uses"] != "2 views" or brand["rows"] != ["fillColor", "borderColor"]:
         fail(f"brand should be listed as scenes/theme.yaml's, used by 2 views: {brand}")
-    ok(f"the styles panel: brand from {brand['file']}, {brand['uses']}, {brand['rows']}")
+    labels = page.js("""return [...document.querySelectorAll('#styles-panel [data-style="brand"] input[type="color"]')]
+        .map((i) => i.getAttribute('aria-label'));""")
+    if labels != ["brand fillColor", "brand borderColor"]:
+        fail(f"each colour control should be named by its style and attribute: {labels}")
+    ok(f"the styles panel: brand from {brand['file']}, {brand['uses']}, {brand['rows']}, controls named {labels}")
 
     expect_color(page.probe(25, 25), BLUE, "the left view, brand blue")
     expect_color(page.probe(75, 25), BLUE, "the right view, brand blue")

@@ -72,7 +72,8 @@ export class StylesPanel {
     write.addEventListener('click', () => this.write(style));
     const head = el('div', { className: 'style-head' },
       el('strong', { className: 'style-name', textContent: style.name }),
-      el('span', { className: 'style-file', textContent: where, title: `defined in ${where}, line ${style.line}` }),
+      el('span', { className: 'style-file', textContent: where,
+        title: [`defined in ${where}, line ${style.line}`, ...style.replaces.map((f) => `replacing the one in ${f}`)].join('; ') }),
       el('span', { className: 'style-uses', textContent: `${style.uses} view${style.uses === 1 ? '' : 's'}` }));
     const section = el('section', { className: 'style' }, head);
     section.dataset.style = style.name;
@@ -85,7 +86,9 @@ export class StylesPanel {
       if (attribute.value === null && overridden === undefined) {
         row.append(el('span', { className: 'meta', textContent: 'not one plain value: edit it in the file' }));
       } else {
-        const built = buildControl(specOf(registry, attribute.name), overridden ?? attribute.value, (text) => {
+        // Named `brand fillColor` in the accessibility tree: several styles have a fillColor.
+        const spec = { ...specOf(registry, attribute.name), name: `${style.name} ${attribute.name}` };
+        const built = buildControl(spec, overridden ?? attribute.value, (text) => {
           this.page.state.overrides.delete(key);   // set last, as setOverride does: what `shown` must say
           this.shown = [...this.styleOverrides().split('\n').filter((l) => l && !l.startsWith(`${key}=`)), `${key}=${text}`].join('\n');
           row.classList.add('overridden');
