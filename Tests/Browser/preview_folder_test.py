@@ -6,7 +6,7 @@ Usage: preview_folder_test.py SCENEC_BINARY REPOSITORY_ROOT
 
 A project of its own in a temporary folder (its root, so writes stay inside it) holds four scenes
 under scenes/: two import theme.yaml, whose style `brand` two views of a.scene.yaml use; one
-has an error; one sits in a subfolder with a style of its own. In Debian's headless Chromium:
+has an error; one sits in a subfolder with a style of its own; one has a name like markup. In Debian's headless Chromium:
 the browser lists every scene with its picture, the broken one marked with its first error; a
 card opens the live page (`?scene=`), which has a menu of the scenes and a way back; the styles
 panel lists `brand` as defined in scenes/theme.yaml; changing its colour there redraws both views
@@ -49,7 +49,9 @@ views:
   - {type: pie, frame: {x: 0, y: 0, width: 40, height: 40}, progress: 7}
 """
 BLUE, RED, GREEN = (30, 136, 229), (229, 57, 53), (67, 160, 71)
-NAMES = ["a.scene.yaml", "broken.scene.yaml", "c.scene.yaml", "sub/b.scene.yaml"]
+# A name that would be markup if the page ever wrote it as HTML.
+HOSTILE = 'x"<b id=injected>bold</b>&amp;.scene.yaml'
+NAMES = sorted(["a.scene.yaml", "broken.scene.yaml", "c.scene.yaml", "sub/b.scene.yaml", HOSTILE])
 
 
 def write(path, text):
@@ -119,6 +121,13 @@ def browser_checks(driver, page, preview, work):
     if page.js("return getComputedStyle(document.querySelector('main')).display") != "none":
         fail("the live page's parts should be hidden under the browser")
     ok("every good scene has its picture; the live page is hidden")
+    if page.js("return document.getElementById('injected') !== null"):
+        fail("a scene's name became markup")
+    hostile = page.js("return [...document.querySelectorAll('.scene-name')].map((n) => n.textContent)"
+                      ".filter((t) => t.startsWith('x'))")
+    if hostile != [HOSTILE]:
+        fail(f"the hostile name should be shown as text: {hostile}")
+    ok(f"a name like markup is shown as text: {hostile[0]}")
 
     # Fixed on disk while the browser shows: its card follows (the browser's event stream).
     broken_path = os.path.join(work, "scenes", "broken.scene.yaml")
@@ -231,6 +240,7 @@ def main():
         write(os.path.join(work, "scenes", "c.scene.yaml"), C)
         write(os.path.join(work, "scenes", "sub", "b.scene.yaml"), B)
         write(os.path.join(work, "scenes", "broken.scene.yaml"), BROKEN)
+        write(os.path.join(work, "scenes", HOSTILE), B)
         preview = FolderPreview(binary, work)
         driver = start_browser()
         try:
