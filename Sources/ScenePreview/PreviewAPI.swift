@@ -43,6 +43,7 @@ struct PreviewAPI: Sendable {
             return request.path == "/api/write" ? writer.write(request) : writer.restore(request)
         }
         if request.path == "/api/export" { return export(request) }   // ExportRoute.swift
+        if request.path == "/api/styles" { return styles(request) }   // StylesRoute.swift
         guard ["/api/scene", "/api/render.svg", "/api/render.png", "/api/events"].contains(request.path) else {
             return .notFound
         }

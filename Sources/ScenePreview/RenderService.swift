@@ -23,7 +23,7 @@ final class RenderService: Sendable {
     }
 
     private let source: SceneSource
-    private let frontend: Frontend
+    let frontend: Frontend
     private let environment: @Sendable () -> RenderEnvironment
     private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 4))
     private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))

@@ -52,6 +52,14 @@ final class SceneSource: Sendable {
     /// a write replaces), so a write compares what the page saw.
     func hash(of bytes: [UInt8]) -> String { Self.hash(bytes, imports(bytes)) }
 
+    /// The scene's hash were the file it imports at `path` `imported` (a write into that file
+    /// compares what the page saw, with the very bytes it replaces), the scene's own bytes and
+    /// other imports as on disk now; nil when the scene cannot be read.
+    func hash(replacing path: String, with imported: [UInt8]) -> String? {
+        guard case .bytes(let bytes) = read(self.path) else { return nil }
+        return Self.hash(bytes, imports(bytes).map { $0.path == path ? (path, imported) : $0 })
+    }
+
     /// The paths of the files the scene imports now.
     var importedPaths: [String] { imports(snapshot.bytes).map(\.path) }
 

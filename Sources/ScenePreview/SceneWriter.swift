@@ -54,6 +54,8 @@ final class SceneWriter: Sendable {
         /// `move views[…] to N` → moved, or unchanged when N is where the view already is.
         var changes: [String: String]
         var dryRun: Bool?
+        /// The file written when it is not the scene: an imported file defining the styles set.
+        var file: String? = nil
     }
 
     struct Restored: Encodable {
@@ -62,23 +64,29 @@ final class SceneWriter: Sendable {
         var diff: String
     }
 
-    private let source: SceneSource
+    let source: SceneSource
     /// The scene file, its real path resolved once when the server started.
     private let file: GuardedRewrite
     /// The largest scene file read (`--max-file-size`).
-    private let maxBytes: Int
+    let maxBytes: Int
     /// The limits and options `scenec preview` was started with (its `--set`s excluded).
-    private let frontend: Frontend
+    let frontend: Frontend
     /// Called with the new hash when the file on disk is seen to change (pages follow it).
     private let changed: @Sendable (String) -> Void
-    /// Two writes at once must not both pass the hash check: one waits for the other.
-    private let writing = Locked(())
+    /// Two writes at once must not both pass the hash check: one waits for the other. Shared by
+    /// every scene a server serves, since two scenes may write one imported file.
+    let writing: Locked<Void>
     /// The bytes around each write, for `/api/restore`.
     private let versions = VersionStore()
 
-    init(source: SceneSource, file: GuardedRewrite, maxBytes: Int, frontend: Frontend,
-         changed: @escaping @Sendable (String) -> Void) {
+    /// The project root: an imported file a style write changes must be inside it.
+    let root: ProjectRoot
+
+    init(source: SceneSource, file: GuardedRewrite, maxBytes: Int, frontend: Frontend, root: ProjectRoot,
+         writing: Locked<Void> = Locked(()), changed: @escaping @Sendable (String) -> Void) {
         self.source = source
+        self.writing = writing
+        self.root = root
         self.file = file
         self.maxBytes = maxBytes
         self.frontend = frontend
@@ -112,7 +120,17 @@ final class SceneWriter: Sendable {
         guard !overrides.isEmpty || !moves.isEmpty else {
             return PreviewAPI.badRequest("nothing to write: set and move are empty")
         }
-        return writing.withLock { _ in apply(overrides, moves, over: body.hash, dryRun: body.dryRun ?? false) }
+        // A style defined in an imported file is written there (`ImportedStyleWrite.swift`).
+        switch importedStyleFile(of: overrides) {
+        case .failure(let refusal): return refusal
+        case .success(let path?):
+            guard moves.isEmpty else {
+                return PreviewAPI.badRequest("write the values of a style defined in \(path) on their own, without moves")
+            }
+            return writing.withLock { _ in applyToImport(overrides, path: path, over: body.hash, dryRun: body.dryRun ?? false) }
+        case .success(nil):
+            return writing.withLock { _ in apply(overrides, moves, over: body.hash, dryRun: body.dryRun ?? false) }
+        }
     }
 
     func restore(_ request: Request) -> Response {
@@ -174,17 +192,19 @@ final class SceneWriter: Sendable {
     }
 
     /// The 409 of a write or restore whose hash is not the file's (now `hash`).
-    private static func changedOnDisk(_ hash: String) -> Response {
+    static func changedOnDisk(_ hash: String) -> Response {
         PreviewAPI.json(409, ["hash": hash, "error": "the file changed on disk since the page read it"])
     }
 
-    /// The file rewritten with what `edit` gives it, and the answer: `answer()`'s once written,
-    /// the refusal `edit` gave, or the guard's own (403 read-only, 409 replaced, 500).
-    private func guarded(_ edit: ([UInt8]) -> Result<[UInt8], Response>, answer: () -> Response?) -> Response {
+    /// The file (the scene, or `target`) rewritten with what `edit` gives it, and the answer:
+    /// `answer()`'s once written, the refusal `edit` gave, or the guard's own (403 read-only,
+    /// 409 replaced, 500).
+    func guarded(_ target: GuardedRewrite? = nil, _ edit: ([UInt8]) -> Result<[UInt8], Response>,
+                 answer: () -> Response?) -> Response {
         let outcome: Result<Void, Response>
         do throws(GuardedRewrite.Failure) {
             // The file as it is now, not as the watcher last saw it: a save a moment ago counts.
-            outcome = try file.rewrite(maxBytes: maxBytes, edit)
+            outcome = try (target ?? file).rewrite(maxBytes: maxBytes, edit)
         } catch {
             noteChange()
             switch error.kind {
@@ -201,14 +221,14 @@ final class SceneWriter: Sendable {
     }
 
     /// The unified diff from `old` to `new`, named by the file's name.
-    private func diff(_ old: [UInt8], _ new: [UInt8]) -> String {
+    func diff(_ old: [UInt8], _ new: [UInt8]) -> String {
         let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
         return String(decoding: UnifiedDiff.diff(old: old, new: new, oldName: "a/" + name, newName: "b/" + name), as: UTF8.self)
     }
 
     /// Reads the file again at once, so the next picture is of it and every page hears now (the
     /// watcher, coming later, then finds nothing new).
-    private func noteChange() {
+    func noteChange() {
         if source.reload() { changed(source.snapshot.hash) }
     }
 }

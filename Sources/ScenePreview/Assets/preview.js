@@ -1,5 +1,7 @@
 // scenec preview: the page. It talks only to this server's /api (docs/preview.md, "The HTTP
 // API"); each tab keeps its own overrides, selection, zoom and time.
+// First: in the scene browser of `preview DIR` (no ?scene=) it never resolves, so the live page does not start.
+import './scenes.js';
 import { Canvas } from './canvas.js';
 import { buildGeometryRows, showGeometryProblem } from './geometry-rows.js';
 import { Inspector } from './inspector.js';
@@ -11,6 +13,7 @@ import { History } from './history.js';
 import { renumber } from './move.js';
 import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
 import { bindExport } from './export.js';
+import { StylesPanel } from './styles.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -153,6 +156,7 @@ function applyDocument(doc) {
   canvas.layout();
   showVariants($('variants'), doc, (sets) => query({}, sets), useVariant);
   compare.show(doc);   // the view switch (Picture | Grid | Both) and A, redrawn if the file changed
+  stylesPanel.update(doc);   // styles.js: reads the styles again when the file changed
   setStatus([notice, state.overrides.size ? `${state.overrides.size} override(s)` : ''].filter(Boolean).join(' · '));
   stats.ready = true;
 }
@@ -366,6 +370,15 @@ const select = (address) => canvas.select(address);
 // compare.js: the stage's panes and the pinned state A over the live picture.
 const compare = new Compare({ state, query: (snapshot) => query({}, [], snapshot), layoutPicture: () => canvas.layout() });
 window.scenecPreview.compare = compare;
+// The styles panel (styles.js): its changes are overrides like the inspector's.
+const stylesPanel = new StylesPanel($('styles-panel'), $('styles-list'), {
+  state,
+  setOverride: (key, text) => setOverride(key, text),
+  dropOverrides(keys) { for (const key of keys) state.overrides.delete(key); },
+  refresh() { refreshPicture(); return refreshScene(); },
+  setStatus(text) { notice = text; setStatus(text); },
+});
+window.scenecPreview.styles = stylesPanel;
 
 $('reset-all').addEventListener('click', () => changeOverrides('Reset all', (map) => map.clear()));
 
@@ -385,14 +398,14 @@ function useVariant(cell) {
 let writeBusy = false;
 
 /** Shows the unified diff a write would make; resolves to true when the user says Write. */
-function confirmDiff(diff) {
+function confirmDiff(diff, file = state.doc.file) {
   const pre = $('write-diff');
   pre.replaceChildren(...diff.split('\n').map((line) => {
     const kind = line.startsWith('+++') || line.startsWith('---') ? 'file'
       : line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : line.startsWith('@@') ? 'hunk' : 'same';
     return Object.assign(document.createElement('span'), { className: kind, textContent: `${line}\n` });
   }));
-  $('write-file').textContent = state.doc.file;
+  $('write-file').textContent = file;
   const dialog = $('write-dialog');
   dialog.returnValue = '';
   dialog.showModal();
@@ -417,7 +430,8 @@ async function writeWithDiff() {
   let answer = await writeOverrides(hash, overrides, { dryRun: true });
   if (answer.status === 200 && answer.body.dryRun) {
     if (!answer.body.diff) { notice = `nothing to write: ${state.doc.file} already says this`; return; }
-    if (!await confirmDiff(answer.body.diff)) { notice = 'not written'; return; }
+    // `file`: the imported file a style's values go to, when the server writes one (folder slice).
+    if (!await confirmDiff(answer.body.diff, answer.body.file)) { notice = 'not written'; return; }
     answer = await writeOverrides(hash, overrides);
   }
   stats.writes.push(answer.status);
@@ -429,7 +443,9 @@ async function writeWithDiff() {
   }
   // The file now says what the overrides said: they are used up, and come back if undone.
   state.overrides.clear();
-  notice = `wrote ${state.doc.file}`;
+  notice = `wrote ${answer.body.file ?? state.doc.file}`;
+  // An imported file written (a style's values): /api/restore puts back only the scene's file, so no undo step.
+  if (answer.body.file) return;
   recordFileChange({ label: `write ${state.doc.file}`, before: answer.body.before ?? hash, after: answer.body.hash,
     overrides: { before: overrides, after: new Map() } });
 }

@@ -7,28 +7,44 @@ import Dispatch
 import ScenePreview
 import ScenecKit
 import ScenecBuild
+import SceneFiles
 
-/// `scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]…`, or with `--static -o
+/// `scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]…`, `scenec preview DIR`
+/// or several scene files (a scene browser, a live page per scene), or with `--static -o
 /// SHEET.html` the page as one file (`StaticSheetCommand`).
 enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "serve a live preview of a scene to a browser, with an inspector"
     static let usage = """
         usage: scenec preview SCENE [--port N] [--host ADDR] [--vary ADDR=V1,V2,…]… [options]
+               scenec preview DIR | SCENE SCENE… [--port N] [--host ADDR] [options]
                scenec preview SCENE --static -o SHEET.html [--vary ADDR=V1,V2,…]… [--time T] [options]
 
         Starts a local web server for SCENE and prints the page's address (with its access
         token) as the first line on standard output; open it in a browser. The page shows the
         scene, its views and an inspector whose changes re-render at once; it follows the file
         as it is saved. Logs go to standard error; Ctrl-C or SIGTERM stops the server (exit 0).
-        The HTTP API the page uses is in docs/preview.md.
+        With a folder (every *.scene.yaml under it, found as scenec build finds them) or several
+        files, the page first lists the scenes, each with its picture and its errors; each
+        opens in a live page with a styles panel. The HTTP API the page uses is in docs/preview.md.
 
         """
 
+    /// The most scenes one preview serves: each is read, watched and compiled for the list.
+    static let maxScenes = 256
+
     static func run(_ args: Arguments<PreviewOptions>) throws -> ExitStatus {
-        guard args.positionals.count == 1, let scenePath = args.positionals.first, scenePath != "-" else {
-            throw UsageError(args.positionals.isEmpty ? "preview needs a scene file"
-                                                      : "preview takes one scene file (not standard input)")
+        guard !args.positionals.isEmpty, !args.positionals.contains("-") else {
+            throw UsageError(args.positionals.isEmpty ? "preview needs a scene file or a folder of scenes"
+                                                      : "preview reads scene files, not standard input")
+        }
+        let scenePath = args.positionals[0]
+        let oneFile = args.positionals.count == 1 && !isDirectory(scenePath)
+        if !oneFile {
+            let varied = try args[PreviewOptions.vary]
+            if args[PreviewOptions.staticPage] || !varied.isEmpty {
+                throw UsageError("--static and --vary go with one scene file, not a folder or several")
+            }
         }
         let variants: Variants
         let varied = try args[PreviewOptions.vary]
@@ -44,13 +60,23 @@ enum PreviewCommand: Command {
         let port = try args[PreviewOptions.port] ?? 0
         let host = try args[PreviewOptions.host] ?? "127.0.0.1"
         let limits = try SceneOptions(args)
-        // The file must be readable at start (exit 3 if not); later reads follow the file as
+        let console = EventConsole(reporter: limits.reporter)
+        var scenes = [PreviewServer.ServedScene(path: scenePath, name: scenePath.split(separator: "/").last.map(String.init) ?? scenePath)]
+        if !oneFile {
+            let found = try Self.scenes(args.positionals, scope: limits.scope)
+            if let problem = found.problem {
+                console.show(.fileError(problem, path: scenePath))
+                return .sceneError
+            }
+            scenes = found.scenes
+        }
+        // Each file must be readable at start (exit 3 if not); later reads follow the file as
         // it changes, and a scene with errors is shown with its errors.
-        if case .failure(let failed) = limits.settings.read(scenePath, sink: EventConsole(reporter: limits.reporter).show) {
-            return failed.status
+        for scene in scenes {
+            if case .failure(let failed) = limits.settings.read(scene.path, sink: console.show) { return failed.status }
         }
 
-        var configuration = PreviewServer.Configuration(scenePath: scenePath) { path in
+        var configuration = PreviewServer.Configuration(scenes: scenes) { path in
             do throws(SceneReading.Failure) {
                 let read = try Files.readScene(path, limit: limits.maxFileSize, scope: limits.scope)
                 if read.tooLarge { return .failed("the scene file is larger than \(limits.maxFileSize) bytes") }
@@ -59,6 +85,7 @@ enum PreviewCommand: Command {
                 return .failed(error.message)
             }
         }
+        configuration.folder = !oneFile
         configuration.host = host
         configuration.port = port
         configuration.maxFileSize = limits.maxFileSize
@@ -86,10 +113,50 @@ enum PreviewCommand: Command {
             Console.error("scenec preview: warning: listening on \(host), not only this machine: anyone who can reach it "
                           + "and has the token can see the scene\n")
         }
-        Console.line("scenec preview: serving \(scenePath) at \(server.url) (Ctrl-C stops)")
+        let served = oneFile ? scenePath : "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") under \(args.positionals.joined(separator: ", "))"
+        Console.line("scenec preview: serving \(served) at \(server.url) (Ctrl-C stops)")
         stopped.wait()
         server.stop()
         Console.line("scenec preview: stopped")
         return .success
+    }
+
+    /// The scenes under the folders and among the files named, found as `scenec build` finds
+    /// them (`SceneFinder`: inside the project root, hidden folders skipped, links checked),
+    /// named relative to the folder given, or for several files to the folder they share.
+    static func scenes(_ arguments: [String], scope: ReadScope) throws -> (scenes: [PreviewServer.ServedScene], problem: String?) {
+        let found = try SceneFinder.find(arguments, scope: scope)
+        if let problem = found.problems.first { return ([], problem) }
+        guard !found.scenes.isEmpty else {
+            return ([], "no *.scene.yaml found under \(arguments.map { "'\($0)'" }.joined(separator: ", ")): preview DIR serves the scenes in a folder")
+        }
+        guard found.scenes.count <= maxScenes else {
+            return ([], "\(found.scenes.count) scenes found: preview serves at most \(maxScenes); name a smaller folder")
+        }
+        // Files named one by one: each named by its path from the folder they all share.
+        let files = arguments.allSatisfy { !isDirectory($0) }
+        let common = files ? commonFolder(found.scenes.map(\.path)) : nil
+        return (found.scenes.map { scene in
+            let name = common.map { scene.path.hasPrefix($0) ? String(scene.path.dropFirst($0.count)) : scene.relativePath }
+            return PreviewServer.ServedScene(path: scene.path, name: name ?? scene.relativePath)
+        }, nil)
+    }
+
+    /// The longest folder prefix (ending in `/`, or empty) every path shares, by spelling.
+    static func commonFolder(_ paths: [String]) -> String {
+        var parts = Array(paths.first.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() } ?? [])
+        for path in paths.dropFirst() {
+            let other = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+            var n = 0
+            while n < parts.count, n < other.count, parts[n] == other[n] { n += 1 }
+            parts = Array(parts.prefix(n))
+        }
+        return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+    }
+
+    /// Whether `path` is a folder (following links), as `SceneFinder` walks it.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// `scenec preview DIR` and `scenec preview A B` (issue 28, part 2), run as a process: a folder
+/// with no scenes and one outside the project root are refused with a clear message (exit 1,
+/// no server); several files are named from the folder they share, each API request picks its
+/// scene by that name alone, and a style write never reaches a file outside the project root.
+/// The page itself: Tests/Browser/preview_folder_test.py.
+final class PreviewFolderTests: XCTestCase {
+    func testAFolderWithoutScenesAndOneOutsideTheRootAreRefused() throws {
+        let project = try temporaryDirectory(self)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("empty/sub"), withIntermediateDirectories: true)
+        try "not a scene".write(to: project.appendingPathComponent("empty/notes.yaml"), atomically: true, encoding: .utf8)
+        let empty = try scenec(["preview", "empty", "--root", project.path], directory: project)
+        XCTAssertEqual(empty.status, 1, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("no *.scene.yaml found under 'empty'"), empty.stderr)
+        XCTAssertEqual(empty.stdoutText, "", "no server starts, so no URL")
+
+        let outside = try temporaryDirectory(self)
+        try "canvas: {width: 10, height: 10}\nviews: []\n".write(to: outside.appendingPathComponent("x.scene.yaml"), atomically: true, encoding: .utf8)
+        let refused = try scenec(["preview", outside.path, "--root", project.path], directory: project)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("scenes must stay inside the project root"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("is outside it"), refused.stderr)
+        XCTAssertEqual(refused.stdoutText, "")
+
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("scenes"), withIntermediateDirectories: true)
+        try "canvas: {width: 10, height: 10}\nviews: []\n".write(to: project.appendingPathComponent("scenes/a.scene.yaml"), atomically: true, encoding: .utf8)
+        let withStatic = try scenec(["preview", "scenes", "--root", project.path, "--static", "-o", "s.html"], directory: project)
+        XCTAssertEqual(withStatic.status, 2, withStatic.stderr)
+        XCTAssertTrue(withStatic.stderr.contains("--static and --vary go with one scene file"), withStatic.stderr)
+    }
+
+    func testSeveralFilesAreNamedFromTheirFolderAndEachRequestNamesItsScene() throws {
+        let dir = try temporaryDirectory(self)
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("one"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("two"), withIntermediateDirectories: true)
+        let a = dir.appendingPathComponent("one/a.scene.yaml"), b = dir.appendingPathComponent("two/b.scene.yaml")
+        let theme = dir.appendingPathComponent("two/theme.yaml")
+        let themeText = "styles:\n  brand: {fillColor: \"#1e88e5\"}\n"
+        try "canvas: {width: 20, height: 20}\nviews:\n  - {type: pie, frame: {x: 0, y: 0, width: 20, height: 20}, progress: 1}\n"
+            .write(to: a, atomically: true, encoding: .utf8)
+        try "imports: [theme.yaml]\ncanvas: {width: 20, height: 20}\nviews:\n  - {type: pie, style: brand, frame: {x: 0, y: 0, width: 20, height: 20}, progress: 1}\n"
+            .write(to: b, atomically: true, encoding: .utf8)
+        try themeText.write(to: theme, atomically: true, encoding: .utf8)
+
+        // Run from the package: its repository is the project root, the temporary folder only readable.
+        let preview = try RunningPreview(self, scene: a.path, arguments: [b.path])
+        let list = try JSONSerialization.jsonObject(with: Data(try preview.get("/api/scenes").body)) as? [String: Any]
+        XCTAssertEqual(list?["folder"] as? Bool, true)
+        let names = (list?["scenes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["one/a.scene.yaml", "two/b.scene.yaml"])
+        XCTAssertEqual(try preview.get("/api/scenes", withToken: false).status, 403, "the list is behind the token")
+        XCTAssertEqual(try preview.get("/api/scene").status, 404, "several scenes: a request must name one")
+        XCTAssertEqual(try preview.get("/api/scene?scene=one/a.scene.yaml").status, 200)
+        XCTAssertEqual(try preview.get("/api/render.svg?scene=two%2Fb.scene.yaml").status, 200)
+        for stranger in ["../one/a.scene.yaml", "a.scene.yaml", b.path, "two/theme.yaml"] {
+            XCTAssertEqual(try preview.get("/api/scene?scene=\(stranger)").status, 404, "only a listed name picks a scene: \(stranger)")
+        }
+
+        let styles = try JSONSerialization.jsonObject(with: Data(try preview.get("/api/styles?scene=two/b.scene.yaml").body)) as? [String: Any]
+        let brand = (styles?["styles"] as? [[String: Any]])?.first
+        XCTAssertEqual(brand?["name"] as? String, "brand")
+        XCTAssertTrue((brand?["file"] as? String)?.hasSuffix("two/theme.yaml") ?? false, "\(String(describing: brand))")
+
+        // theme.yaml is readable (--allow-read) but outside the project root: never written.
+        let scene = try JSONSerialization.jsonObject(with: Data(try preview.get("/api/scene?scene=two/b.scene.yaml").body)) as? [String: Any]
+        let hash = try XCTUnwrap(scene?["hash"] as? String)
+        let body = Array("{\"hash\":\"\(hash)\",\"set\":[\"styles.brand.fillColor=#e53935\"]}".utf8)
+        let write = try preview.request("POST /api/write?scene=two/b.scene.yaml HTTP/1.1",
+                                        headers: ["X-Scenec-Token: \(preview.token)", "Content-Type: application/json"], body: body)
+        XCTAssertEqual(write.status, 403, String(decoding: write.body, as: UTF8.self))
+        XCTAssertTrue(String(decoding: write.body, as: UTF8.self).contains("outside the project root"))
+        XCTAssertEqual(try String(contentsOf: theme, encoding: .utf8), themeText)
+        XCTAssertEqual(preview.interrupt(SIGTERM), 0)
+    }
+}
