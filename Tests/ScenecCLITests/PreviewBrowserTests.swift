@@ -57,6 +57,8 @@ final class PreviewBrowserTests: XCTestCase {
     /// (Tests/Browser/preview_compare_test.py).
     func testTheVariantsGridHasHeadersAndAPinnedStateComparesByWipeAndOnion() throws {
         try runBrowserScript("preview_compare_test.py", passes: "all compare checks passed")
+    }
+
     /// Issue 28, acceptance 2: `preview scenes/` lists every scene (errors marked), opens each in
     /// a live page with a scene menu, and its styles panel edits `brand` for every view using it
     /// and writes the imported file that defines it, 409 after an outside change
