@@ -1,0 +1,36 @@
+// Which picture the page asks for. An SVG is exact at every zoom but costs the browser most of
+// a change's time to decode (tens of ms for the showcase under load); a PNG at the size shown
+// decodes in a few. So while the designer is changing something (a control, a drag, a scrub)
+// the page shows PNGs at the displayed scale, and once nothing has changed for IDLE_MS it asks
+// for the SVG again (docs/preview.md, "Speed").
+
+/** Milliseconds after the last change before the exact (SVG) picture is fetched again. */
+export const IDLE_MS = 300;
+
+export class PictureMode {
+  /** `onIdle` is called once the changes stop, to draw the exact picture. */
+  constructor(onIdle, idleMs = IDLE_MS) {
+    this.onIdle = onIdle;
+    this.idleMs = idleMs;
+    this.timer = null;
+  }
+
+  /** True while changes are coming: pictures are PNGs. */
+  get active() { return this.timer !== null; }
+
+  /** A change: PNGs until `idleMs` pass without another. */
+  touch() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.timer = null; this.onIdle(); }, this.idleMs);
+  }
+}
+
+/**
+ * Pixels per canvas point for a PNG as large as the picture is shown: the CSS scale times the
+ * device's pixel ratio, rounded up to a quarter so that a resize by a pixel or two reuses the
+ * server's compiled scene (its cache is keyed by scale).
+ */
+export function displayedScale(cssScale) {
+  const scale = Math.ceil(cssScale * (window.devicePixelRatio || 1) * 4) / 4;
+  return Math.max(0.25, Math.min(4, scale));
+}
