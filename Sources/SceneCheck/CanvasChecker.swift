@@ -97,7 +97,13 @@ extension SceneChecker {
     /// place: the same grammar and the same limit, the error then shown at the scene's `timeline`
     /// key (`timelineKey`) so that a build of many scenes says which one is too short.
     func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, timelineKey: SourceRange?, log: inout DiagnosticLog) -> Double {
-        if let time = options.time { return checkTime(time, timeline: timeline, timelineKey: timelineKey, log: &log) }
+        // The file's poster is checked even when `--time` wins: its mistakes are the file's.
+        let posterTime = checkPoster(poster, timeline: timeline, log: &log)
+        guard let time = options.time else { return posterTime }
+        return checkTime(time, timeline: timeline, timelineKey: timelineKey, log: &log)
+    }
+
+    private func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, log: inout DiagnosticLog) -> Double {
         guard let poster else { return 0 }
         guard let timeline else {
             log.add(Diagnostic(.warning, "canvas poster does nothing: the scene has no timeline, so every still shows the same picture",
