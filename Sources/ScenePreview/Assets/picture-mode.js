@@ -13,7 +13,13 @@ export class PictureMode {
     this.onIdle = onIdle;
     this.idleMs = idleMs;
     this.timer = null;
+    // What a change shows: 'png' (the quick picture), or 'svg' throughout, which bench/ sets to
+    // compare the two on the machine it runs on.
+    this.quickFormat = 'png';
   }
+
+  /** True while changes are coming and they are shown as PNGs. */
+  get quick() { return this.active && this.quickFormat === 'png'; }
 
   /** True while changes are coming: pictures are PNGs. */
   get active() { return this.timer !== null; }

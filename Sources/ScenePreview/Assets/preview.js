@@ -48,7 +48,13 @@ let pictureAgain = false;
 let pendingChangeAt = null;   // performance.now() of the oldest change not yet on screen
 // While changes come, PNGs at the size shown (quick to decode); SVG once they stop (picture-mode.js).
 // A quick picture in flight when the changes stop is followed by the exact one (pictureAgain).
-const pictureMode = new PictureMode(() => { if (pictureBusy || $('picture').dataset.format === 'quick') refreshPicture(); });
+const pictureMode = new PictureMode(() => {
+  if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
+  if (pictureBusy || $('picture').dataset.format === 'quick') refreshPicture();
+});
+/** A document asked for during a burst of changes, fetched when they stop. */
+let sceneAfterIdle = false;
+window.scenecPreview.pictureMode = pictureMode;   // bench/page-speed.sh compares its formats
 /** The PNG scale that matches the picture on screen. */
 const shownScale = () => displayedScale(canvas.displayScale());
 
@@ -60,7 +66,7 @@ async function refreshPicture() {
   pendingChangeAt = null;
   try {
     const pixels = state.pixels && state.doc;
-    const quick = !pixels && state.doc && pictureMode.active;
+    const quick = !pixels && state.doc && pictureMode.quick;
     const url = pixels ? `/api/render.png?${query()}`
       : quick ? `/api/render.png?${query({ scale: shownScale() })}` : `/api/render.svg?${query()}`;
     const response = await apiFetch(url);
@@ -209,11 +215,16 @@ let notice = '';
 function changed(keepNotice = false) {
   if (!keepNotice) notice = '';
   if (pendingChangeAt === null) pendingChangeAt = performance.now();
+  const burst = pictureMode.active;   // within IDLE_MS of the last change: a control being dragged
   pictureMode.touch();
   refreshPicture();
   // During a drag on the canvas the document waits for the drag's end (the outline and the
-  // geometry rows follow the drag itself): the server then draws only the pictures.
-  if (canvas.gesture?.moved) sceneAfterGesture = true; else refreshScene();
+  // geometry rows follow the drag itself): the server then draws only the pictures. So it does
+  // in a burst of changes (a slider dragged): the first change's document comes at once, the
+  // last's when they stop, and the page's main thread is left to the pictures meanwhile.
+  if (canvas.gesture?.moved) sceneAfterGesture = true;
+  else if (burst) sceneAfterIdle = true;
+  else refreshScene();
 }
 let sceneAfterGesture = false;
 
