@@ -79,6 +79,17 @@ final class BuildTimeTests: XCTestCase {
         XCTAssertEqual(try scenec(["build", "scenes", "-o", "out", "--time", "soon"], directory: root).status, 2)
     }
 
+    func testNinjaEdgesPassTheTimeAndBazelTargetsRefuseIt() throws {
+        let root = try scene(PosterTests.ring(poster: nil))
+        let ninja = try scenec(["build", "scenes", "-o", "out", "--emit-ninja", "build.ninja", "--time", "1.5s"], directory: root)
+        XCTAssertEqual(ninja.status, 0, ninja.stderr)
+        let text = try String(contentsOf: root.appendingPathComponent("build.ninja"), encoding: .utf8)
+        XCTAssertTrue(text.contains("--time 1.5s"), text)
+        let bazel = try scenec(["build", "scenes", "--emit-bazel", "ws", "--time", "1"], directory: root)
+        XCTAssertEqual(bazel.status, 2, bazel.stderr)
+        XCTAssertTrue(bazel.stderr.contains("--time does not go with --emit-bazel"), bazel.stderr)
+    }
+
     func testInspectAndStaticSheetOpenAtThePoster() throws {
         let root = try scene(PosterTests.ring(poster: "2.5s"))
         let inspect = try scenec(["inspect", "scenes/ring.scene.yaml", "--json"], directory: root)
