@@ -93,8 +93,17 @@ extension SceneChecker {
     }
 
     /// `canvas.poster`: a time in the timeline's grammar, within its length; on a scene without
-    /// a timeline it does nothing, which is worth a warning.
-    func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, log: inout DiagnosticLog) -> Double {
+    /// a timeline it does nothing, which is worth a warning. `--time` (`options.time`) takes its
+    /// place: the same grammar and the same limit, the error then shown at the scene's `timeline`
+    /// key (`timelineKey`) so that a build of many scenes says which one is too short.
+    func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, timelineKey: SourceRange?, log: inout DiagnosticLog) -> Double {
+        // The file's poster is checked even when `--time` wins: its mistakes are the file's.
+        let posterTime = checkPoster(poster, timeline: timeline, log: &log)
+        guard let time = options.time else { return posterTime }
+        return checkTime(time, timeline: timeline, timelineKey: timelineKey, log: &log)
+    }
+
+    private func checkPoster(_ poster: CanvasValue?, timeline: Timeline?, log: inout DiagnosticLog) -> Double {
         guard let poster else { return 0 }
         guard let timeline else {
             log.add(Diagnostic(.warning, "canvas poster does nothing: the scene has no timeline, so every still shows the same picture",
@@ -106,6 +115,24 @@ extension SceneChecker {
         if seconds > length {
             log.error(.outOfRange, "canvas poster \(formatNumber(seconds)) s is past the end of the timeline, which lasts \(formatNumber(length)) s",
                       at: poster.node.range, origin: poster.origin)
+            return 0
+        }
+        return seconds
+    }
+
+    /// `--time T`: a time is a time in every scene (a typo is an error even where there is no
+    /// timeline), but only a scene with a timeline has moments to choose from; one without draws
+    /// the same at any T, so a build's `--time` passes over it without a word.
+    private func checkTime(_ text: String, timeline: Timeline?, timelineKey: SourceRange?, log: inout DiagnosticLog) -> Double {
+        let origin = "--time \(text)"
+        let node = Node(.scalar(Node.Scalar(text: text, isPlain: false)), range: .none)
+        guard let seconds = log.take(Timing.duration(node, fps: timeline?.fps ?? 30, what: "--time"), origin: origin),
+              let timeline else { return 0 }
+        let length = timeline.length
+        if seconds > length {
+            let start = SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2))
+            log.error(.outOfRange, "--time \(formatNumber(seconds)) s is past the end of the timeline, which lasts \(formatNumber(length)) s",
+                      at: timelineKey ?? start, notes: ["give a --time from 0 to \(formatNumber(length)) s"])
             return 0
         }
         return seconds

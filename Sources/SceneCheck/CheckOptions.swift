@@ -18,6 +18,9 @@ public struct CheckOptions: Sendable {
     public var scaleOverrideOption = "--scale"
     /// `--fps`, which replaces the timeline's sampling rate (durations in frames keep the file's).
     public var fpsOverride: Double?
+    /// `--time T` as typed: the moment a still draws, in place of the scene's `canvas.poster`
+    /// (checked against the timeline as the poster is; ignored by a scene without a timeline).
+    public var time: String?
     /// `--appearance`: which side of system colours and `{light, dark}` the scene is drawn with.
     public var appearance: Appearance = .light
     /// `--set ADDRESS=VALUE`, in the order given (a later one for the same value wins).

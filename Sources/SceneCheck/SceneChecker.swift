@@ -102,7 +102,7 @@ public struct SceneChecker {
             timeline = timelineOverrides.numbered(checker.check(timelineNode))
             for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }
-        canvas?.poster = checkPoster(poster, timeline: timeline, log: &log)
+        canvas?.poster = checkPoster(poster, timeline: timeline, timelineKey: pairs["timeline"]?.keyRange, log: &log)
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }

@@ -38,6 +38,8 @@ struct SceneDocument: Encodable {
         var duration: Double
         var frames: Int
         var loop: Bool
+        /// `canvas.poster` in seconds: the moment the page opens at, as stills show the scene.
+        var poster: Double
     }
 
     var file: String
@@ -82,7 +84,7 @@ struct SceneDocument: Encodable {
         }
         timeline = animated.scene.timeline.map {
             TimelineInfo(fps: $0.fps, duration: $0.length.isFinite ? $0.length : 0,
-                         frames: $0.frameCount(fps: $0.fps), loop: $0.loop)
+                         frames: $0.frameCount(fps: $0.fps), loop: $0.loop, poster: animated.scene.canvas.poster)
         }
         diagnostics = scene.diagnostics.map { JSONDiagnostic($0, file: scene.file.name).json }
         registry = .shared

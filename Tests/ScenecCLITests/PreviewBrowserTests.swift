@@ -67,6 +67,13 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_folder_test.py", passes: "all folder checks passed")
     }
 
+    /// Issue 28, part 5: PNGs at the shown scale while a control changes and the SVG once it
+    /// stops; playback fetching ahead and showing every frame of a 30 fps timeline in order; the
+    /// page opening at canvas.poster (Tests/Browser/preview_speed_test.py).
+    func testChangesShowPNGsPlaybackShowsEveryFrameAndThePageOpensAtThePoster() throws {
+        try runBrowserScript("preview_speed_test.py", passes: "all speed checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

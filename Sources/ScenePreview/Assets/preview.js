@@ -14,6 +14,8 @@ import { renumber } from './move.js';
 import { bindShortcuts, renderShortcuts, shortcutTable } from './shortcuts.js';
 import { bindExport } from './export.js';
 import { StylesPanel } from './styles.js';
+import { PictureMode, displayedScale } from './picture-mode.js';
+import { Player } from './playback.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -51,6 +53,17 @@ function setStatus(text) { $('status').textContent = text; $('status').title = t
 let pictureBusy = false;
 let pictureAgain = false;
 let pendingChangeAt = null;   // performance.now() of the oldest change not yet on screen
+// While changes come, PNGs at the size shown (quick to decode); SVG once they stop (picture-mode.js).
+// A quick picture in flight when the changes stop is followed by the exact one (pictureAgain).
+const pictureMode = new PictureMode(() => {
+  if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
+  if (pictureBusy || $('picture').dataset.format === 'quick') refreshPicture();
+});
+/** A document asked for during a burst of changes, fetched when they stop. */
+let sceneAfterIdle = false;
+window.scenecPreview.pictureMode = pictureMode;   // bench/page-speed.sh compares its formats
+/** The PNG scale that matches the picture on screen. */
+const shownScale = () => displayedScale(canvas.displayScale());
 
 /** Draws the current state; calls made while a request is in flight collapse into one more. */
 async function refreshPicture() {
@@ -60,7 +73,9 @@ async function refreshPicture() {
   pendingChangeAt = null;
   try {
     const pixels = state.pixels && state.doc;
-    const url = pixels ? `/api/render.png?${query()}` : `/api/render.svg?${query()}`;
+    const quick = !pixels && state.doc && pictureMode.quick;
+    const url = pixels ? `/api/render.png?${query()}`
+      : quick ? `/api/render.png?${query({ scale: shownScale() })}` : `/api/render.svg?${query()}`;
     const response = await apiFetch(url);
     if (response.status === 422) {
       showErrors(await response.json());
@@ -75,7 +90,9 @@ async function refreshPicture() {
       const old = $('picture').src;
       $('picture').src = next;
       $('picture').classList.toggle('pixels', !!pixels);
+      $('picture').dataset.format = pixels ? 'pixels' : quick ? 'quick' : 'svg';   // tests read which
       if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+      if (!state.playing) player.hide();   // playback's last frame stays over the picture until now
       await new Promise((resolve) => requestAnimationFrame(() => resolve()));
       stats.pictures += 1;
       if (changeAt !== null) stats.latencies.push(performance.now() - changeAt);
@@ -90,7 +107,7 @@ async function refreshPicture() {
 }
 
 /** True when nothing is waiting to be drawn or fetched (tests wait for it). */
-stats.settled = () => !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+stats.settled = () => !pictureMode.active && !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
 
 // ---- the scene document ------------------------------------------------------------------
 
@@ -146,7 +163,10 @@ function applyDocument(doc) {
     $('file-name').textContent = doc.file;
     showAppearance(doc.appearance);
     document.title = `${doc.file} — scenec preview`;
-    if (doc.initialSet.length > 0) { refreshScene(); refreshPicture(); }
+    // An animated scene opens at its canvas.poster, the moment its stills show.
+    const atPoster = doc.timeline && doc.timeline.poster > 0;
+    if (atPoster) state.time = doc.timeline.poster;
+    if (doc.initialSet.length > 0 || atPoster) { refreshScene(); refreshPicture(); }
   }
   if (state.selected && !findView(state.selected)) state.selected = null;
   inspector.fonts = doc.fonts ?? [];
@@ -204,10 +224,16 @@ let notice = '';
 function changed(keepNotice = false) {
   if (!keepNotice) notice = '';
   if (pendingChangeAt === null) pendingChangeAt = performance.now();
+  const burst = pictureMode.active;   // within IDLE_MS of the last change: a control being dragged
+  pictureMode.touch();
   refreshPicture();
   // During a drag on the canvas the document waits for the drag's end (the outline and the
-  // geometry rows follow the drag itself): the server then draws only the pictures.
-  if (canvas.gesture?.moved) sceneAfterGesture = true; else refreshScene();
+  // geometry rows follow the drag itself): the server then draws only the pictures. So it does
+  // in a burst of changes (a slider dragged): the first change's document comes at once, the
+  // last's when they stop, and the page's main thread is left to the pictures meanwhile.
+  if (canvas.gesture?.moved) sceneAfterGesture = true;
+  else if (burst) sceneAfterIdle = true;
+  else refreshScene();
 }
 let sceneAfterGesture = false;
 
@@ -515,31 +541,37 @@ function seek(seconds) {
   changed();
 }
 
-$('scrubber').addEventListener('input', () => { if (state.doc?.timeline) seek(Number($('scrubber').value)); });
+$('scrubber').addEventListener('input', () => {
+  if (!state.doc?.timeline) return;
+  setPlaying(false);   // a scrub takes the time from playback
+  seek(Number($('scrubber').value));
+});
 
-let playStart = 0;
-let playFrom = 0;
-function tick(now) {
-  if (!state.playing || !state.doc?.timeline) return;
-  const t = state.doc.timeline;
-  let seconds = playFrom + (now - playStart) / 1000;
-  if (seconds > t.duration) {
-    if ($('loop').checked && t.duration > 0) seconds %= t.duration;
-    else { seconds = t.duration; setPlaying(false); }
-  }
-  const frameTime = Math.round(seconds * t.fps) / t.fps;
-  if (frameTime !== state.time) seek(frameTime);
-  requestAnimationFrame(tick);
-}
+// Playback (playback.js): frames fetched ahead as PNGs at the size shown, each drawn when due.
+const player = new Player({
+  board: $('board'),
+  fetchFrame: (i) => apiFetch(`/api/render.png?${query({ scale: shownScale() }, [], { ...state, time: i / state.doc.timeline.fps })}`),
+  key: () => query({ scale: shownScale() }, [], { ...state, time: 0 }),
+  stats,
+  onFrame(i) {
+    state.time = i / state.doc.timeline.fps;
+    renderTimeline();
+  },
+  onEnd() { setPlaying(false); },
+});
 
 function setPlaying(on) {
+  if (on === state.playing) return;
   state.playing = on;
   $('play').textContent = on ? 'Pause' : 'Play';
+  const t = state.doc.timeline;
   if (on) {
-    if (state.time >= state.doc.timeline.duration) state.time = 0;
-    playStart = performance.now();
-    playFrom = state.time;
-    requestAnimationFrame(tick);
+    let from = Math.round(state.time * t.fps);
+    if (from >= t.frames - 1) from = 0;
+    player.start({ frames: t.frames, fps: t.fps, from, loop: () => $('loop').checked });
+  } else {
+    player.stop();
+    changed();   // the picture and the document at the frame it stopped on
   }
 }
 $('play').addEventListener('click', () => { if (state.doc?.timeline) setPlaying(!state.playing); });
@@ -569,6 +601,7 @@ events.addEventListener('changed', () => {
   // The file changed on disk: the page shows it, and keeps the overrides not yet written (each
   // overridden row then shows the file's value beside its own).
   if (state.overrides.size) notice = `${state.doc?.file ?? 'the file'} changed on disk: showing it, your overrides kept`;
+  player.flush();   // frames fetched ahead show the old file
   refreshScene();
   refreshPicture();
 });

@@ -26,13 +26,18 @@ struct BuildKeys {
     /// The ffmpeg that encodes `--animated mp4|webm` (its path and a hash of its bytes), which
     /// only those depend on.
     package var ffmpeg: String?
+    /// `--time`, which only the stills of a scene with a timeline depend on.
+    package var time: String?
 
     /// Everything but the format: the renderer, the scene's bytes and the files it reads, the
-    /// overrides.
-    package func scene(bytes: [UInt8], inputs: [(path: String, bytes: [UInt8])] = []) -> String {
+    /// overrides, and `--time` for a scene with a timeline (a scene without one draws the same
+    /// at any time, so its outputs stay up to date).
+    package func scene(bytes: [UInt8], inputs: [(path: String, bytes: [UInt8])] = [], hasTimeline: Bool = false) -> String {
         var hash = SHA256()
         hash.update("scenec build key 2\u{0}\(renderer)\u{0}")
         for o in overrides { hash.update("set\u{0}\(o)\u{0}") }
+        // Left out when not given, so the keys of builds made before the option stay valid.
+        if let time, hasTimeline { hash.update("time\u{0}\(time)\u{0}") }
         // Left out for light, the default, so the keys of builds made before the option stay valid.
         if appearance != .light { hash.update("appearance\u{0}\(appearance.rawValue)\u{0}") }
         hash.update("scene\u{0}\(bytes.count)\u{0}")

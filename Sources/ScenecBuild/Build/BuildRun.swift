@@ -33,7 +33,8 @@ struct BuildRun {
                             appearance: plan.scene.frontend.options.appearance, scale: plan.scale,
                             pngCompression: plan.pngCompression, sourceDateEpoch: plan.sourceDateEpoch,
                             assetScales: plan.destination.scales,
-                            ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity(outside: plan.scene.scope.root) : nil),
+                            ffmpeg: plan.animated.animation?.needsFFmpeg == true ? FFmpegPipe.identity(outside: plan.scene.scope.root) : nil,
+                            time: plan.time),
             sink: sink)
         building.remote = plan.remoteCache.map { RemoteCache($0, sink: sink) }
         let builder = building

@@ -25,6 +25,7 @@ struct NinjaEmitter {
         flags += plan.overrides.flatMap { ["--set", $0] }
         if !plan.overrides.isEmpty { flags.append("--set-where-present") }
         if let scale = plan.scale { flags += ["--scale", formatNumber(scale)] }
+        if let time = plan.time { flags += ["--time", time] }
         let appearance = plan.scene.frontend.options.appearance
         if appearance != .light { flags += ["--appearance", appearance.rawValue] }
         if plan.pngCompression != .default { flags += ["--png-compression", plan.pngCompression.rawValue] }

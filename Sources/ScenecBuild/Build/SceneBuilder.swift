@@ -81,7 +81,8 @@ struct SceneBuilder: Sendable {
         // Up to date: a candidate made with this key whose every group is intact on disk. Its
         // key covers the files the scene imported then, as they are now: an edit to one of them
         // (or a new import, which edits the scene) makes a new key.
-        for candidate in candidates where candidate.sceneKey == sceneKey(bytes, path: scene.path, imports: candidate.imports ?? []) {
+        for candidate in candidates
+        where candidate.sceneKey == sceneKey(bytes, path: scene.path, imports: candidate.imports ?? [], hasTimeline: candidate.hasTimeline) {
             let sceneKey = candidate.sceneKey ?? ""
             let groups = self.groups(hasTimeline: candidate.hasTimeline)
             let valid = groups.compactMap { intact($0, in: candidate, sceneKey: sceneKey) }
@@ -101,7 +102,7 @@ struct SceneBuilder: Sendable {
         let reports: [SceneResult.Report] = diagnostics.isEmpty ? [] : [.diagnostics(reported, file)]
         guard let checked else { return failed(.sceneError, "the scene has errors", candidates, reports) }
         let warnings = diagnostics.filter { $0.severity == .warning }
-        let sceneKey = sceneKey(bytes, path: scene.path, imports: checked.importedFiles)
+        let sceneKey = sceneKey(bytes, path: scene.path, imports: checked.importedFiles, hasTimeline: checked.timeline != nil)
         var entry = BuildManifest.Entry(sceneKey: sceneKey, hasTimeline: checked.timeline != nil,
                                         warnings: warnings.map(BuildManifest.StoredDiagnostic.init),
                                         imports: checked.importedFiles.isEmpty ? nil : checked.importedFiles)
@@ -116,13 +117,14 @@ struct SceneBuilder: Sendable {
     /// The scene key over the scene's bytes and those of its font files and the files it
     /// imports, as they are now; a file that cannot be read counts as empty (the check then
     /// reports it).
-    private func sceneKey(_ bytes: [UInt8], path: String, imports: [String]) -> String {
+    private func sceneKey(_ bytes: [UInt8], path: String, imports: [String], hasTimeline: Bool) -> String {
         // The manifest's list of imports is untrusted: read as the checker would, or not at all.
         let read = SceneReading.importReader(limit: options.maxFileSize, scope: options.scope)
         let imported = imports.map { path in
             (path: path, bytes: (try? read(path).get()) ?? [])
         }
-        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path, scope: options.scope) + imported)
+        return keys.scene(bytes: bytes, inputs: FontInputs.inputs(sceneBytes: bytes, scenePath: path, scope: options.scope) + imported,
+                          hasTimeline: hasTimeline)
     }
 
     /// Renders the groups no candidate has intact; the others keep their files.
@@ -192,7 +194,7 @@ struct SceneBuilder: Sendable {
                         }
                     })]
                 case .sheet:
-                    files = [(group.claimedName(stem: scene.outputStem), { try sheet(file) })]
+                    files = [(group.claimedName(stem: scene.outputStem), { try sheet(file, at: checked.canvas.poster) })]
                 case .imageset, .drawables:
                     files = destination.files(stem: scene.outputStem, looks: try BuildDestination.looks(of: checked, file: file, options: options),
                                               renderer: renderer)
@@ -241,10 +243,11 @@ struct SceneBuilder: Sendable {
         return result
     }
 
-    /// The scene's preview sheet at time 0, as `scenec preview --static` writes it.
-    private func sheet(_ file: SourceFile) throws -> [UInt8] {
+    /// The scene's preview sheet at its still's moment (`--time`, else `canvas.poster`), as
+    /// `scenec preview --static` writes it.
+    private func sheet(_ file: SourceFile, at time: Double) throws -> [UInt8] {
         let base = CompiledScene(file, frontend: options.frontend)
-        switch StaticSheet.html(base, frontend: options.frontend, set: keys.overrides, variants: .empty, time: 0) {
+        switch StaticSheet.html(base, frontend: options.frontend, set: keys.overrides, variants: .empty, time: time) {
         case .success(let bytes): return bytes
         case .failure(let failure): throw SheetError(message: failure.message ?? failure.scene.renderedDiagnostics)
         }

@@ -22,7 +22,8 @@ package struct PicturePlan: Sendable {
     package var scenePath: String
     package var targets: [Target]
     package var scene: SceneSettings
-    /// `--time T` as typed, read once the timeline's fps is known.
+    /// `--time T` as typed: the scene's check reads it in place of `canvas.poster`, once the
+    /// timeline's fps and length are known.
     package var time: String?
     package var pngCompression: PNGCompression = .default
     package var depfile: String?
@@ -39,7 +40,9 @@ package struct PicturePlan: Sendable {
 extension PicturePlan {
     /// Runs the plan; `finish` writes what the diagnostics reporter collected, before any file.
     package func run(sink: BuildSink, finishing finish: () throws -> Void) throws -> ExitStatus {
-        let plan = self
+        var plan = self
+        try AnimatedScene.checkTimeOption(plan.time)
+        plan.scene.frontend.options.time = plan.time
         let deadline = plan.scene.deadline()
         let compiled: SceneFile
         switch plan.scene.load(plan.scenePath, sink: sink) {
@@ -49,7 +52,8 @@ extension PicturePlan {
             return failure.status
         }
         let scene = compiled.animated.scene
-        let time = try plan.time.map { try AnimatedScene.time($0, fps: compiled.fps) } ?? scene.canvas.poster
+        // `--time` when given, else `canvas.poster`: the check put the moment there.
+        let time = scene.canvas.poster
         var environment = Environment.render
         environment.deadline = deadline
         let settings = SceneFile.RenderSettings(environment: environment, sourceDateEpoch: Environment.sourceDateEpoch,

@@ -22,7 +22,7 @@ package struct PreviewSheet {
     /// The `--set`s as typed, and `--vary`'s variants, which the sheet shows.
     package var overrides: [String]
     package var variants: Variants
-    /// `--time T` as typed, read once the timeline's fps is known.
+    /// `--time T` as typed: the scene's check reads it in place of `canvas.poster`.
     package var time: String?
 
     package init(scenePath: String, output: String, scene: SceneSettings, overrides: [String], variants: Variants,
@@ -44,9 +44,13 @@ package struct PreviewSheet {
             try finish()
             return failure.status
         }
-        let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: scene.frontend)
-        let seconds = try AnimatedScene.time(time, fps: base.animated?.fileFPS ?? 30)
-        switch StaticSheet.html(base, frontend: scene.frontend, set: overrides, variants: variants, time: seconds) {
+        try AnimatedScene.checkTimeOption(time)
+        var frontend = scene.frontend
+        frontend.options.time = time
+        let base = CompiledScene(SourceFile(name: scenePath, bytes: bytes), frontend: frontend)
+        // `--time` when given, else the scene's `canvas.poster`: the check put the moment there.
+        let seconds = base.animated?.scene.canvas.poster ?? 0
+        switch StaticSheet.html(base, frontend: frontend, set: overrides, variants: variants, time: seconds) {
         case .failure(let failure):
             if !failure.scene.diagnostics.isEmpty { sink(.diagnostics(failure.scene.diagnostics, failure.scene.file)) }
             try finish()

@@ -23,6 +23,10 @@ package struct BuildPlan: Sendable {
     package var jobs: Int = 1
     /// `--scale`: pixels per point for PNG.
     package var scale: Double?
+    /// `--time T` as typed: the moment stills, image sets and drawables of a scene with a
+    /// timeline draw instead of its `canvas.poster`; the scenes' check reads it
+    /// (`CheckOptions.time`), the keys hash it.
+    package var time: String?
     package var pngCompression: PNGCompression = .default
     /// How scenes are read and checked (limits, `--set`, `--appearance`, the project root).
     package var scene: SceneSettings

@@ -79,6 +79,9 @@ enum BuildCommand: Command {
         }
         var options = try SceneOptions(args)
         options.frontend.options.overridesMustMatch = false  // one --set serves many scenes
+        let time = try args[BuildOptions.time]
+        try AnimatedScene.checkTimeOption(time)
+        options.frontend.options.time = time
         let scale = try args[BuildOptions.scale]
         options.frontend.options.scaleOverride = destination.largestScale ?? scale
         if destination != .folder { options.frontend.options.scaleOverrideOption = destination.scaleOption }
@@ -89,6 +92,7 @@ enum BuildCommand: Command {
         plan.shard = try args[BuildOptions.shard]
         plan.jobs = try args[BuildOptions.jobs] ?? Parallel.cores
         plan.scale = scale
+        plan.time = time
         plan.pngCompression = try args[BuildOptions.pngCompression]
         plan.overrides = try args[BuildOptions.set]
         plan.overridesWherePresent = args[BuildOptions.setWherePresent]
@@ -134,7 +138,8 @@ enum BuildCommand: Command {
     /// `--emit-bazel` writes BUILD files and builds nothing: an option of a build (or one the
     /// targets could not pass on) would be ignored, so it is refused.
     static func refuseWithBazel(_ args: Arguments<BuildOptions>) throws {
-        let building = declarations(BuildOptions.output, BuildOptions.keepGoing, BuildOptions.shard, BuildOptions.prune,
+        // --time: the Bazel targets have no attribute for it yet.
+        let building = declarations(BuildOptions.output, BuildOptions.keepGoing, BuildOptions.shard, BuildOptions.prune, BuildOptions.time,
                                     BuildOptions.report, BuildOptions.junit, BuildOptions.preview, BuildOptions.emitNinja,
                                     OutputOptions.watch, BuildOptions.depfile)
             + BuildDestinationOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + PNGOptions.all

@@ -28,7 +28,11 @@ enum InspectCommand: Command {
             throw UsageError(args.positionals.isEmpty ? "inspect needs a scene file" : "inspect takes one scene file")
         }
         let options = try SceneOptions(args)
-        let loaded = options.settings.load(scenePath, sink: EventConsole(reporter: options.reporter).show)
+        // `--time` when given, else the scene's `canvas.poster`: the check puts the moment there.
+        var settings = options.settings
+        settings.frontend.options.time = try args[InspectOptions.time]
+        try AnimatedScene.checkTimeOption(settings.frontend.options.time)
+        let loaded = settings.load(scenePath, sink: EventConsole(reporter: options.reporter).show)
         try options.reporter.finish()
         let scene: Scene
         switch loaded {
@@ -36,7 +40,7 @@ enum InspectCommand: Command {
         case .failure(let failed): return failed.status
         }
         let animated = AnimatedScene(scene)
-        let time = try AnimatedScene.time(try args[InspectOptions.time], fps: animated.fileFPS)
+        let time = scene.canvas.poster
         let report = InspectReport(scene: scene, placed: animated.views(at: time), sampler: animated.sampler, time: time)
         if args[InspectOptions.json] {
             let encoder = JSONEncoder()

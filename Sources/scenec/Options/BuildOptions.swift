@@ -51,9 +51,12 @@ enum BuildOptions: MaySkipSets, WritesPNG, Watches {
         path: true)
     static let scale = Option<Double?, BuildOptions>(OutputOptions.scale.withHelp("pixels per point for PNG"))
     static let depfile = Option<String?, BuildOptions>(OutputOptions.depfile)
+    static let time = Option<String?, BuildOptions>(OutputOptions.time.withHelp(
+        "the moment the stills, image sets and drawables of scenes with a timeline show: seconds, 1.5s, 250ms or 12f; "
+            + "default each scene's canvas.poster, else 0; past a scene's timeline an error (scenes without a timeline ignore it)"))
 
     static let all = declarations(output, formats, animated, jobs, keepGoing, shard, scenesFrom, prune, werror, allowEmpty, report, junit,
-                                  preview, emitNinja, emitBazel, OutputOptions.watch, scale, depfile, noManifest)
+                                  preview, emitNinja, emitBazel, OutputOptions.watch, scale, time, depfile, noManifest)
         + BuildDestinationOptions.all + PNGOptions.all + BaselineOptions.all + RemoteCacheOptions.all + PublishManifestOption.all + SceneOptionGroups.all
         + declarations(StandardOptions.help)
 }

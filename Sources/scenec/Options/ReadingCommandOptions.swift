@@ -11,7 +11,7 @@ enum CheckCommandOptions: MaySkipSets {
 enum InspectOptions: MaySkipSets {
     static let json = Flag<InspectOptions>("--json", help: "print JSON instead of tables")
     static let wide = Flag<InspectOptions>("--wide", help: "add each attribute's default and range")
-    static let time = Option<String?, InspectOptions>(OutputOptions.time.withHelp("show attribute values at this moment of the timeline"))
+    static let time = Option<String?, InspectOptions>(OutputOptions.time.withHelp("show attribute values at this moment of the timeline; default the scene's canvas.poster, else 0"))
     static let all = declarations(json, wide, time)
         + SceneOptionGroups.all + declarations(StandardOptions.help)
 }

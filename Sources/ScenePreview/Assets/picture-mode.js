@@ -1,0 +1,43 @@
+// Which picture the page asks for. An SVG is exact at every zoom but costs the browser most of
+// a change's time to decode (tens of ms for the showcase under load); a PNG at the size shown
+// decodes in a few. So while the designer is changing something (a control, a drag, a scrub)
+// the page shows PNGs at the displayed scale, and once nothing has changed for IDLE_MS it asks
+// for the SVG again (docs/preview.md, "Speed").
+
+/** Milliseconds after the last change before the exact (SVG) picture is fetched again. */
+export const IDLE_MS = 300;
+
+export class PictureMode {
+  /** `onIdle` is called once the changes stop, to draw the exact picture. */
+  constructor(onIdle, idleMs = IDLE_MS) {
+    this.onIdle = onIdle;
+    this.idleMs = idleMs;
+    this.timer = null;
+    // What a change shows: 'png' (the quick picture), or 'svg' throughout, which bench/ sets to
+    // compare the two on the machine it runs on.
+    this.quickFormat = 'png';
+  }
+
+  /** True while changes are coming and they are shown as PNGs. */
+  get quick() { return this.active && this.quickFormat === 'png'; }
+
+  /** True while changes are coming: pictures are PNGs. */
+  get active() { return this.timer !== null; }
+
+  /** A change: PNGs until `idleMs` pass without another. */
+  touch() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.timer = null; this.onIdle(); }, this.idleMs);
+  }
+}
+
+/**
+ * Pixels per canvas point for a PNG as large as the picture is shown: the CSS scale times the
+ * device's pixel ratio, to the nearest quarter so that a resize by a pixel or two reuses the
+ * server's compiled scene (its cache is keyed by scale). Nearest rather than up: the server's
+ * time grows with the pixels (showcase, 1.25: 12 ms, 1.5: 15 ms), and the picture is a passing one.
+ */
+export function displayedScale(cssScale) {
+  const scale = Math.round(cssScale * (window.devicePixelRatio || 1) * 4) / 4;
+  return Math.max(0.25, Math.min(4, scale));
+}

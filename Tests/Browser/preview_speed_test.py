@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""Issue 28, part 5 (behaviour, not speed; bench/page-speed.sh measures the speed): while a
+control changes, the page shows /api/render.png at the scale the picture is shown at, and
+once the changes stop, the SVG; playback fetches frames ahead and shows every frame of a
+30 fps timeline, in order, none skipped; an animated scene opens at its canvas.poster.
+
+Usage: preview_speed_test.py SCENEC_BINARY REPOSITORY_ROOT
+
+Prints one line per check; exits 1 at the first failure.
+"""
+import os
+import sys
+import tempfile
+import time
+
+from browser import fail, ok, start_browser, wait_until
+from preview_test import Page, Preview, expect_color
+from selenium.webdriver.common.by import By
+
+# `spin` fills over 1 s at 30 fps (31 frames, 0 to 30); `knob` is the still ring the slider moves.
+SCENE = """canvas: {width: 400, height: 200, background: white, poster: 0.5s}
+views:
+  - {type: ring, id: spin, frame: {x: 10, y: 10, width: 180, height: 180}, lineWidth: 30,
+     trackColor: "#00ff00", progressColor: "#ff0000", progress: 0}
+  - {type: ring, id: knob, frame: {x: 210, y: 10, width: 180, height: 180}, lineWidth: 30,
+     trackColor: "#00ff00", progressColor: "#0000ff", progress: 0.1}
+timeline:
+  fps: 30
+  animations:
+    - {target: spin.progress, from: 0, to: 1, duration: 1s, easing: linear}
+"""
+
+
+def fetched(page, path):
+    """The URLs of `path` the page has asked for, in order."""
+    return page.js("return performance.getEntriesByType('resource').map((e) => e.name)"
+                   ".filter((n) => new URL(n).pathname === arguments[0])", path)
+
+
+def main():
+    binary, root = sys.argv[1], sys.argv[2]
+    os.chdir(root)
+    work = tempfile.mkdtemp(prefix="scenec-speed-")
+    scene = os.path.join(work, "speed.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(SCENE)
+    preview = Preview(binary, scene, work)
+    driver = start_browser()
+    try:
+        driver.get(preview.url)
+        page = Page(driver)
+        page.js("performance.setResourceTimingBufferSize(100000)")
+        page.settle("the first picture")
+
+        # The poster: the page opens at canvas.poster, 0.5 s, where spin is half filled.
+        if page.js("return window.scenecPreview.state.time") != 0.5:
+            fail(f"the page opened at {page.js('return window.scenecPreview.state.time')} s, not the poster's 0.5 s")
+        # From 12 o'clock clockwise: half filled reaches 6 o'clock, so 3 o'clock is filled, 9 not.
+        expect_color(page.ring_color("spin", 0), [255, 0, 0], "spin at 3 o'clock at the poster (0.5 s): filled")
+        expect_color(page.ring_color("spin", 180), [0, 255, 0], "spin at 9 o'clock at the poster (0.5 s): track")
+        if page.js("return document.getElementById('picture').dataset.format") != "svg":
+            fail("the picture at rest is not the SVG")
+        ok("the page opens at the poster's 0.5 s, showing the SVG")
+
+        # A slider drag: PNGs at the shown scale while it moves, the SVG once it stops.
+        driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="knob"]').click()
+        slider = wait_until(lambda: driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] input[type="range"]'),
+                            "knob's progress slider")
+        svgs_before = len(fetched(page, "/api/render.svg"))
+        formats = []
+        for value in [0.3, 0.4, 0.5, 0.6, 0.75]:
+            before = page.pictures()
+            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                    slider, value)
+            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
+            formats.append(page.js("return document.getElementById('picture').dataset.format"))
+            time.sleep(0.05)
+        if any(f != "quick" for f in formats):
+            fail(f"pictures during the drag were {formats}, not all quick PNGs")
+        pngs = [u for u in fetched(page, "/api/render.png") if "scale=" in u]
+        if len(pngs) < 5:
+            fail(f"only {len(pngs)} /api/render.png?scale=… requests during the drag")
+        scale = page.js("return document.getElementById('picture').getBoundingClientRect().width"
+                        " / window.scenecPreview.state.doc.canvas.width * devicePixelRatio")
+        asked = float(pngs[-1].split("scale=")[1].split("&")[0])
+        if abs(asked - scale) > 0.125 + 1e-9:
+            fail(f"the PNG was asked at scale {asked}, the picture is shown at {scale}")
+        ok(f"during the drag: {len(formats)} pictures, each a PNG at scale {asked} (shown at {scale:.3f})")
+        expect_color(page.ring_color("knob", 90), [0, 0, 255], "knob at 6 o'clock, progress 0.75, in the PNG")
+        page.settle("the changes to stop")
+        if page.js("return document.getElementById('picture').dataset.format") != "svg":
+            fail("after the changes stopped the picture is not the SVG")
+        if len(fetched(page, "/api/render.svg")) <= svgs_before:
+            fail("no /api/render.svg after the changes stopped")
+        expect_color(page.ring_color("knob", 90), [0, 0, 255], "knob at 6 o'clock, progress 0.75, in the SVG")
+        ok("~300 ms after the last change the SVG is shown again")
+
+        # Playback: from the poster (frame 15) to the end, then from the start, every frame.
+        driver.find_element(By.ID, "loop").click()   # play once
+        if page.js("return document.getElementById('loop').checked"):
+            fail("the loop box is still checked")
+        for start, what in [(15, "from the poster"), (0, "from the start, having ended")]:
+            driver.find_element(By.ID, "play").click()
+            wait_until(lambda: page.js("return window.scenecPreview.state.playing"), "playback to start")
+            wait_until(lambda: not page.js("return window.scenecPreview.state.playing"), "playback to end", timeout=30)
+            shown = page.js("return window.scenecPreview.stats.playback.frames")
+            if shown != list(range(start, 31)):
+                fail(f"playback {what} showed frames {shown}, not {start} to 30 in order")
+            ok(f"playback {what}: frames {start} to 30 shown, every one, in order")
+        frames = [u for u in fetched(page, "/api/render.png") if "scale=" in u and "time=" in u]
+        times = {round(float(u.split("time=")[1].split("&")[0]) * 30) for u in frames}
+        if not set(range(31)) <= times:
+            fail(f"frames never fetched as PNG: {sorted(set(range(31)) - times)}")
+        ok("every frame was fetched as a PNG at the shown scale")
+        page.settle("the picture after playback")
+        if page.js("return window.scenecPreview.state.time") != 1:
+            fail(f"playback ended at {page.js('return window.scenecPreview.state.time')} s, not 1 s")
+        if page.js("return document.getElementById('playback').hidden") is not True:
+            fail("the playback canvas still covers the picture once at rest")
+        expect_color(page.ring_color("spin", 180), [255, 0, 0], "spin at 9 o'clock after playback (1 s): filled")
+        print("all speed checks passed")
+    finally:
+        driver.quit()
+        preview.stop()
+
+
+if __name__ == "__main__":
+    main()
