@@ -57,10 +57,25 @@ extension SceneEditor {
                 return d
             }, file: scene))
         }
+        // The file is shared: other scenes import it and use styles this scene does not. An
+        // anchored value that an alias or a `<<` merge repeats elsewhere in the file changes
+        // there too, whichever scene asks; so the file itself, read with its aliases expanded,
+        // must differ only at the `styles.NAME.ATTR` values set (ImportedStyleEditTests).
+        let set = Set(overrides.compactMap { o -> [String]? in
+            if case .style(let name, let attribute) = o.address { return ["styles", name, attribute] }
+            return nil
+        })
+        if let before = read.root, let after = YAMLReader(limits: limits).read(edited).root,
+           let path = Self.firstDifference(before, after, at: [], except: set) {
+            let d = Diagnostic(.error, "the edit would change more than the --set values say: \(path.joined(separator: ".")) changes too", at: .none,
+                               origin: imported.name,
+                               notes: ["the file repeats what it changes through a YAML alias (*name) or merge (<<: *name); other scenes importing it would change"],
+                               code: .editRefused)
+            return .failure(EditRefusal(diagnostics: [d], file: imported))
+        }
         guard SceneComparison.same(want, got) else {
-            // The text rewritten is an anchor's, repeated by an alias elsewhere in the file.
             let d = Diagnostic(.error, "the edit would change more than the --set values say", at: .none,
-                               origin: imported.name, notes: ["the file repeats what it changes through a YAML alias (*name)"],
+                               origin: imported.name, notes: ["the scene compiled with the edited file is not the scene the values give"],
                                code: .editRefused)
             return .failure(EditRefusal(diagnostics: [d], file: imported))
         }
@@ -76,5 +91,32 @@ extension SceneEditor {
             return original?(asked) ?? .failure(ImportFailure("imports are not read here"))
         }
         return f
+    }
+
+    /// The first place (a key path) where `a` and `b` differ, read as values (aliases expanded,
+    /// ranges and comments ignored), skipping the mapping entries at the paths in `except`
+    /// (present, absent or changed there); nil when they are the same. One pass over both trees.
+    static func firstDifference(_ a: Node, _ b: Node, at path: [String], except: Set<[String]>) -> [String]? {
+        switch (a.content, b.content) {
+        case (.scalar(let x), .scalar(let y)):
+            return x.text == y.text && x.isPlain == y.isPlain ? nil : path
+        case (.sequence(let xs), .sequence(let ys)):
+            guard xs.count == ys.count else { return path }
+            for (i, (x, y)) in zip(xs, ys).enumerated() {
+                if let d = firstDifference(x, y, at: path + ["\(i)"], except: except) { return d }
+            }
+            return nil
+        case (.mapping(let xs), .mapping(let ys)):
+            let kept = { (pairs: [Node.Pair]) in pairs.filter { !except.contains(path + [$0.key]) } }
+            let (kx, ky) = (kept(xs), kept(ys))
+            guard kx.count == ky.count else { return path }
+            for (x, y) in zip(kx, ky) {
+                guard x.key == y.key else { return path + [x.key] }
+                if let d = firstDifference(x.value, y.value, at: path + [x.key], except: except) { return d }
+            }
+            return nil
+        default:
+            return path
+        }
     }
 }

@@ -35,6 +35,10 @@ public struct GuardedRewrite: Sendable {
     let folder: String
     let name: String
 
+    /// The file's real path as resolved when the guard was made: the one it reads and replaces
+    /// (a caller checks it against a root on this, not on a resolution of its own).
+    public var realPath: String { folder == "/" ? "/" + name : folder + "/" + name }
+
     /// Resolves `path`'s symbolic links now, once.
     public init(path: String) throws(Failure) {
         shownPath = path

@@ -14,37 +14,44 @@ extension SceneWriter {
     /// in one imported file; nil when none does (the scene's own file is written). Overrides
     /// mixing the two, or two imported files, are refused: each file is one guarded write.
     func importedStyleFile(of overrides: [Override]) -> Result<String?, Response> {
-        let names = overrides.compactMap { o -> String? in
-            if case .style(let name, _) = o.address { return name }
-            return nil
-        }
-        guard !names.isEmpty else { return .success(nil) }
+        guard overrides.contains(where: { if case .style = $0.address { true } else { false } }) else { return .success(nil) }
         let snapshot = source.snapshot
         let references = frontend.checkResult(SourceFile(name: source.path, bytes: snapshot.bytes)).references
-        // The definition that wins: a later one (the scene's own, a later import) replaces an earlier.
-        let files = Set(names.compactMap { references.style(named: $0)?.file })
-        guard !files.isEmpty else { return .success(nil) }
-        guard files.count == 1, names.count == overrides.count, let path = files.first else {
-            return .failure(PreviewAPI.badRequest("these values belong in different files (\(files.sorted().joined(separator: ", ")) and the scene): write each imported style's values on their own"))
+        // The file each value goes to: the winning definition's (a later one — the scene's own, a
+        // later import — replaces an earlier); nil, the scene's own file, for a style the scene
+        // defines and for every value that is not a style's.
+        var files: [String?] = []
+        for o in overrides {
+            let file: String? = if case .style(let name, _) = o.address { references.style(named: name)?.file } else { nil }
+            if !files.contains(file) { files.append(file) }
+        }
+        guard files.contains(where: { $0 != nil }) else { return .success(nil) }
+        guard files.count == 1, let path = files[0] else {
+            // Named as they are: the imported files by path, the scene's own values as the scene.
+            let names = files.map { $0 ?? "\(source.name) (this scene)" }
+            return .failure(PreviewAPI.badRequest("these values belong in different files (\(names.joined(separator: ", "))): each file is one write, so write each file's values on their own"))
         }
         return .success(path)
     }
 
     func applyToImport(_ overrides: [Override], path: String, over expectedHash: String, dryRun: Bool) -> Response {
-        guard let real = ProjectRoot.realPath(path), root.contains(real) else {
-            return PreviewAPI.json(403, ["error": "the style is defined in \(path), outside the project root '\(root.directory)': not written"])
-        }
+        // Resolved once, by the guard: the root is checked on the very path it opens and
+        // renames in, not on a second resolution a link swapped meanwhile could change.
         let file: GuardedRewrite
         do throws(GuardedRewrite.Failure) {
             file = try GuardedRewrite(path: path)
         } catch {
-            return PreviewAPI.json(500, ["error": error.message])
+            // Gone (or unreadable) since the page read the scene: its hash no longer holds.
+            return PreviewAPI.json(409, ["error": "\(path), which defines the style, cannot be read now: \(error.message)"])
+        }
+        guard root.contains(file.realPath) else {
+            return PreviewAPI.json(403, ["error": "the style is defined in \(path), outside the project root '\(root.directory)': not written"])
         }
         var written: Written?
         return guarded(file) { bytes in
-            // The scene's hash as `/api/scene` gave it, with this file's bytes as they are now.
-            guard let hash = source.hash(replacing: path, with: bytes),
-                  case .bytes(let sceneBytes) = source.readFromDisk() else {
+            // The scene's hash as `/api/scene` gave it, with this file's bytes as they are now,
+            // from one read of the scene: the bytes hashed are the bytes the edit compiles.
+            guard let (hash, sceneBytes) = source.hashAndBytes(replacing: path, with: bytes) else {
                 return .failure(PreviewAPI.json(409, ["error": "the scene cannot be read now"]))
             }
             guard hash == expectedHash else { return .failure(Self.changedOnDisk(hash)) }
@@ -55,7 +62,7 @@ extension SceneWriter {
                 return .failure(PreviewAPI.json(422, DiagnosticsDocument(diagnostics: refusal.diagnostics, file: refusal.file)))
             case .success(let edited):
                 let changes = Dictionary(edited.changes.map { ($0.override.option, $0.action.rawValue) }) { _, last in last }
-                let after = source.hash(replacing: path, with: edited.bytes) ?? hash
+                let after = source.hash(of: sceneBytes, replacing: path, with: edited.bytes)
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 let diff = String(decoding: UnifiedDiff.diff(old: bytes, new: edited.bytes, oldName: "a/" + name, newName: "b/" + name),
                                   as: UTF8.self)

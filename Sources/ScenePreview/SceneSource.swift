@@ -56,8 +56,19 @@ final class SceneSource: Sendable {
     /// compares what the page saw, with the very bytes it replaces), the scene's own bytes and
     /// other imports as on disk now; nil when the scene cannot be read.
     func hash(replacing path: String, with imported: [UInt8]) -> String? {
+        hashAndBytes(replacing: path, with: imported)?.hash
+    }
+
+    /// `hash(replacing:with:)` and the scene's bytes it hashed, from one read: a write that
+    /// checks the hash then edits with exactly those bytes.
+    func hashAndBytes(replacing path: String, with imported: [UInt8]) -> (hash: String, bytes: [UInt8])? {
         guard case .bytes(let bytes) = read(self.path) else { return nil }
-        return Self.hash(bytes, imports(bytes).map { $0.path == path ? (path, imported) : $0 })
+        return (hash(of: bytes, replacing: path, with: imported), bytes)
+    }
+
+    /// The hash of the scene `bytes` with the file it imports at `path` read as `imported`.
+    func hash(of bytes: [UInt8], replacing path: String, with imported: [UInt8]) -> String {
+        Self.hash(bytes, imports(bytes).map { $0.path == path ? (path, imported) : $0 })
     }
 
     /// The paths of the files the scene imports now.

@@ -12,7 +12,10 @@ card opens the live page (`?scene=`), which has a menu of the scenes and a way b
 panel lists `brand` as defined in scenes/theme.yaml; changing its colour there redraws both views
 (pixel probes); its Write writes theme.yaml, not the scene, every other byte unchanged; after an
 outside change to theme.yaml the next Write is refused (409) and the file keeps the outside
-change. Prints one line per check; exits 1 at the first failure.
+change. The panel shows what the file says (a number, a system colour by name, a {light, dark}
+pair), and editing one side of the pair keeps the other; its Write shows the diff as the toolbar's
+does; Undo after writing the scene's own style puts the file back, and after writing an imported
+file says it cannot (nothing changes). Prints one line per check; exits 1 at the first failure.
 """
 import os
 import subprocess
@@ -26,6 +29,7 @@ from selenium.webdriver.common.by import By
 THEME = """# The brand every scene here uses.
 styles:
   brand: {fillColor: "#1e88e5", borderColor: "#1e88e5"}   # blue
+  accent: {opacity: 0.5, borderWidth: 3, fillColor: systemBlue, borderColor: {light: "#e5e5ea", dark: "#3a3a3c"}}
 """
 A = """imports: [theme.yaml]
 canvas: {width: 100, height: 50, background: white}
@@ -93,9 +97,20 @@ def set_brand_color(page, hex_color):
     page.settle(f"brand's colour {hex_color}")
 
 
-def press_style_write(driver, page, style):
+def press_style_write(driver, page, style, file=None):
+    """The style's Write: the diff dialog (naming `file` when given) confirmed, or a refusal."""
     count = len(page.js("return window.scenecPreview.stats.writes"))
     driver.find_element(By.CSS_SELECTOR, f'#styles-panel [data-style="{style}"] .style-write').click()
+    wait_until(lambda: page.js("return document.getElementById('write-dialog').open")
+               or len(page.js("return window.scenecPreview.stats.writes")) > count, "the write's diff or answer")
+    if page.js("return document.getElementById('write-dialog').open"):
+        named = page.js("return document.getElementById('write-file').textContent")
+        if file is not None and named != file:
+            fail(f"the style's write diff should name {file}, not {named!r}")
+        diff = page.js("return document.getElementById('write-diff').textContent")
+        if "+++ b/" not in diff:
+            fail(f"the style's Write should show the diff first: {diff!r}")
+        driver.find_element(By.ID, "write-confirm").click()
     wait_until(lambda: len(page.js("return window.scenecPreview.stats.writes")) > count, "the write's answer")
     wait_until(lambda: not page.js("return window.scenecPreview.styles.busy"), "the write's end")
     page.settle("the page after the write")
@@ -161,6 +176,27 @@ def browser_checks(driver, page, preview, work):
         fail(f"each colour control should be named by its style and attribute: {labels}")
     ok(f"the styles panel: brand from {brand['file']}, {brand['uses']}, {brand['rows']}, controls named {labels}")
 
+    # The file's values, as the file says them: a number, a system colour by name, a pair.
+    accent = page.js("""const s = document.querySelector('#styles-panel [data-style="accent"]');
+        const row = (n) => s.querySelector(`[data-name="${n}"]`);
+        return {width: row('borderWidth').querySelector('input[type="number"]').value,
+                opacity: row('opacity').querySelector('input[type="number"]').value,
+                fill: row('fillColor').querySelector('select.color-name').value,
+                pair: row('borderColor').querySelector('input.color-pair').checked,
+                pairText: row('borderColor').querySelector('.value').textContent};""")
+    if accent["width"] != "3" or accent["opacity"] != "0.5" or accent["fill"] != "systemBlue" or not accent["pair"] \
+            or "#3a3a3c" not in accent["pairText"]:
+        fail(f"accent's controls should show the file's values (3, 0.5, systemBlue, the light/dark pair): {accent}")
+    # One side of the pair edited: the other stays (the light page edits the light side).
+    page.js("""const input = document.querySelector('#styles-panel [data-style="accent"] [data-name="borderColor"] input[type="color"]');
+               input.value = '#ff0000'; input.dispatchEvent(new Event('input', {bubbles: true}));""")
+    pair = page.js("return window.scenecPreview.state.overrides.get('styles.accent.borderColor')")
+    if not pair or "#ff0000" not in pair or "#3a3a3c" not in pair or "dark" not in pair:
+        fail(f"editing the light side of accent's pair should keep its dark side: {pair!r}")
+    page.js("window.scenecPreview.state.overrides.delete('styles.accent.borderColor')")
+    page.settle("accent's pair override dropped")
+    ok(f"the panel shows the file's values {accent}; one side of a pair edited keeps the other ({pair})")
+
     expect_color(page.probe(25, 25), BLUE, "the left view, brand blue")
     expect_color(page.probe(75, 25), BLUE, "the right view, brand blue")
     set_brand_color(page, "#e53935")
@@ -168,7 +204,7 @@ def browser_checks(driver, page, preview, work):
     expect_color(page.probe(75, 25), RED, "the right view follows brand's new colour")
 
     theme_path, scene_path = os.path.join(work, "scenes", "theme.yaml"), os.path.join(work, "scenes", "a.scene.yaml")
-    status = press_style_write(driver, page, "brand")
+    status = press_style_write(driver, page, "brand", file="scenes/theme.yaml")
     if status != 200:
         said = page.js("return document.getElementById('status').textContent")
         fail(f"writing brand should answer 200, not {status}: {said}")
@@ -181,6 +217,17 @@ def browser_checks(driver, page, preview, work):
         fail("the written override should be used up")
     expect_color(page.probe(25, 25), RED, "after the write the file's own colour")
     ok("Write wrote brand's colour into scenes/theme.yaml only, every other byte unchanged")
+
+    # Undo cannot put back an imported file: it says so, and nothing changes.
+    driver.find_element(By.ID, "undo").click()
+    wait_until(lambda: "cannot undo" in page.js("return document.getElementById('status').textContent"),
+               "Undo saying it cannot put back theme.yaml")
+    page.settle("the page after the refused undo")
+    if read(theme_path) != want or page.js("return window.scenecPreview.state.overrides.size") != 0:
+        fail("Undo after writing an imported file should change nothing")
+    expect_color(page.probe(25, 25), RED, "after the refused undo, still the written colour")
+    said = page.js("return document.getElementById('status').textContent")
+    ok(f"Undo after an imported write: {said!r}")
 
     # A page that missed an outside change (its event stream closed) writes over a stale hash: 409.
     page.js("window.scenecPreview.events.close()")
@@ -224,6 +271,24 @@ def browser_checks(driver, page, preview, work):
         fail(f"b's own style should name the scene: {own!r}")
     expect_color(page.probe(20, 20), GREEN, "sub/b.scene.yaml drawn")
     ok(f"the scene menu opened sub/b.scene.yaml; its style: {own}")
+
+    # The scene's own style written from the panel, then undone: the file is back as it was.
+    b_path = os.path.join(work, "scenes", "sub", "b.scene.yaml")
+    page.js("""const input = document.querySelector('#styles-panel [data-style="own"] [data-name="fillColor"] input[type="color"]');
+               input.value = '#e53935'; input.dispatchEvent(new Event('input', {bubbles: true}));""")
+    page.settle("own's new colour")
+    title = page.js("return document.getElementById('undo').title")
+    if "own fillColor" not in title:
+        fail(f"the undo step should name the style and attribute: {title!r}")
+    if press_style_write(driver, page, "own", file="b.scene.yaml") != 200 or '"#e53935"' not in read(b_path):
+        fail(f"writing own should write b.scene.yaml:\n{read(b_path)}")
+    expect_color(page.probe(20, 20), RED, "sub/b.scene.yaml written red")
+    driver.find_element(By.ID, "undo").click()
+    wait_until(lambda: read(b_path) == B, "Undo putting b.scene.yaml back")
+    page.settle("the page after undoing the write")
+    if page.js("return window.scenecPreview.state.overrides.get('styles.own.fillColor')") != "#e53935":
+        fail("undoing the write should bring its override back")
+    ok(f"own written into b.scene.yaml and undone: the file back as it was ({title!r})")
 
     driver.find_element(By.ID, "all-scenes").click()
     wait_until(lambda: page.js("return window.scenecScenes?.ready === true"), "the browser again")

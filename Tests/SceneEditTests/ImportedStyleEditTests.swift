@@ -61,4 +61,27 @@ final class ImportedStyleEditTests: XCTestCase {
                                         applying: [try Override("styles.brand.fillColor=red")])
         guard case .failure = result else { return XCTFail("an anchor shared by an alias should not be rewritten") }
     }
+
+    /// The file is shared: a scene that uses only the anchored style must not rewrite what the
+    /// alias repeats for the other scenes that use it (the edit alone gives this scene's picture).
+    func testAnAnchorAnAliasRepeatsIsRefusedWhenTheWritingSceneDoesNotUseTheAlias() throws {
+        let theme = "styles:\n  brand: &t\n    fillColor: \"#123456\"\n  fourth: *t\n"
+        guard case .failure(let refusal) = try edit(theme, ["styles.brand.fillColor=#00ff00"]) else {
+            return XCTFail("an anchor another style aliases should not be rewritten, whichever scene asks")
+        }
+        XCTAssertEqual(refusal.diagnostics.first?.message, "the edit would change more than the --set values say: styles.fourth.fillColor changes too")
+        XCTAssertTrue(refusal.diagnostics.first?.notes.first?.contains("alias") ?? false)
+    }
+
+    /// The same through a merge key: `<<: *base` brings the anchored keys into another style.
+    func testAnAnchorAMergeBringsInIsRefused() throws {
+        let theme = "styles:\n  brand: &b {fillColor: blue, borderColor: red}\n  other: {<<: *b, borderWidth: 2}\n"
+        guard case .failure = try edit(theme, ["styles.brand.fillColor=#00ff00"]) else {
+            return XCTFail("a value a merge brings into another style should not be rewritten")
+        }
+        // A key the merging style gives itself is its own: adding one changes nothing else.
+        guard case .success = try edit(theme, ["styles.brand.borderWidth=4"]) else {
+            return XCTFail("a key `other` sets itself hides the merged one: adding it to brand is brand's alone")
+        }
+    }
 }

@@ -76,4 +76,61 @@ final class PreviewFolderTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: theme, encoding: .utf8), themeText)
         XCTAssertEqual(preview.interrupt(SIGTERM), 0)
     }
+
+    /// `/api/styles` gives each value as the panel's controls take it (a number, a colour's form,
+    /// the page's override where it has one, null for a mapping), stays linear in the number of
+    /// styles (thousands answer at once: each list is grouped by name once); a write mixing the
+    /// scene's own style with an imported one is the documented 400 naming both files; a write
+    /// into an import that has gone is a 409, not a 500.
+    func testStylesAreReadAsTheControlsTakeThemAndMixedOrStaleWritesAreRefused() throws {
+        let dir = try temporaryDirectory(self)
+        let scene = dir.appendingPathComponent("m.scene.yaml"), theme = dir.appendingPathComponent("theme.yaml")
+        var themeText = "styles:\n  brand: {fillColor: systemBlue, borderWidth: 3, borderColor: {light: \"#e5e5ea\", dark: \"#3a3a3c\"}}\n"
+        for i in 0..<5000 { themeText += "  s\(i): {fillColor: red}\n" }
+        try themeText.write(to: theme, atomically: true, encoding: .utf8)
+        try """
+            imports: [theme.yaml]
+            canvas: {width: 20, height: 20}
+            styles:
+              own: {fillColor: green}
+            views:
+              - {type: pie, style: brand, frame: {x: 0, y: 0, width: 10, height: 20}, progress: 1}
+              - {type: pie, style: own, frame: {x: 10, y: 0, width: 10, height: 20}, progress: 1}
+              - {type: pie, style: s7, frame: {x: 10, y: 0, width: 10, height: 20}, progress: 1}
+
+            """.write(to: scene, atomically: true, encoding: .utf8)
+        let preview = try RunningPreview(self, scene: scene.path)
+
+        let answer = try preview.get("/api/styles?set=styles.brand.borderWidth%3D5")
+        XCTAssertEqual(answer.status, 200)
+        let styles = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?["styles"] as? [[String: Any]])
+        XCTAssertEqual(styles.count, 5002)
+        XCTAssertEqual(styles.first { $0["name"] as? String == "s7" }?["uses"] as? Int, 1)
+        let brand = try XCTUnwrap(styles.first { $0["name"] as? String == "brand" })
+        let attributes = Dictionary(uniqueKeysWithValues: ((brand["attributes"] as? [[String: Any]]) ?? []).map { ($0["name"] as? String ?? "", $0) })
+        XCTAssertEqual(attributes["borderWidth"]?["current"] as? Double, 5, "the override's value, as a number")
+        XCTAssertEqual(attributes["borderWidth"]?["overridden"] as? Bool, true)
+        XCTAssertEqual((attributes["fillColor"]?["form"] as? [String: Any])?["text"] as? String, "systemBlue")
+        XCTAssertEqual(attributes["fillColor"]?["overridden"] as? Bool, false)
+        XCTAssertTrue(attributes["borderColor"]?["value"] is NSNull, "a mapping's value is null, not missing: \(String(describing: attributes["borderColor"]))")
+        XCTAssertEqual((attributes["borderColor"]?["form"] as? [String: Any])?["paired"] as? Bool, true)
+
+        let hash = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(try preview.get("/api/scene").body)) as? [String: Any])?["hash"] as? String)
+        func post(_ sets: [String]) throws -> (status: Int, text: String) {
+            let set = sets.map { "\"\($0)\"" }.joined(separator: ",")
+            let r = try preview.request("POST /api/write HTTP/1.1", headers: ["X-Scenec-Token: \(preview.token)", "Content-Type: application/json"],
+                                        body: Array("{\"hash\":\"\(hash)\",\"set\":[\(set)],\"dryRun\":true}".utf8))
+            return (r.status, String(decoding: r.body, as: UTF8.self))
+        }
+        let mixed = try post(["styles.brand.fillColor=#ff0000", "styles.own.fillColor=#00ff00"])
+        XCTAssertEqual(mixed.status, 400, mixed.text)
+        XCTAssertTrue(mixed.text.contains("theme.yaml") && mixed.text.contains("m.scene.yaml (this scene)"), mixed.text)
+        XCTAssertFalse(mixed.text.contains("alias"), mixed.text)
+
+        try FileManager.default.removeItem(at: theme)
+        let gone = try post(["styles.brand.fillColor=#ff0000"])
+        XCTAssertEqual(gone.status, 409, gone.text)
+        XCTAssertEqual(try String(contentsOf: scene, encoding: .utf8).contains("own: {fillColor: green}"), true)
+        XCTAssertEqual(preview.interrupt(SIGTERM), 0)
+    }
 }

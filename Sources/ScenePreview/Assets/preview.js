@@ -346,9 +346,10 @@ document.addEventListener('keyup', (event) => {
 });
 showHistory();
 
-/** Sets one override, last, so it wins as on the command line; the status says `said`. */
-function setOverride(key, text, said) {
-  changeOverrides(`${key.slice(key.lastIndexOf('.') + 1)} ${text}`, (map) => {
+/** Sets one override, last, so it wins as on the command line; the status says `said`; the undo
+ *  step is named `name` (the styles panel's `brand fillColor`), else the address's last part. */
+function setOverride(key, text, said, name = key.slice(key.lastIndexOf('.') + 1)) {
+  changeOverrides(`${name} ${text}`, (map) => {
     map.delete(key);
     map.set(key, text);
   }, { gesture: `set ${key}`, notice: said });
@@ -399,9 +400,9 @@ window.scenecPreview.compare = compare;
 // The styles panel (styles.js): its changes are overrides like the inspector's.
 const stylesPanel = new StylesPanel($('styles-panel'), $('styles-list'), {
   state,
-  setOverride: (key, text) => setOverride(key, text),
-  dropOverrides(keys) { for (const key of keys) state.overrides.delete(key); },
-  refresh() { refreshPicture(); return refreshScene(); },
+  setOverride: (key, text, name) => setOverride(key, text, '', name),
+  // Its Write is the toolbar's, for this style's overrides alone: the same diff and history.
+  writeWithDiff: (overrides, label) => writeFromPage(overrides, label),
   setStatus(text) { notice = text; setStatus(text); },
 });
 window.scenecPreview.styles = stylesPanel;
@@ -448,14 +449,14 @@ function refusal(status, body) {
   return `not written: ${body.error ?? status}`;
 }
 
-/** "Write to file": the server's dry run first, its diff shown, then the write itself with the
- *  same hash (so a file changed while the dialog was open is refused, 409). */
-async function writeWithDiff() {
+/** "Write to file" (and the styles panel's Write, with that style's `overrides` and `label`):
+ *  the server's dry run first, its diff shown, then the write itself with the same hash (so a
+ *  file changed while the dialog was open is refused, 409). */
+async function writeWithDiff(overrides = new Map(state.overrides), label = `write ${state.doc.file}`) {
   const hash = state.doc.hash;
-  const overrides = new Map(state.overrides);
   let answer = await writeOverrides(hash, overrides, { dryRun: true });
   if (answer.status === 200 && answer.body.dryRun) {
-    if (!answer.body.diff) { notice = `nothing to write: ${state.doc.file} already says this`; return; }
+    if (!answer.body.diff) { notice = `nothing to write: ${answer.body.file ?? state.doc.file} already says this`; return; }
     // `file`: the imported file a style's values go to, when the server writes one (folder slice).
     if (!await confirmDiff(answer.body.diff, answer.body.file)) { notice = 'not written'; return; }
     answer = await writeOverrides(hash, overrides);
@@ -468,19 +469,36 @@ async function writeWithDiff() {
     return;
   }
   // The file now says what the overrides said: they are used up, and come back if undone.
-  state.overrides.clear();
-  notice = `wrote ${answer.body.file ?? state.doc.file}`;
-  // An imported file written (a style's values): /api/restore puts back only the scene's file, so no undo step.
-  if (answer.body.file) return;
-  recordFileChange({ label: `write ${state.doc.file}`, before: answer.body.before ?? hash, after: answer.body.hash,
-    overrides: { before: overrides, after: new Map() } });
+  const before = new Map(state.overrides);
+  for (const key of overrides.keys()) state.overrides.delete(key);
+  const after = new Map(state.overrides);
+  if (answer.body.file) {
+    // An imported file written (a style's values): /api/restore puts back only the scene's
+    // file, so this write cannot be undone here. The step says so when Undo reaches it (and
+    // holds the steps before it, whose overrides the file now says) rather than claim an undo.
+    notice = `wrote ${answer.body.file} (no undo for an imported file: change it back and write again)`;
+    pageHistory.record({
+      label: `${label} to ${answer.body.file}`,
+      undo: async () => {
+        notice = `cannot undo ${label}: ${answer.body.file} is an imported file, which the preview does not put back; change the values back and write again`;
+        setStatus(notice);
+        return false;
+      },
+      redo: async () => false,
+    });
+    return;
+  }
+  notice = `wrote ${state.doc.file}`;
+  recordFileChange({ label, before: answer.body.before ?? hash, after: answer.body.hash,
+    overrides: { before, after } });
 }
 
-$('write').addEventListener('click', async () => {
-  if (!state.doc || state.overrides.size === 0 || writeBusy) { setStatus('no overrides to write'); return; }
+/** A write from the toolbar or the styles panel, one at a time; the status says how it went. */
+async function writeFromPage(overrides, label) {
+  if (!state.doc || (overrides ?? state.overrides).size === 0 || writeBusy) { setStatus('no overrides to write'); return; }
   writeBusy = true;
   try {
-    await writeWithDiff();
+    await writeWithDiff(overrides, label);
   } catch (error) {
     notice = `cannot write: ${error}`;
   } finally {
@@ -488,7 +506,9 @@ $('write').addEventListener('click', async () => {
   }
   setStatus(notice);
   changed(true);
-});
+}
+
+$('write').addEventListener('click', () => writeFromPage());
 
 const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 

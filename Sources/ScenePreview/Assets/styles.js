@@ -2,11 +2,11 @@
 // of the files it imports, each with the file that defines it and its attributes as the
 // inspector's controls. A change is the override `styles.NAME.ATTR=VALUE`, so every view using
 // the style follows at once; "Write" sends that style's overrides to /api/write, which writes
-// them into the file that defines the style (the scene or an import), guarded by the scene's
-// hash (409 when a file changed since). Names and values are shown only as text.
+// them into the file that defines the style (the scene or an import), through the page's own
+// write (its diff shown first, guarded by the scene's hash: 409 when a file changed since; an
+// undo step when the file is the scene). Names and values are shown only as text.
 import { apiFetch } from './token.js';
 import { buildControl } from './controls.js';
-import { writeOverrides } from './write.js';
 
 const el = (tag, props = {}, ...children) => {
   const e = Object.assign(document.createElement(tag), props);
@@ -27,7 +27,8 @@ function specOf(registry, name) {
 const fileName = (path) => path.slice(path.lastIndexOf('/') + 1);
 
 export class StylesPanel {
-  /** `page`: { state, setOverride(key, text), dropOverrides(keys), refresh(), setStatus(text) }. */
+  /** `page`: { state, setOverride(key, text, label), writeWithDiff(overrides, label) → Promise,
+   *  setStatus(text) }. */
   constructor(host, list, page) {
     this.host = host;
     this.list = list;
@@ -35,7 +36,21 @@ export class StylesPanel {
     this.doc = null;        // the last /api/styles
     this.hash = null;       // the scene hash it was read for
     this.shown = '';        // the style overrides the controls show
+    this.appearance = null; // the appearance they show (a pair's side)
     this.busy = false;
+  }
+
+  /** /api/styles with the page's style overrides and appearance: the server reads each value
+   *  as the controls take it (a number, a colour's form), the override's where there is one. */
+  async fetchStyles() {
+    const { state } = this.page;
+    const parts = [];
+    if (state.appearance) parts.push(`appearance=${state.appearance}`);
+    for (const [k, v] of state.overrides) if (k.startsWith('styles.')) parts.push(`set=${encodeURIComponent(`${k}=${v}`)}`);
+    const response = await apiFetch(`/api/styles${parts.length ? `?${parts.join('&')}` : ''}`);
+    if (!response.ok) return;
+    this.doc = await response.json();
+    this.render();
   }
 
   /** The style overrides in the page's state, as one comparable text. */
@@ -46,21 +61,17 @@ export class StylesPanel {
   /** A new scene document: the styles again when the file changed, the controls again when the
    *  style overrides changed elsewhere (undo, Reset all); otherwise nothing, so a drag goes on. */
   async update(sceneDoc) {
-    if (sceneDoc.hash !== this.hash) {
+    if (sceneDoc.hash !== this.hash || this.styleOverrides() !== this.shown || this.page.state.appearance !== this.appearance) {
       this.hash = sceneDoc.hash;
-      const response = await apiFetch('/api/styles');
-      if (!response.ok) return;
-      this.doc = await response.json();
-      this.render();
-    } else if (this.styleOverrides() !== this.shown) {
-      this.render();
+      this.shown = this.styleOverrides();
+      this.appearance = this.page.state.appearance;
+      await this.fetchStyles();
     }
   }
 
   render() {
     const styles = this.doc?.styles ?? [];
     this.host.hidden = styles.length === 0;
-    this.shown = this.styleOverrides();
     const registry = this.page.state.doc?.registry;
     this.list.replaceChildren(...styles.map((style) => this.styleElement(style, registry)));
   }
@@ -83,17 +94,22 @@ export class StylesPanel {
       const row = el('div', { className: 'style-row' }, el('span', { className: 'name', textContent: attribute.name }));
       row.dataset.name = attribute.name;
       row.classList.toggle('overridden', overridden !== undefined);
-      if (attribute.value === null && overridden === undefined) {
+      // A mapping the controls cannot edit (insets written out, …); a colour's form they can.
+      if (attribute.value === null && !attribute.form && overridden === undefined) {
         row.append(el('span', { className: 'meta', textContent: 'not one plain value: edit it in the file' }));
       } else {
         // Named `brand fillColor` in the accessibility tree: several styles have a fillColor.
-        const spec = { ...specOf(registry, attribute.name), name: `${style.name} ${attribute.name}` };
-        const built = buildControl(spec, overridden ?? attribute.value, (text) => {
-          this.page.state.overrides.delete(key);   // set last, as setOverride does: what `shown` must say
+        const label = `${style.name} ${attribute.name}`;
+        const spec = { ...specOf(registry, attribute.name), name: label };
+        // The value as the server read it (the file's, or the override's it was asked with);
+        // a colour's form edits the side of the appearance the page shows.
+        const form = attribute.form ? { ...attribute.form, appearance: this.page.state.appearance ?? attribute.form.appearance } : undefined;
+        const built = buildControl(spec, attribute.current, (text) => {
+          // set last, as setOverride does: what `shown` must say, so update() does not fetch again
           this.shown = [...this.styleOverrides().split('\n').filter((l) => l && !l.startsWith(`${key}=`)), `${key}=${text}`].join('\n');
           row.classList.add('overridden');
-          this.page.setOverride(key, text);
-        }, { systemColors: registry?.systemColors ?? [] });
+          this.page.setOverride(key, text, label);
+        }, { form, systemColors: registry?.systemColors ?? [] });
         row.append(el('div', { className: 'control' }, ...built.element));
       }
       section.append(row);
@@ -102,7 +118,9 @@ export class StylesPanel {
     return section;
   }
 
-  /** This style's overrides written into the file that defines it. */
+  /** This style's overrides written into the file that defines it, through the page's write
+   *  (preview.js `writeWithDiff`): the diff first, then the write; an undo step for the scene's
+   *  own file, none for an import (the page says so). */
   async write(style) {
     const prefix = `styles.${style.name}.`;
     const overrides = new Map([...this.page.state.overrides].filter(([k]) => k.startsWith(prefix)));
@@ -110,22 +128,9 @@ export class StylesPanel {
     if (this.busy) return;
     this.busy = true;
     try {
-      const answer = await writeOverrides(this.page.state.doc.hash, overrides);
-      window.scenecPreview.stats.writes.push(answer.status);
-      if (answer.status === 200) {
-        this.page.dropOverrides([...overrides.keys()]);
-        this.page.setStatus(`wrote ${style.name} to ${answer.body.file ?? this.doc.scene}`);
-      } else if (answer.status === 409) {
-        this.page.setStatus(`not written: ${style.file ?? this.doc.scene} changed on disk since the page read it; showing it now, your changes kept`);
-      } else {
-        this.page.setStatus(`not written: ${answer.body.text?.trim() ?? answer.body.error ?? answer.status}`);
-      }
-    } catch (error) {
-      this.page.setStatus(`cannot write: ${error}`);
+      await this.page.writeWithDiff(overrides, `write ${style.name}`);
     } finally {
       this.busy = false;
     }
-    this.hash = null;   // read the styles again with the next document
-    await this.page.refresh();
   }
 }
