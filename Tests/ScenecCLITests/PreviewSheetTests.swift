@@ -32,7 +32,7 @@ final class PreviewSheetTests: XCTestCase {
         let badValue = try scenec(["preview", showcase, "--vary", "download.progress=0.5,7"], timeout: 15)
         XCTAssertEqual(badValue.status, 1, badValue.stderr)
         XCTAssertTrue(badValue.stderr.contains("--vary download.progress=7: error:"), badValue.stderr)
-        XCTAssertFalse(badValue.stdout.contains("http://"), badValue.stdout)
+        XCTAssertFalse(badValue.stdoutText.contains("http://"), badValue.stdoutText)
         let badAddress = try scenec(["preview", showcase, "--vary", "nope.progress=0,1"], timeout: 15)
         XCTAssertEqual(badAddress.status, 1, badAddress.stderr)
         XCTAssertTrue(badAddress.stderr.contains("--vary nope.progress=0: error:"), badAddress.stderr)
