@@ -55,11 +55,9 @@ struct SceneDocument: Encodable {
     /// The `--set`s `scenec preview` was started with: the page's first overrides.
     var initialSet: [String]
     /// The `--vary` cells, each drawn with the page's overrides and then its own, with its row
-    /// and column; how many make a row; the options themselves; and the grid's row and column
-    /// labels (nil without `--vary`), which the static sheet uses too.
+    /// and column; and the grid's row and column labels (nil without `--vary`): the grid's one
+    /// shape, which the page and the static sheet both read.
     var variants: [Variants.Cell]
-    var variantColumns: Int
-    var variantAxes: [Variants.Axis]
     var variantHeaders: Variants.Headers?
     /// The font families the scene's text can use (the default fonts' and its `fonts:`), for the
     /// font menu; colour emoji fonts are left out, as they are never a text's family.
@@ -90,8 +88,6 @@ struct SceneDocument: Encodable {
         registry = .shared
         self.initialSet = initialSet
         self.variants = variants.cells
-        variantColumns = variants.columns
-        variantAxes = variants.axes
         variantHeaders = variants.headers
         fonts = animated.fonts.families.filter { !animated.fonts.isColor($0) }
         if let file = fileScene {

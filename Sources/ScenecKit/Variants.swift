@@ -6,9 +6,9 @@ import SceneCheck
 /// preview's page and its static sheet read the same cells and the same `headers`.
 package struct Variants: Sendable, Equatable {
     /// One `--vary`: an address and the values it takes, in order.
-    package struct Axis: Sendable, Equatable, Encodable {
-        package var address: String
-        package var values: [String]
+    private struct Axis: Sendable, Equatable {
+        var address: String
+        var values: [String]
     }
 
     /// One picture of the grid: the overrides it adds to the base ones, its caption
@@ -41,8 +41,8 @@ package struct Variants: Sendable, Equatable {
     /// More cells than a sheet or a page shows readably, and than is cheap to draw at once.
     static let maxCells = 64
 
-    /// The `--vary` options in order (the page's document carries them as `variantAxes`).
-    package private(set) var axes: [Axis]
+    /// The `--vary` options in order (what others read is `cells` and `headers`).
+    private var axes: [Axis]
 
     /// Reads the options' texts; a text of the wrong shape, or a product over `maxCells`, is a
     /// command-line problem.

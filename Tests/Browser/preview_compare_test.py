@@ -13,7 +13,11 @@ divider is blue (A), right of it red (live); the divider dragged with the pointe
 boundary, and Shift+← on its knob moves it without nudging a view; the onion skin at 0.5 is the
 blend of the two. The file changed on disk redraws A from it (yellow), the live overrides kept.
 A keeps its time and appearance: pinned at 0 s in light, the live page at 1 s in dark, a ring's
-probes show each. Prints one line per check; exits 1 at the first failure.
+probes show each. The switches say their state (aria-pressed); a cell is reached with Tab and
+picked with Enter; in Grid view Wipe / Onion hide. A file that no cell's values fit any more: each
+cell says why in its place. Long addresses and a {light, dark} value as headers wrap, the grid
+fitting its pane. A scene opened with errors says it has no picture (no broken-image icon).
+Prints one line per check; exits 1 at the first failure.
 """
 import os
 import shutil
@@ -120,9 +124,53 @@ def layout_checks(driver, page):
     ok(f"Picture and Grid show one pane each (the grid alone {alone['width']:.0f}×{alone['height']:.0f} px)")
 
 
+def pressed(driver, selector):
+    return [(b.text, b.get_attribute("aria-pressed")) for b in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def keyboard_checks(driver, page):
+    """The view switch says its state (aria-pressed), and a cell is reached with Tab and picked
+    with Enter, as with a click."""
+    views = pressed(driver, "[data-view]")
+    if views != [("Picture", "false"), ("Grid", "false"), ("Both", "true")]:
+        fail(f"the view switch's aria-pressed: {views}")
+    page.js("document.getElementById('pin').focus()")
+    for _ in range(30):
+        if page.js("return document.activeElement.classList.contains('cell')"):
+            break
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+    else:
+        fail("no variant cell is reached with Tab from Pin A")
+    ActionChains(driver).send_keys(Keys.TAB).send_keys(Keys.TAB).perform()   # the third cell
+    focused = page.js("return document.activeElement.querySelector('img')?.alt")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    page.settle("the cell picked with Enter")
+    overrides = page.js("return [...window.scenecPreview.state.overrides]")
+    if focused != "box.backgroundColor=#ff0000 · box.cornerRadius=40" or overrides != [["box.backgroundColor", "#ff0000"], ["box.cornerRadius", "40"]]:
+        fail(f"Tab to the cell {focused!r} and Enter should make its values the overrides: {overrides}")
+    ok(f"the view switch says Both is pressed; Tab reaches the cells, Enter on {focused!r} picks it")
+    driver.find_element(By.ID, "reset-all").click()   # back to the file as it is, for what follows
+    page.settle("the overrides reset")
+    if page.js("return window.scenecPreview.state.overrides.size") != 0:
+        fail("Reset all should leave no override")
+
+
 def compare_checks(driver, page, scene):
     driver.find_element(By.ID, "pin").click()
     wait_until(lambda: page.js("return window.scenecPreview.compare.stats.pinnedShown"), "A to be drawn")
+    modes = pressed(driver, "[data-compare]")
+    if modes != [("Wipe", "true"), ("Onion", "false")]:
+        fail(f"Wipe / Onion's aria-pressed: {modes}")
+    # Grid alone has no picture to compare on: the modes and the divider go, Unpin stays.
+    driver.find_element(By.CSS_SELECTOR, '[data-view="grid"]').click()
+    shown = [driver.find_element(By.CSS_SELECTOR, s).is_displayed()
+             for s in ('[data-compare="wipe"]', '[data-compare="onion"]', "#wipe", "#unpin")]
+    if shown != [False, False, False, True]:
+        fail(f"in Grid view Wipe, Onion and the divider should be hidden, Unpin shown: {shown}")
+    driver.find_element(By.CSS_SELECTOR, '[data-view="both"]').click()
+    if not driver.find_element(By.ID, "wipe").is_displayed():
+        fail("back to Both, the divider should be back")
+    ok(f"Wipe / Onion say their state {modes}; in Grid view they and the divider hide")
     # Use the red, square cell: the live state becomes red.
     driver.find_elements(By.CSS_SELECTOR, "#variants .cell")[0].click()
     page.settle("the picked cell")
@@ -172,6 +220,98 @@ def compare_checks(driver, page, scene):
     expect_color(page.probe(75, 100), RED, "unpinned: the live picture alone")
 
 
+def cell_problem_checks(driver, page, scene):
+    """The file changes so that no cell's values apply (the view they address is renamed): each
+    cell says why in its place, the main picture still draws; renamed back, the pictures return."""
+    driver.find_element(By.ID, "reset-all").click()   # the page's own overrides address box too
+    page.settle("the overrides reset")
+    rewrite(scene, "id: box,", "id: crate,")
+    wait_until(lambda: len([t for t in texts(driver, "#variants .cell-problem") if "box" in t]) == 6,
+               "each cell to say why it cannot be drawn")
+    said = driver.find_elements(By.CSS_SELECTOR, "#variants .cell-problem")[0].text
+    if any(i.is_displayed() for i in driver.find_elements(By.CSS_SELECTOR, "#variants .cell img")):
+        fail("a cell that cannot be drawn should not show a (broken) picture")
+    rewrite(scene, "id: crate,", "id: box,")
+    wait_until(lambda: all(i.is_displayed() for i in driver.find_elements(By.CSS_SELECTOR, "#variants .cell img"))
+               and not any(p.is_displayed() for p in driver.find_elements(By.CSS_SELECTOR, "#variants .cell-problem")),
+               "the cells' pictures back")
+    ok(f"a cell the file refuses says so in its place ({said.splitlines()[0]!r}); fixed, the pictures return")
+
+
+LONG = """# A view with the long id designers give views, and a {light, dark} value among the columns.
+canvas: {width: 300, height: 200}
+views:
+  - {id: circularProgressView, type: group, frame: {x: 0, y: 0, width: 300, height: 200}, backgroundColor: "#0000ff"}
+"""
+
+
+def long_header_checks(driver, binary, work):
+    """Long addresses and a {light, dark} value as headers (D5): in Both side by side the table
+    fits its pane (no side scroll), the cells fill it rather than shrinking under the headers,
+    and each header's whole text is in its title."""
+    scene = os.path.join(work, "long.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(LONG)
+    dark = '{light: "#000000", dark: "#ffffff"}'
+    preview = Preview(binary, scene, work, ["--vary", "circularProgressView.cornerRadius=0,20",
+                                            "--vary", f"circularProgressView.backgroundColor=#ff0000,systemBlue,{dark}"])
+    try:
+        driver.get(preview.url)
+        page = Page(driver)
+        page.settle("the long headers")
+        grid = driver.find_element(By.ID, "variants")
+        wait_until(lambda: all(page.js("return arguments[0].complete && arguments[0].naturalWidth > 0", c)
+                               for c in driver.find_elements(By.CSS_SELECTOR, "#variants .cell img")), "the cells")
+        over = page.js("const v = arguments[0]; return [v.scrollWidth - v.clientWidth, v.scrollHeight - v.clientHeight]", grid)
+        if over[0] > 0 or over[1] > 0:
+            fail(f"the grid scrolls by {over} px with long headers")
+        widths = [rect(page, c)["width"] for c in driver.find_elements(By.CSS_SELECTOR, "#variants .cell img")]
+        pane = rect(page, grid)
+        # The cells are as large as the pane allows one way or the other (before, the headers
+        # left 54 px cells in a half-empty pane).
+        table = rect(page, driver.find_element(By.CSS_SELECTOR, "#variants table"))
+        if max(table["width"] / pane["width"], table["height"] / pane["height"]) < 0.85 or min(widths) < 100:
+            fail(f"cells {widths} leave the {pane['width']:.0f}×{pane['height']:.0f} pane empty "
+                 f"(table {table['width']:.0f}×{table['height']:.0f}): the headers took the room")
+        titles = [t.get_attribute("title") for t in driver.find_elements(By.CSS_SELECTOR, "#variants th")]
+        if not any(dark in t for t in titles) or not any("circularProgressView.backgroundColor" in t for t in titles):
+            fail(f"the headers' whole texts should be in their titles: {titles}")
+        for th in driver.find_elements(By.CSS_SELECTOR, "#variants th"):
+            if page.js("return arguments[0].scrollWidth > arguments[0].clientWidth + 1", th):
+                fail(f"the header {th.get_attribute('title')!r} is cut")
+        ok(f"long headers wrap: the grid fits its {pane['width']:.0f} px pane, cells {min(widths):.0f} px wide")
+    finally:
+        preview.stop()
+
+
+BROKEN = """# A scene opened with errors: there is no good picture to keep.
+canvas: {width: 300, height: 200}
+views:
+  - {id: box, type: group, frame: {x: 0, y: 0, width: 300, height: 200}, backgroundColor: 12}
+"""
+
+
+def broken_scene_checks(driver, binary, work):
+    """A scene that has errors when the page opens has no last good picture: the page says so and
+    shows no broken-image icon."""
+    scene = os.path.join(work, "broken.scene.yaml")
+    with open(scene, "w") as f:
+        f.write(BROKEN)
+    preview = Preview(binary, scene, work)
+    try:
+        driver.get(preview.url)
+        page = Page(driver)
+        wait_until(lambda: driver.find_element(By.ID, "errors").is_displayed(), "the errors")
+        title = driver.find_element(By.ID, "errors-title").text
+        if "last good picture" in title or "no picture" not in title:
+            fail(f"opened with errors, the box says {title!r}")
+        if page.js("return getComputedStyle(document.getElementById('picture')).visibility") != "hidden":
+            fail("with no picture yet the picture should not show (a broken-image icon)")
+        ok(f"opened with errors: {title!r}, no broken picture")
+    finally:
+        preview.stop()
+
+
 ANIMATED = """# A ring filling in one second, its colours {light, dark}: A pinned at 0 s in light keeps both.
 canvas: {width: 200, height: 200, background: "#ffffff"}
 views:
@@ -205,7 +345,7 @@ def time_and_appearance_checks(driver, binary, work):
         expect_color(page.probe(40, 100), BLUE, "A at 0 s in light: the empty ring's light track")
         expect_color(page.probe(160, 100), (0, 255, 0), "live at 1 s in dark: the full ring's dark progress")
         label = driver.find_element(By.ID, "pin-label").text
-        if label != "A: 0 override(s) · 0 s · light":
+        if label != "A: the file as it is · 0 s · light":
             fail(f"the pin's label says {label!r}")
         ok(f"the pin's label: {label!r}")
     finally:
@@ -228,10 +368,14 @@ def main():
         page = Page(driver)
         page.settle("the page with variants")
         layout_checks(driver, page)
+        keyboard_checks(driver, page)
         compare_checks(driver, page, scene)
+        cell_problem_checks(driver, page, scene)
         preview.stop()
         preview = None
         time_and_appearance_checks(driver, binary, work)
+        long_header_checks(driver, binary, work)
+        broken_scene_checks(driver, binary, work)
     finally:
         if preview:
             preview.stop()

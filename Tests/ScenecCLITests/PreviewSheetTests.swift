@@ -25,4 +25,17 @@ final class PreviewSheetTests: XCTestCase {
         XCTAssertEqual(bad.status, 1, "a bad value is a scene error")
         XCTAssertTrue(bad.stderr.contains("download.progress=2"), bad.stderr)
     }
+
+    /// The live page, too: a `--vary` value or address the scene refuses stops `preview` before
+    /// the server starts (no URL printed), said as `render --set` says it, naming the option.
+    func testALiveVaryTheSceneRefusesStopsAtStartWithTheLocatedError() throws {
+        let badValue = try scenec(["preview", showcase, "--vary", "download.progress=0.5,7"], timeout: 15)
+        XCTAssertEqual(badValue.status, 1, badValue.stderr)
+        XCTAssertTrue(badValue.stderr.contains("--vary download.progress=7: error:"), badValue.stderr)
+        XCTAssertFalse(badValue.stdoutText.contains("http://"), badValue.stdoutText)
+        let badAddress = try scenec(["preview", showcase, "--vary", "nope.progress=0,1"], timeout: 15)
+        XCTAssertEqual(badAddress.status, 1, badAddress.stderr)
+        XCTAssertTrue(badAddress.stderr.contains("--vary nope.progress=0: error:"), badAddress.stderr)
+        XCTAssertTrue(badAddress.stderr.contains("nope"), badAddress.stderr)
+    }
 }

@@ -32,6 +32,12 @@ final class VariantsTests: XCTestCase {
         XCTAssertEqual(three.headers?.rows.labels, ["0 · 2", "0 · 4", "1 · 2", "1 · 4"])
         XCTAssertEqual(three.cells[5].set, ["a.progress=1", "a.lineWidth=2", "b.progress=0.75"])
         XCTAssertEqual([three.cells[5].row, three.cells[5].column], [2, 1])
+        // The page and the static sheet read this one value for the grid's shape.
+        let headers: Variants.Headers = try XCTUnwrap(two.headers)
+        let columns: Variants.Headers.Axis = headers.columns
+        XCTAssertEqual(columns.labels.count * headers.rows.labels.count, two.cells.count)
+        XCTAssertEqual(two.cells.map(\.column).max().map { $0 + 1 }, columns.labels.count)
+        XCTAssertEqual(two.cells.map(\.row).max().map { $0 + 1 }, headers.rows.labels.count)
         let one = try Variants(["a.progress=0,0.5,1"])
         XCTAssertEqual(one.headers?.rows.labels, [])
         XCTAssertEqual(one.headers?.columns.labels, ["0", "0.5", "1"])

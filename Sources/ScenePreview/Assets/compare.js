@@ -2,11 +2,11 @@
 // and a pinned state "A" (overrides, time, appearance) drawn over the live picture — left of a
 // draggable divider (wipe) or see-through (onion skin).
 import { apiFetch } from './token.js';
-import { layoutVariants } from './variants.js';
+import { gridShape, headerRoom, layoutVariants } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Room the panes keep around a picture, and what the grid's headers take (about). */
+/** Room the panes keep around a picture; what the grid's headers take before its table is built. */
 const PANE_PADDING = 32;
 const GRID_HEADERS = { width: 80, height: 60 };
 
@@ -49,6 +49,7 @@ export class Compare {
   setView(view) {
     this.view = view;
     this.layout();
+    this.showMode();   // Grid alone has no picture to wipe across
   }
 
   /** Lays the panes out for the view, then the picture and the grid inside them. With both, side
@@ -58,12 +59,15 @@ export class Compare {
     if (!doc) return;
     const panes = $('panes');
     const view = this.view ?? 'picture';
-    for (const b of document.querySelectorAll('[data-view]')) b.classList.toggle('active', b.dataset.view === view);
+    for (const b of document.querySelectorAll('[data-view]')) {
+      b.classList.toggle('active', b.dataset.view === view);
+      b.setAttribute('aria-pressed', String(b.dataset.view === view));   // the state, not only a colour
+    }
     $('picture-pane').hidden = view === 'grid';
     const grid = view !== 'picture' && doc.variants.length > 0;
+    $('variants').classList.toggle('shown', grid);   // first: stacks() measures its headers
     panes.classList.toggle('split', grid && view === 'both');
     panes.classList.toggle('stacked', grid && view === 'both' && this.stacks(doc, panes));
-    $('variants').classList.toggle('shown', grid);
     this.layoutPicture();
     layoutVariants($('variants'), doc);
   }
@@ -71,11 +75,12 @@ export class Compare {
   /** True when the picture over the grid draws both larger than side by side. */
   stacks(doc, panes) {
     const { width, height } = doc.canvas;
-    const columns = Math.max(1, doc.variantColumns);
-    const rows = Math.ceil(doc.variants.length / columns);
+    const { columns, rows } = gridShape(doc);
+    // The headers as they are drawn (a long address wraps), the picture-free table measured.
+    const headers = headerRoom($('variants')) ?? GRID_HEADERS;
     const room = (w, h) => {
       const picture = Math.min((w - PANE_PADDING) / width, (h - PANE_PADDING) / height);
-      const cell = Math.min((w - GRID_HEADERS.width) / (columns * width), (h - GRID_HEADERS.height) / (rows * height));
+      const cell = Math.min((w - headers.width) / (columns * width), (h - headers.height) / (rows * height));
       return Math.max(0, picture) * Math.max(0, cell);
     };
     const w = panes.clientWidth;
@@ -89,7 +94,7 @@ export class Compare {
   pin() {
     const { overrides, time, appearance } = this.state;
     this.pinned = { overrides: new Map(overrides), time, appearance };
-    const parts = [`${overrides.size} override(s)`];
+    const parts = [overrides.size === 0 ? 'the file as it is' : overrides.size === 1 ? '1 change' : `${overrides.size} changes`];
     if (this.state.doc?.timeline) parts.push(`${time} s`);
     if (appearance) parts.push(appearance);
     $('pin-label').textContent = `A: ${parts.join(' · ')}`;
@@ -150,12 +155,18 @@ export class Compare {
 
   /** A over the live picture: clipped to the left of the divider, or see-through. */
   showMode() {
-    const on = !!this.pinned;
+    // In Grid view there is no picture: A, the divider and the modes wait for Picture or Both
+    // (Unpin stays).
+    const on = !!this.pinned && this.view !== 'grid';
     const image = $('pinned');
     image.hidden = !on;
     $('wipe').hidden = !on || this.mode !== 'wipe';
     $('onion-label').hidden = !on || this.mode !== 'onion';
-    for (const b of document.querySelectorAll('[data-compare]')) b.classList.toggle('active', b.dataset.compare === this.mode);
+    for (const b of document.querySelectorAll('[data-compare]')) {
+      b.hidden = !on;
+      b.classList.toggle('active', b.dataset.compare === this.mode);
+      b.setAttribute('aria-pressed', String(b.dataset.compare === this.mode));
+    }
     if (!on) return;
     if (this.mode === 'wipe') {
       image.style.opacity = '';

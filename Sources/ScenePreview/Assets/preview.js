@@ -206,6 +206,10 @@ function showErrors(body) {
     setStatus(notice.includes(text) ? notice : [notice, text].filter(Boolean).join(' · '));
     return;
   }
+  // Whether a good picture stays above depends on there having been one (a scene opened broken has none).
+  $('errors-title').textContent = $('picture').getAttribute('src')
+    ? 'The scene has errors; the last good picture stays above.'
+    : 'The scene has errors; it has no picture until they are fixed.';
   $('errors-text').textContent = body.text;
   $('errors').hidden = false;
 }

@@ -5,14 +5,30 @@
 // values overrides of the page.
 import { apiFetch } from './token.js';
 
-/** Shows the picture at `src` in `image`: fetched with the token header (an <img src> could
- *  carry it only in the URL), then shown from a blob URL; a reply for an older `src` is dropped. */
-async function showPicture(image, src) {
-  image.dataset.src = src;
-  const response = await apiFetch(src);
-  if (!response.ok || image.dataset.src !== src) return;
-  const next = URL.createObjectURL(await response.blob());
-  if (image.dataset.src !== src) { URL.revokeObjectURL(next); return; }
+/** Shows the picture at `src` in `cell`'s image: fetched with the token header (an <img src>
+ *  could carry it only in the URL), then shown from a blob URL; a reply for an older `key` (the
+ *  query and the file's hash) is dropped. A cell that cannot be drawn says why in its place (the 422's text: its own value may
+ *  be the bad one, which the main picture never draws). */
+async function showPicture(cell, src, key) {
+  const image = cell.querySelector('img');
+  const problem = cell.querySelector('.cell-problem');
+  image.dataset.src = key;
+  let text = '';
+  let next = null;
+  try {
+    const response = await apiFetch(src);
+    if (image.dataset.src !== key) return;
+    if (response.ok) next = URL.createObjectURL(await response.blob());
+    else text = response.status === 422 ? (await response.json()).text.trim() : `cannot be drawn: ${response.status}`;
+  } catch (error) {
+    text = `cannot be drawn: ${error}`;
+  }
+  if (image.dataset.src !== key) { if (next) URL.revokeObjectURL(next); return; }
+  problem.textContent = text;
+  problem.hidden = !text;
+  image.hidden = !!text;
+  cell.classList.toggle('failed', !!text);
+  if (!next) return;
   const old = image.src;
   image.src = next;
   if (old.startsWith('blob:')) URL.revokeObjectURL(old);
@@ -20,11 +36,13 @@ async function showPicture(image, src) {
 
 const element = (tag, props = {}) => Object.assign(document.createElement(tag), props);
 
-/** A header cell; text only (an address or a value is never markup). */
+/** A header cell; text only (an address or a value is never markup). The text sits in a span
+ *  that wraps (preview.css), so a long address or value never widens the grid past its pane;
+ *  the whole text stays in the title. */
 function header(text, scope, title, className = '') {
-  const th = element('th', { textContent: text, className });
+  const th = element('th', { className, title: title && title !== text ? `${title}: ${text}` : text });
+  th.append(element('span', { className: 'label', textContent: text }));
   th.scope = scope;
-  if (title) th.title = title;
   return th;
 }
 
@@ -46,10 +64,11 @@ function buildTable(doc, pick) {
   for (const cell of doc.variants) {
     const tr = body.rows[cell.row] ?? body.insertRow();
     if (tr.cells.length === 0 && hasRows) tr.append(header(rows.labels[cell.row] ?? '', 'row', rows.title));
-    const figure = element('figure', { className: 'cell', title: `${cell.caption}: click to use these values` });
-    figure.append(element('img', { alt: cell.caption }));
-    figure.addEventListener('click', () => pick(cell));
-    tr.insertCell().append(figure);
+    // A button: reached with Tab, picked with Enter or Space as with a click.
+    const button = element('button', { type: 'button', className: 'cell', title: `${cell.caption}: use these values` });
+    button.append(element('img', { alt: cell.caption }), element('span', { className: 'cell-problem', hidden: true }));
+    button.addEventListener('click', () => pick(cell));
+    tr.insertCell().append(button);
   }
   return table;
 }
@@ -65,45 +84,65 @@ export function showVariants(host, doc, query, pick) {
     host.replaceChildren(buildTable(doc, pick));
     host.dataset.key = key;
   }
-  const images = host.querySelectorAll('.cell img');
+  const cells = host.querySelectorAll('.cell');
   doc.variants.forEach((cell, i) => {
-    const image = images[i];
     const src = `/api/render.svg?${query(cell.set)}`;
-    // A cell that cannot be fetched stays blank; the main picture reports the problem.
-    if (image && image.dataset.src !== src) showPicture(image, src).catch(() => {});
+    // Drawn again when the query or the file changes (the URL names no file version).
+    const key = `${doc.hash} ${src}`;
+    if (cells[i] && cells[i].querySelector('img').dataset.src !== key) showPicture(cells[i], src, key);
   });
   layoutVariants(host, doc);
 }
 
-/** Figure padding and border, and the table's spacing (preview.css, "compare"). */
+/** A cell's padding and border, and the table's spacing (preview.css, "compare"). */
 const CELL_EDGE = 8;
 const SPACING = 6;
 const SMALLEST = 40;
 
-/** Sizes the cells so the whole table fits `host` (down to SMALLEST pixels a cell, then it
- *  scrolls), keeping the canvas's proportions. */
-export function layoutVariants(host, doc) {
-  if (host.hidden || !doc?.variantHeaders) return;
+/** The grid's shape, from the server's headers (the one source: the page and the sheet alike). */
+export function gridShape(doc) {
+  const { rows, columns } = doc.variantHeaders;
+  return { columns: Math.max(1, columns.labels.length), rows: Math.max(1, rows.labels.length) };
+}
+
+/** What the headers and the spacing take around the pictures, measured with the pictures out of
+ *  the way and each column label as narrow as `labelWidth` (it wraps to its cell's width): the
+ *  row headers' column, and the table's height but its body rows. Null before the table exists. */
+export function headerRoom(host, labelWidth = null) {
   const table = host.querySelector('table');
-  const images = [...host.querySelectorAll('.cell img')];
-  if (!table || images.length === 0 || host.clientWidth === 0) return;
-  const { width, height } = doc.canvas;
-  const columns = doc.variantHeaders.columns.labels.length;
-  const rows = Math.ceil(doc.variants.length / columns);
-  // What the headers and the spacing take, measured with the pictures out of the way: the
-  // table's height but its body rows, and the row headers' width.
+  const images = [...host.querySelectorAll('.cell img, .cell .cell-problem')];
+  if (!table || images.length === 0 || table.offsetParent === null) return null;
   for (const image of images) Object.assign(image.style, { width: '1px', height: '1px' });
+  for (const label of table.tHead.querySelectorAll('th[scope=col]:not(.axis) .label')) {
+    label.style.maxWidth = labelWidth === null ? '' : `${labelWidth}px`;
+  }
   const rowHead = table.tBodies[0].rows[0]?.querySelector('th')?.offsetWidth ?? 0;
   const bodyRows = [...table.tBodies[0].rows].reduce((sum, row) => sum + row.offsetHeight, 0);
-  const aroundHeight = table.offsetHeight - bodyRows;
+  return { width: rowHead, height: table.offsetHeight - bodyRows };
+}
+
+/** Sizes the cells so the whole table fits `host` (down to SMALLEST pixels a cell, then it
+ *  scrolls), keeping the canvas's proportions. The headers are measured, not guessed: once with
+ *  the column labels as wide as the cells could be, then again at the width chosen (a label that
+ *  wraps more makes the head taller). */
+export function layoutVariants(host, doc) {
+  if (host.hidden || !doc?.variantHeaders) return;
+  if (!host.querySelector('table') || host.clientWidth === 0 || !headerRoom(host)) return;
+  const { width, height } = doc.canvas;
+  const { columns, rows } = gridShape(doc);
   const style = getComputedStyle(host);
   // A pixel to spare each way: rounding must not bring up a scroll bar.
   const innerWidth = host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
   const innerHeight = host.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - 1;
-  const across = (innerWidth - rowHead - SPACING * (columns + 2)) / columns - CELL_EDGE;
-  const down = (innerHeight - aroundHeight) / rows - CELL_EDGE;
-  const cellWidth = Math.max(SMALLEST, Math.floor(Math.min(across, down * width / height)));
-  for (const image of images) {
-    Object.assign(image.style, { width: `${cellWidth}px`, height: `${Math.round(cellWidth * height / width)}px` });
+  let cellWidth = null;
+  for (let pass = 0; pass < 2; pass += 1) {
+    const room = headerRoom(host, cellWidth === null ? null : cellWidth + CELL_EDGE);
+    const across = (innerWidth - room.width - SPACING * (columns + 2)) / columns - CELL_EDGE;
+    const down = (innerHeight - room.height) / rows - CELL_EDGE;
+    cellWidth = Math.max(SMALLEST, Math.floor(Math.min(across, down * width / height)));
+  }
+  const cellHeight = Math.round(cellWidth * height / width);
+  for (const part of host.querySelectorAll('.cell img, .cell .cell-problem')) {
+    Object.assign(part.style, { width: `${cellWidth}px`, height: `${cellHeight}px` });
   }
 }

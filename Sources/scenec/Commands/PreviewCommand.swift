@@ -75,6 +75,11 @@ enum PreviewCommand: Command {
         for scene in scenes {
             if case .failure(let failed) = limits.settings.read(scene.path, sink: console.show) { return failed.status }
         }
+        // --vary's cells against the scene as it is now: a value or address it refuses stops here.
+        if case .success(let bytes) = limits.settings.read(scenePath, sink: console.show),
+           let status = PreviewVaryCheck.run(variants, bytes: bytes, path: scenePath, frontend: limits.frontend, sink: console.show) {
+            return status
+        }
 
         var configuration = PreviewServer.Configuration(scenes: scenes) { path in
             do throws(SceneReading.Failure) {
