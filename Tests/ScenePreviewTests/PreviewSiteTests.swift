@@ -35,7 +35,7 @@ final class PreviewSiteTests: XCTestCase {
         let items = try XCTUnwrap(list?["scenes"] as? [[String: Any]])
         XCTAssertEqual(items.compactMap { $0["name"] as? String }, ["x/a.scene.yaml", "y/a.scene.yaml"])
         XCTAssertEqual(try preview.get("/api/scene?scene=x/a.scene.yaml").status, 200)
-        XCTAssertEqual(try preview.get("/api/scene?scene=y/a.scene.yaml").status, 200)
+        XCTAssertEqual(try preview.get("/api/scene?scene=y/a.scene.yaml").status, 422, "served, with its errors (not 404)")
         let firstError = try XCTUnwrap(items[1]["firstError"] as? String)
         XCTAssertTrue(firstError.hasPrefix(served[1].path + ":4:"), "named by its path, not 'a.scene.yaml': \(firstError)")
         XCTAssertNil(items[0]["firstError"] as? String)

@@ -4,6 +4,7 @@
 // way back and a menu of the other scenes. Names come from /api/scenes and are shown only as
 // text (textContent), never as markup. The list is the one the server started with: a scene
 // file added or removed while it runs is seen at the next start (the browser says so).
+import { el } from './dom.js';
 import { apiEvents, apiFetch, sceneName } from './token.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,12 +18,6 @@ async function loadScenes() {
     return null;
   }
 }
-
-const el = (tag, props = {}, ...children) => {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-};
 
 /** The live page for a scene: this page with only `scene=` in its query. */
 const sceneURL = (name) => `/?scene=${encodeURIComponent(name)}`;
