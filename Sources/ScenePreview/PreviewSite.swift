@@ -77,6 +77,9 @@ struct SceneList: Encodable {
         var height: Double?
         /// `canvas.poster` in seconds: the moment the browser's picture shows, as a build's still does.
         var poster: Double?
+        /// Why the file cannot be read now (removed, renamed, unreadable); the rest is of the last
+        /// reading. Nil while it reads.
+        var problem: String?
     }
 
     var folder: Bool
@@ -96,7 +99,8 @@ struct SceneList: Encodable {
                             let file = SourceFile(name: entry.path, bytes: scene.file.bytes)
                             return String(error.rendered(in: file).split(separator: "\n").first ?? "")
                         },
-                        width: canvas?.width, height: canvas?.height, poster: canvas?.poster)
+                        width: canvas?.width, height: canvas?.height, poster: canvas?.poster,
+                        problem: entry.api.source.snapshot.problem)
         }
     }
 }

@@ -232,7 +232,7 @@ def browser_checks(driver, page, preview, work):
     ok("All scenes goes back to the browser")
 
 
-def folder_navigation_checks(driver, page, preview):
+def folder_navigation_checks(driver, page, preview, work):
     """Designer findings D4 and D7: the toolbar at 1400x900 with a long scene name, the cards'
     canvas edges, an unknown ?scene=, and leaving a scene with unwritten overrides."""
     driver.set_window_size(1400, 900)
@@ -251,6 +251,18 @@ def folder_navigation_checks(driver, page, preview):
     if "starts again" not in note:
         fail(f"the browser should say when added or removed scenes are seen: {note!r}")
     ok(f"a card's picture has its canvas's shape ({thumb['w']:.0f}x{thumb['h']:.0f}), outlined; the browser says {note!r}")
+
+    # A scene file removed while the browser shows: its card says it cannot be read; back, its picture.
+    c_path = os.path.join(work, "scenes", "c.scene.yaml")
+    c_text = read(c_path)
+    os.remove(c_path)
+    wait_until(lambda: page.js("""const c = document.querySelector('.scene-card[data-scene="c.scene.yaml"]');
+        return c.classList.contains('has-errors') && c.textContent.includes('cannot be read');"""), "the removed scene's card marked")
+    gone = page.js("return document.querySelector('.scene-card[data-scene=\"c.scene.yaml\"] .scene-first-error').textContent")
+    write(c_path, c_text)
+    wait_until(lambda: page.js("""const c = document.querySelector('.scene-card[data-scene="c.scene.yaml"]');
+        return !c.classList.contains('has-errors') && c.dataset.loaded === 'true';"""), "the scene back")
+    ok(f"c.scene.yaml removed: its card says so ({gone!r}); put back, its picture again")
 
     driver.get(f"{preview.base}/?scene=" + LONG.replace("/", "%2F"))
     page.settle("the long-named scene")
@@ -308,7 +320,7 @@ def main():
         driver = start_browser()
         try:
             browser_checks(driver, Page(driver), preview, work)
-            folder_navigation_checks(driver, Page(driver), preview)
+            folder_navigation_checks(driver, Page(driver), preview, work)
         finally:
             driver.quit()
             preview.stop()

@@ -34,7 +34,14 @@ function card(scene) {
     el('figure', {}, el('div', { className: 'scene-frame' }, picture), caption));
   link.dataset.scene = scene.name;
   link.dataset.hash = scene.hash;
-  if (scene.errors > 0) {
+  link.dataset.problem = scene.problem ?? '';
+  if (scene.problem) {
+    // Removed or renamed since the preview started (it is seen again at the next start).
+    link.classList.add('has-errors');
+    caption.append(el('span', { className: 'scene-errors', textContent: 'cannot be read' }),
+      el('span', { className: 'scene-first-error', textContent: scene.problem }));
+    picture.hidden = true;
+  } else if (scene.errors > 0) {
     link.classList.add('has-errors');
     caption.append(el('span', { className: 'scene-errors', textContent: `${scene.errors} error${scene.errors === 1 ? '' : 's'}` }),
       el('span', { className: 'scene-first-error', textContent: scene.firstError ?? '' }));
@@ -68,7 +75,7 @@ function showBrowser(list) {
     if (!now) return;
     for (const scene of now.scenes) {
       const shown = [...grid.children].find((c) => c.dataset.scene === scene.name);
-      if (shown?.dataset.hash === scene.hash) continue;
+      if (shown?.dataset.hash === scene.hash && shown.dataset.problem === (scene.problem ?? '')) continue;
       const img = shown?.querySelector('img');
       if (img?.src) URL.revokeObjectURL(img.src);
       if (shown) shown.replaceWith(card(scene)); else grid.append(card(scene));
