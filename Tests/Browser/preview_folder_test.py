@@ -273,6 +273,13 @@ def folder_navigation_checks(driver, page, preview, work):
                 nameShown: document.getElementById('file-name').offsetParent !== null};""")
     if not bar["inside"] or bar["scroll"] > bar["width"] or bar["status"] < 250 or bar["nameShown"]:
         fail(f"at 1400x900 the toolbar should fit, the status be readable and the name shown once (the menu): {bar}")
+    # Its height is the same with no status and with a long one: the picture never moves for it.
+    heights = page.js("""const t = document.getElementById('toolbar'), s = document.getElementById('status'), was = s.textContent;
+        s.textContent = ''; const empty = t.offsetHeight;
+        s.textContent = 'not written: ' + 'scenes/theme.yaml changed on disk '.repeat(8); const long = t.offsetHeight;
+        s.textContent = was; return [empty, long];""")
+    if heights[0] != heights[1]:
+        fail(f"the toolbar's height should not depend on the status: {heights}")
     ok(f"1400x900, a long name: the toolbar fits ({bar['scroll']} <= {bar['width']}), status {bar['status']:.0f}px, name once")
 
     driver.get(f"{preview.base}/?scene=nope.scene.yaml")
