@@ -6,7 +6,11 @@ import Synchronization
 /// the next event; `close()` wakes them all for good, so stopping the server never waits on an
 /// open stream.
 ///
-/// `@unchecked`: `generation`, `latest` and `closed` are read and written only between
+/// Every event since a stream last read is kept for it (up to `kept`), so one file change that
+/// touches several scenes (a shared import) tells the site's stream about each of them, not
+/// only the last one published.
+///
+/// `@unchecked`: `generation`, `recent` and `closed` are read and written only between
 /// `pthread_mutex_lock(mutex)` and its unlock (every method below), and the pointers never
 /// change after `init`. A pthread mutex rather than `Mutex`: waiting with a timeout needs a
 /// condition variable, which waits on a `pthread_mutex_t`.
@@ -14,7 +18,11 @@ final class EventHub: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var generation = 0
-    private var latest = ""
+    /// The latest events, oldest first, each with its generation; at most `kept`.
+    private var recent: [(generation: Int, data: String)] = []
+    /// More than a folder's scenes (256) so a change to an import every scene shares is told
+    /// whole; a stream further behind than this gets the latest `kept`.
+    static let kept = 512
     private var closed = false
 
     init() {
@@ -35,7 +43,8 @@ final class EventHub: @unchecked Sendable {
     func publish(_ data: String) {
         pthread_mutex_lock(mutex)
         generation += 1
-        latest = data
+        recent.append((generation, data))
+        if recent.count > Self.kept { recent.removeFirst(recent.count - Self.kept) }
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
     }
@@ -54,12 +63,13 @@ final class EventHub: @unchecked Sendable {
     }
 
     enum Wait {
-        case event(generation: Int, data: String)
+        /// Every event after the generation waited from, oldest first, and the latest generation.
+        case events(generation: Int, data: [String])
         case timedOut
         case closed
     }
 
-    /// Waits up to `seconds` for an event after `seen`.
+    /// Waits up to `seconds` for events after `seen`.
     func wait(after seen: Int, seconds: Double) -> Wait {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -72,7 +82,9 @@ final class EventHub: @unchecked Sendable {
             if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { break }
         }
         if closed { return .closed }
-        if generation != seen { return .event(generation: generation, data: latest) }
+        if generation != seen {
+            return .events(generation: generation, data: recent.filter { $0.generation > seen }.map(\.data))
+        }
         return .timedOut
     }
 }
@@ -104,9 +116,9 @@ final class EventSubscriber: Sendable {
                 switch hub.wait(after: s.seen, seconds: Self.keepAliveSeconds) {
                 case .closed: return nil
                 case .timedOut: s.pending = Array(": keep-alive\n\n".utf8)
-                case .event(let generation, let data):
+                case .events(let generation, let data):
                     s.seen = generation
-                    s.pending = Array("event: changed\ndata: \(data)\n\n".utf8)
+                    s.pending = data.flatMap { Array("event: changed\ndata: \($0)\n\n".utf8) }
                 }
             }
             let chunk = s.pending.prefix(Swift.max(1, max))

@@ -29,6 +29,17 @@ public final class PreviewServer: Sendable {
             self.path = path
             self.name = name
         }
+
+        /// `preview SCENE`'s one scene, named by its file's name (`gauge.scene.yaml`).
+        public init(path: String) {
+            self.init(path: path, name: Self.fileName(path))
+        }
+
+        /// A path's last part, `gauge.scene.yaml` for `scenes/gauge.scene.yaml`: the one place
+        /// the preview takes a file's name from its path (names, diffs, downloads).
+        public static func fileName(_ path: String) -> String {
+            path.split(separator: "/").last.map(String.init) ?? path
+        }
     }
 
     public struct Configuration: Sendable {
@@ -63,8 +74,7 @@ public final class PreviewServer: Sendable {
         public var scenePath: String { scenes.first?.path ?? "" }
 
         public init(scenePath: String, read: @escaping @Sendable (String) -> SceneReadResult) {
-            let name = scenePath.split(separator: "/").last.map(String.init) ?? scenePath
-            self.init(scenes: [ServedScene(path: scenePath, name: name)], read: read)
+            self.init(scenes: [ServedScene(path: scenePath)], read: read)
         }
 
         public init(scenes: [ServedScene], read: @escaping @Sendable (String) -> SceneReadResult) {
@@ -110,7 +120,7 @@ public final class PreviewServer: Sendable {
         }
         hubs = served.map(\.hub) + [siteHub]
         let site = PreviewSite(gate: gate, folder: configuration.folder, hub: siteHub,
-                               scenes: served.map { PreviewSite.Entry(name: $0.scene.name, api: $0.api) })
+                               scenes: served.map { PreviewSite.Entry(name: $0.scene.name, path: $0.scene.path, api: $0.api) })
         let shownHost = Gate.isWildcard(configuration.host) ? "127.0.0.1"
             : (configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host)
         url = "http://\(shownHost):\(listener.port)/#token=\(token)"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SceneSyntax
 
 /// The server's first router: the gate, the page's files, `/api/scenes`, and the per-scene API a
 /// request's `scene` parameter names (docs/preview.md, "A folder of scenes"). Every scene's
@@ -7,6 +8,8 @@ struct PreviewSite: Sendable {
     struct Entry: Sendable {
         /// The scene's path relative to the folder served: what `scene=` says.
         var name: String
+        /// The scene's file as the command line spelled it, which messages name.
+        var path: String
         var api: PreviewAPI
     }
 
@@ -74,6 +77,9 @@ struct SceneList: Encodable {
         var height: Double?
         /// `canvas.poster` in seconds: the moment the browser's picture shows, as a build's still does.
         var poster: Double?
+        /// Why the file cannot be read now (removed, renamed, unreadable); the rest is of the last
+        /// reading. Nil while it reads.
+        var problem: String?
     }
 
     var folder: Bool
@@ -87,8 +93,14 @@ struct SceneList: Encodable {
             let canvas = scene.animated?.scene.canvas
             return Item(name: entry.name, hash: key.hash, errors: errors.count,
                         warnings: scene.diagnostics.filter { $0.severity == .warning }.count,
-                        firstError: errors.first.map { String($0.rendered(in: scene.file).split(separator: "\n").first ?? "") },
-                        width: canvas?.width, height: canvas?.height, poster: canvas?.poster)
+                        // Named by the path as given (`scenes/sub/e.scene.yaml:1:11`), as the
+                        // command line prints it: two scenes `x/a` and `y/a` stay apart.
+                        firstError: errors.first.map { error in
+                            let file = SourceFile(name: entry.path, bytes: scene.file.bytes)
+                            return String(error.rendered(in: file).split(separator: "\n").first ?? "")
+                        },
+                        width: canvas?.width, height: canvas?.height, poster: canvas?.poster,
+                        problem: entry.api.source.snapshot.problem)
         }
     }
 }

@@ -81,7 +81,7 @@ final class SceneSource: Sendable {
     var snapshot: Snapshot { state.withLock { $0 } }
 
     /// The file's name without its folders, as diagnostics name it.
-    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var name: String { PreviewServer.ServedScene.fileName(path) }
 
     /// The file as it is on disk now, leaving the snapshot alone.
     func readFromDisk() -> SceneReadResult { read(path) }

@@ -222,7 +222,7 @@ final class SceneWriter: Sendable {
 
     /// The unified diff from `old` to `new`, named by the file's name.
     func diff(_ old: [UInt8], _ new: [UInt8]) -> String {
-        let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
+        let name = source.name
         return String(decoding: UnifiedDiff.diff(old: old, new: new, oldName: "a/" + name, newName: "b/" + name), as: UTF8.self)
     }
 

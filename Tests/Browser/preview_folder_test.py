@@ -55,7 +55,8 @@ views:
 BLUE, RED, GREEN = (30, 136, 229), (229, 57, 53), (67, 160, 71)
 # A name that would be markup if the page ever wrote it as HTML.
 HOSTILE = 'x"<b id=injected>bold</b>&amp;.scene.yaml'
-NAMES = sorted(["a.scene.yaml", "broken.scene.yaml", "c.scene.yaml", "sub/b.scene.yaml", HOSTILE])
+LONG = "sub/ring-01-with-a-rather-long-descriptive-name-that-goes-on.scene.yaml"
+NAMES = sorted(["a.scene.yaml", "broken.scene.yaml", "c.scene.yaml", "sub/b.scene.yaml", HOSTILE, LONG])
 
 
 def write(path, text):
@@ -126,7 +127,8 @@ def browser_checks(driver, page, preview, work):
     if sorted(c["name"] for c in cards) != NAMES:
         fail(f"the browser should list every scene: {cards}")
     marked = [c for c in cards if c["errors"]]
-    if [c["name"] for c in marked] != ["broken.scene.yaml"] or "broken.scene.yaml:3:" not in marked[0]["first"] \
+    # Named as the command line prints it: the path from where scenec runs.
+    if [c["name"] for c in marked] != ["broken.scene.yaml"] or not marked[0]["first"].startswith("scenes/broken.scene.yaml:3:") \
             or "progress" not in marked[0]["first"]:
         fail(f"only broken.scene.yaml should be marked, with its first error: {marked}")
     ok(f"the browser lists {len(cards)} scenes; broken.scene.yaml marked: {marked[0]['first']}")
@@ -295,6 +297,85 @@ def browser_checks(driver, page, preview, work):
     ok("All scenes goes back to the browser")
 
 
+def folder_navigation_checks(driver, page, preview, work):
+    """Designer findings D4 and D7: the toolbar at 1400x900 with a long scene name, the cards'
+    canvas edges, an unknown ?scene=, and leaving a scene with unwritten overrides."""
+    driver.set_window_size(1400, 900)
+    driver.get(f"{preview.base}/")
+    wait_until(lambda: page.js("return window.scenecScenes?.ready === true"), "the scene browser")
+    wait_until(lambda: page.js("return document.querySelector('.scene-card[data-scene=\"a.scene.yaml\"]').dataset.loaded === 'true'"),
+               "a's picture")
+    # a.scene.yaml is 100x50: its picture has that shape and an outline (its canvas's edge),
+    # on the checkerboard, not letterboxed on a white box.
+    thumb = page.js("""const i = document.querySelector('.scene-card[data-scene="a.scene.yaml"] img');
+        const r = i.getBoundingClientRect(), s = getComputedStyle(i);
+        return {w: r.width, h: r.height, outline: s.outlineStyle, image: s.backgroundImage};""")
+    if abs(thumb["w"] / thumb["h"] - 2) > 0.05 or thumb["outline"] != "solid" or "conic-gradient" not in thumb["image"]:
+        fail(f"a's card picture should be 2:1 like its canvas, outlined, on the checkerboard: {thumb}")
+    note = page.js("return document.querySelector('.scene-note')?.textContent ?? ''")
+    if "starts again" not in note:
+        fail(f"the browser should say when added or removed scenes are seen: {note!r}")
+    ok(f"a card's picture has its canvas's shape ({thumb['w']:.0f}x{thumb['h']:.0f}), outlined; the browser says {note!r}")
+
+    # A scene file removed while the browser shows: its card says it cannot be read; back, its picture.
+    c_path = os.path.join(work, "scenes", "c.scene.yaml")
+    c_text = read(c_path)
+    os.remove(c_path)
+    wait_until(lambda: page.js("""const c = document.querySelector('.scene-card[data-scene="c.scene.yaml"]');
+        return c.classList.contains('has-errors') && c.textContent.includes('cannot be read');"""), "the removed scene's card marked")
+    gone = page.js("return document.querySelector('.scene-card[data-scene=\"c.scene.yaml\"] .scene-first-error').textContent")
+    write(c_path, c_text)
+    wait_until(lambda: page.js("""const c = document.querySelector('.scene-card[data-scene="c.scene.yaml"]');
+        return !c.classList.contains('has-errors') && c.dataset.loaded === 'true';"""), "the scene back")
+    ok(f"c.scene.yaml removed: its card says so ({gone!r}); put back, its picture again")
+
+    driver.get(f"{preview.base}/?scene=" + LONG.replace("/", "%2F"))
+    page.settle("the long-named scene")
+    bar = page.js("""const inside = [...document.querySelectorAll('#toolbar > *')].filter((e) => e.offsetParent !== null)
+            .every((e) => e.getBoundingClientRect().right <= innerWidth + 0.5);
+        const s = document.getElementById('status').getBoundingClientRect();
+        return {inside, scroll: document.documentElement.scrollWidth, width: innerWidth, status: s.width,
+                nameShown: document.getElementById('file-name').offsetParent !== null};""")
+    if not bar["inside"] or bar["scroll"] > bar["width"] or bar["status"] < 250 or bar["nameShown"]:
+        fail(f"at 1400x900 the toolbar should fit, the status be readable and the name shown once (the menu): {bar}")
+    # Its height is the same with no status and with a long one: the picture never moves for it.
+    heights = page.js("""const t = document.getElementById('toolbar'), s = document.getElementById('status'), was = s.textContent;
+        s.textContent = ''; const empty = t.offsetHeight;
+        s.textContent = 'not written: ' + 'scenes/theme.yaml changed on disk '.repeat(8); const long = t.offsetHeight;
+        s.textContent = was; return [empty, long];""")
+    if heights[0] != heights[1]:
+        fail(f"the toolbar's height should not depend on the status: {heights}")
+    ok(f"1400x900, a long name: the toolbar fits ({bar['scroll']} <= {bar['width']}), status {bar['status']:.0f}px, name once")
+
+    driver.get(f"{preview.base}/?scene=nope.scene.yaml")
+    wait_until(lambda: page.js("return window.scenecScenes?.unknown === 'nope.scene.yaml'"), "the unknown scene's page")
+    said = page.js("""return {text: document.getElementById('scene-browser').textContent,
+        back: document.getElementById('back-to-scenes')?.getAttribute('href'), status: document.getElementById('status').textContent};""")
+    if "nope.scene.yaml" not in said["text"] or "{" in said["text"] + said["status"] or said["back"] != "/":
+        fail(f"an unknown ?scene= should say so, with a link back, no raw JSON: {said}")
+    ok(f"?scene=nope.scene.yaml: {said['text']!r}, a link back")
+
+    # Unwritten overrides: leaving asks; Cancel stays with them, OK leaves.
+    driver.get(f"{preview.base}/?scene=c.scene.yaml")
+    page.settle("c.scene.yaml's live page")
+    wait_until(lambda: page.js("return !!document.querySelector('#styles-panel [data-style=\"brand\"]')"), "the styles panel")
+    set_brand_color(page, "#e53935")
+    page.js("const m = document.getElementById('scene-menu'); m.value = 'a.scene.yaml'; m.dispatchEvent(new Event('change'));")
+    alert = driver.switch_to.alert
+    if "1 unwritten change" not in alert.text:
+        fail(f"the question should count the unwritten changes: {alert.text!r}")
+    asked = alert.text
+    alert.dismiss()
+    kept = page.js("return {url: location.search, menu: document.getElementById('scene-menu').value,"
+                   " n: window.scenecPreview.state.overrides.size}")
+    if kept != {"url": "?scene=c.scene.yaml", "menu": "c.scene.yaml", "n": 1}:
+        fail(f"Cancel should stay on c with its override: {kept}")
+    driver.find_element(By.ID, "all-scenes").click()
+    driver.switch_to.alert.accept()
+    wait_until(lambda: page.js("return window.scenecScenes?.ready === true && !!window.scenecScenes.list"), "the browser after OK")
+    ok(f"leaving with an unwritten change asks ({asked!r}); Cancel keeps it, OK leaves")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     sys.path.insert(0, os.path.join(root, "Tests", "Browser"))
@@ -306,10 +387,12 @@ def main():
         write(os.path.join(work, "scenes", "sub", "b.scene.yaml"), B)
         write(os.path.join(work, "scenes", "broken.scene.yaml"), BROKEN)
         write(os.path.join(work, "scenes", HOSTILE), B)
+        write(os.path.join(work, "scenes", LONG), B)
         preview = FolderPreview(binary, work)
         driver = start_browser()
         try:
             browser_checks(driver, Page(driver), preview, work)
+            folder_navigation_checks(driver, Page(driver), preview, work)
         finally:
             driver.quit()
             preview.stop()

@@ -16,14 +16,19 @@ final class ServedPreview: PreviewEndpoint {
     let port: Int
     let token: String
 
-    init(_ test: XCTestCase, scene: String) throws {
+    convenience init(_ test: XCTestCase, scene: String) throws {
+        try self.init(test, scenes: [PreviewServer.ServedScene(path: scene)], folder: false)
+    }
+
+    /// `scenec preview DIR` (`folder`): several scenes, each by its name.
+    init(_ test: XCTestCase, scenes: [PreviewServer.ServedScene], folder: Bool) throws {
         guard let root = ProjectRoot(repositoryRoot.path),
               let temporary = ProjectRoot(FileManager.default.temporaryDirectory.path) else {
             throw PreviewFailure("the repository or the temporary folder is not a folder")
         }
         let scope = ReadScope(root: root, allowed: [temporary])
         let limit = SceneReading.maxFileSize
-        var configuration = PreviewServer.Configuration(scenePath: scene) { path in
+        var configuration = PreviewServer.Configuration(scenes: scenes) { path in
             do throws(SceneReading.Failure) {
                 let read = try SceneReading.read(path, limit: limit, scope: scope)
                 if read.tooLarge { return .failed("the scene file is larger than \(limit) bytes") }
@@ -35,6 +40,7 @@ final class ServedPreview: PreviewEndpoint {
         configuration.frontend.options.readScope = scope
         configuration.frontend.options.readImport = SceneReading.importReader(limit: limit, scope: scope)
         configuration.environment = { Surroundings.renderEnvironment }
+        configuration.folder = folder
         do {
             server = try PreviewServer(configuration)
         } catch let failure as PreviewServer.Failure {

@@ -21,7 +21,8 @@ final class PreviewFolderTests: XCTestCase {
         try "canvas: {width: 10, height: 10}\nviews: []\n".write(to: outside.appendingPathComponent("x.scene.yaml"), atomically: true, encoding: .utf8)
         let refused = try scenec(["preview", outside.path, "--root", project.path], directory: project)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("scenes must stay inside the project root"), refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("\(outside.path): error: scenes must stay inside the project root"),
+                      "DIR: error: …, as docs/preview.md says: \(refused.stderr)")
         XCTAssertTrue(refused.stderr.contains("is outside it"), refused.stderr)
         XCTAssertEqual(refused.stdoutText, "")
 
@@ -30,6 +31,34 @@ final class PreviewFolderTests: XCTestCase {
         let withStatic = try scenec(["preview", "scenes", "--root", project.path, "--static", "-o", "s.html"], directory: project)
         XCTAssertEqual(withStatic.status, 2, withStatic.stderr)
         XCTAssertTrue(withStatic.stderr.contains("--static and --vary go with one scene file"), withStatic.stderr)
+    }
+
+    /// Names come from the folder the arguments share, resolved against the working directory:
+    /// two folders each with an `a.scene.yaml` are both served (a preview writes no outputs, so
+    /// the build's "would both be built as" is not its rule), and a file named by its absolute
+    /// path is named like one named from the working directory, never by an absolute path.
+    func testScenesOfOneFileNameInTwoFoldersAndAbsolutePathsAreNamedFromTheSharedFolder() throws {
+        let dir = try temporaryDirectory(self)
+        let text = "canvas: {width: 10, height: 10}\nviews: []\n"
+        for folder in ["x", "y"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for path in ["x/a.scene.yaml", "x/b.scene.yaml", "y/a.scene.yaml"] {
+            try text.write(to: dir.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        func names(_ preview: RunningPreview) throws -> [String]? {
+            let list = try JSONSerialization.jsonObject(with: Data(try preview.get("/api/scenes").body)) as? [String: Any]
+            return (list?["scenes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        }
+        let folders = try RunningPreview(self, scene: "x", arguments: ["y", "--root", dir.path], directory: dir)
+        XCTAssertEqual(try names(folders), ["x/a.scene.yaml", "x/b.scene.yaml", "y/a.scene.yaml"])
+        XCTAssertEqual(try folders.get("/api/scene?scene=y/a.scene.yaml").status, 200)
+        XCTAssertEqual(folders.interrupt(SIGTERM), 0)
+
+        let mixed = try RunningPreview(self, scene: "x/a.scene.yaml", arguments: [dir.appendingPathComponent("x/b.scene.yaml").path, "--root", dir.path],
+                                       directory: dir)
+        XCTAssertEqual(try names(mixed), ["a.scene.yaml", "b.scene.yaml"], "no absolute path as a name")
+        XCTAssertEqual(mixed.interrupt(SIGTERM), 0)
     }
 
     func testSeveralFilesAreNamedFromTheirFolderAndEachRequestNamesItsScene() throws {

@@ -11,13 +11,15 @@ final class RunningPreview: PreviewEndpoint {
     let token: String
     let errorLog: URL
 
-    init(_ test: XCTestCase, scene: String, arguments: [String] = [], file: StaticString = #filePath,
+    /// `directory`: the working directory (the test's own when nil).
+    init(_ test: XCTestCase, scene: String, arguments: [String] = [], directory: URL? = nil, file: StaticString = #filePath,
          line: UInt = #line) throws {
         let dir = try temporaryDirectory(test)
         errorLog = dir.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.executableURL = scenecBinary()
         process.arguments = allowingTemporaryFolder(["preview", scene] + arguments)
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env

@@ -2,7 +2,9 @@
 // scenes"). Without `?scene=` the page is the scene browser: every scene with its picture, its
 // errors marked, each opening the live page `?scene=NAME`. On a live page the toolbar gets a
 // way back and a menu of the other scenes. Names come from /api/scenes and are shown only as
-// text (textContent), never as markup.
+// text (textContent), never as markup. The list is the one the server started with: a scene
+// file added or removed while it runs is seen at the next start (the browser says so).
+import { el } from './dom.js';
 import { apiEvents, apiFetch, sceneName } from './token.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,12 +19,6 @@ async function loadScenes() {
   }
 }
 
-const el = (tag, props = {}, ...children) => {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-};
-
 /** The live page for a scene: this page with only `scene=` in its query. */
 const sceneURL = (name) => `/?scene=${encodeURIComponent(name)}`;
 
@@ -30,11 +26,22 @@ const sceneURL = (name) => `/?scene=${encodeURIComponent(name)}`;
  *  URL), the name, the errors. */
 function card(scene) {
   const picture = el('img', { alt: `${scene.name}`, className: 'scene-thumb' });
+  // The picture is as wide as its canvas's shape allows (not letterboxed on a white box): its
+  // checkerboard and outline mark the canvas's own edge, as the live page's board does.
+  if (scene.width > 0 && scene.height > 0) picture.style.setProperty('--aspect', String(scene.width / scene.height));
   const caption = el('figcaption', {}, el('span', { className: 'scene-name', textContent: scene.name }));
-  const link = el('a', { className: 'scene-card', href: sceneURL(scene.name) }, el('figure', {}, picture, caption));
+  const link = el('a', { className: 'scene-card', href: sceneURL(scene.name) },
+    el('figure', {}, el('div', { className: 'scene-frame' }, picture), caption));
   link.dataset.scene = scene.name;
   link.dataset.hash = scene.hash;
-  if (scene.errors > 0) {
+  link.dataset.problem = scene.problem ?? '';
+  if (scene.problem) {
+    // Removed or renamed since the preview started (it is seen again at the next start).
+    link.classList.add('has-errors');
+    caption.append(el('span', { className: 'scene-errors', textContent: 'cannot be read' }),
+      el('span', { className: 'scene-first-error', textContent: scene.problem }));
+    picture.hidden = true;
+  } else if (scene.errors > 0) {
     link.classList.add('has-errors');
     caption.append(el('span', { className: 'scene-errors', textContent: `${scene.errors} error${scene.errors === 1 ? '' : 's'}` }),
       el('span', { className: 'scene-first-error', textContent: scene.firstError ?? '' }));
@@ -57,7 +64,9 @@ function showBrowser(list) {
   document.title = 'scenes — scenec preview';
   const grid = el('div', { className: 'scene-grid' }, ...list.scenes.map(card));
   $('scene-browser').replaceChildren(
-    el('h1', { textContent: `${list.scenes.length} scene${list.scenes.length === 1 ? '' : 's'}` }), grid);
+    el('h1', { textContent: `${list.scenes.length} scene${list.scenes.length === 1 ? '' : 's'}` }),
+    el('p', { className: 'scene-note', textContent: 'A scene file added, removed or renamed while the preview runs is seen when it starts again.' }),
+    grid);
   $('scene-browser').hidden = false;
   window.scenecScenes = { list, ready: true, updates: 0 };
   // A scene (or a file it imports) changed on disk: its card again, from a new list.
@@ -66,7 +75,7 @@ function showBrowser(list) {
     if (!now) return;
     for (const scene of now.scenes) {
       const shown = [...grid.children].find((c) => c.dataset.scene === scene.name);
-      if (shown?.dataset.hash === scene.hash) continue;
+      if (shown?.dataset.hash === scene.hash && shown.dataset.problem === (scene.problem ?? '')) continue;
       const img = shown?.querySelector('img');
       if (img?.src) URL.revokeObjectURL(img.src);
       if (shown) shown.replaceWith(card(scene)); else grid.append(card(scene));
@@ -76,12 +85,38 @@ function showBrowser(list) {
   });
 }
 
-/** The live page's way back to the browser and its menu of the other scenes. */
+/** `?scene=` names no scene of this preview: say so, with the way back, instead of the live page. */
+function showUnknown(name) {
+  document.body.classList.add('browsing');
+  document.title = 'no such scene — scenec preview';
+  $('scene-browser').replaceChildren(
+    el('h1', { textContent: 'No such scene' }),
+    el('p', { className: 'scene-unknown', textContent: `This preview serves no scene named “${name}”.` }),
+    el('p', {}, el('a', { href: '/', id: 'back-to-scenes', textContent: 'All scenes' })));
+  $('scene-browser').hidden = false;
+  window.scenecScenes = { unknown: name, ready: true };
+}
+
+/** True when the page may leave: no override unwritten, or the user agrees to drop them. The
+ *  overrides and undo history belong to this tab's page of one scene and end with it. */
+function mayLeave() {
+  const count = window.scenecPreview?.state?.overrides?.size ?? 0;
+  if (count === 0) return true;
+  return confirm(`${count} unwritten change${count === 1 ? '' : 's'} to ${sceneName}: leave this scene and lose ${count === 1 ? 'it' : 'them'}?`);
+}
+
+/** The live page's way back to the browser and its menu of the other scenes. The menu stands
+ *  for the scene's name in the toolbar (shown once: the bold name is hidden). */
 function showMenu(list) {
   const menu = $('scene-menu');
   menu.replaceChildren(...list.scenes.map((s) => el('option', { value: s.name, textContent: s.errors ? `${s.name} (errors)` : s.name,
     selected: s.name === sceneName })));
-  menu.addEventListener('change', () => { location.href = sceneURL(menu.value); });
+  menu.title = sceneName;
+  menu.addEventListener('change', () => {
+    if (mayLeave()) location.href = sceneURL(menu.value); else menu.value = sceneName;
+  });
+  $('all-scenes').addEventListener('click', (event) => { if (!mayLeave()) event.preventDefault(); });
+  $('file-name').hidden = true;
   $('scene-nav').hidden = false;
 }
 
@@ -91,5 +126,9 @@ if (list?.folder && sceneName === null) {
   // The live page's module imports this one: never resolving here keeps it from starting
   // (no scene to fetch, no event stream) while the page is the browser.
   await new Promise(() => {});
+}
+if (list?.folder && !list.scenes.some((s) => s.name === sceneName)) {
+  showUnknown(sceneName);
+  await new Promise(() => {});   // as for the browser: the live page never starts
 }
 if (list?.folder) showMenu(list);

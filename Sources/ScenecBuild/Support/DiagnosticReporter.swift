@@ -67,12 +67,13 @@ package final class DiagnosticReporter: Sendable {
     }
 
     /// A problem with a file rather than inside one (unreadable, unwritable, a missing link, two
-    /// scenes for one output): in every format, with its path.
-    package func error(_ message: String, path: String) {
+    /// scenes for one output): in every format, with its path. `located`: the text form starts
+    /// with the path (`DIR: error: …`) rather than `scenec:`, for a message about that one path.
+    package func error(_ message: String, path: String, located: Bool = false) {
         emit { format in
             switch format {
             case .text:
-                return ["scenec: error: \(message.escaped(.text))\n"]
+                return ["\(located ? path.escaped(.text) : "scenec"): error: \(message.escaped(.text))\n"]
             case .json:
                 return [JSONDiagnostic(path: path, message: message).json.prettyPrinted]
             case .github:

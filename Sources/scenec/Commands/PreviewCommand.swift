@@ -40,14 +40,11 @@ enum PreviewCommand: Command {
         }
         let scenePath = args.positionals[0]
         let oneFile = args.positionals.count == 1 && !isDirectory(scenePath)
-        if !oneFile {
-            let varied = try args[PreviewOptions.vary]
-            if args[PreviewOptions.staticPage] || !varied.isEmpty {
-                throw UsageError("--static and --vary go with one scene file, not a folder or several")
-            }
+        let varied = try args[PreviewOptions.vary]
+        if !oneFile, args[PreviewOptions.staticPage] || !varied.isEmpty {
+            throw UsageError("--static and --vary go with one scene file, not a folder or several")
         }
         let variants: Variants
-        let varied = try args[PreviewOptions.vary]
         do throws(Variants.UsageProblem) {
             variants = try Variants(varied)
         } catch {
@@ -61,11 +58,13 @@ enum PreviewCommand: Command {
         let host = try args[PreviewOptions.host] ?? "127.0.0.1"
         let limits = try SceneOptions(args)
         let console = EventConsole(reporter: limits.reporter)
-        var scenes = [PreviewServer.ServedScene(path: scenePath, name: scenePath.split(separator: "/").last.map(String.init) ?? scenePath)]
+        var scenes = [PreviewServer.ServedScene(path: scenePath)]
         if !oneFile {
             let found = try Self.scenes(args.positionals, scope: limits.scope)
             if let problem = found.problem {
-                console.show(.fileError(problem, path: scenePath))
+                // `DIR: error: …`: the argument the problem is about.
+                limits.reporter.error(problem.message, path: problem.argument, located: true)
+                try? limits.reporter.finish()
                 return .sceneError
             }
             scenes = found.scenes
@@ -127,24 +126,53 @@ enum PreviewCommand: Command {
     }
 
     /// The scenes under the folders and among the files named, found as `scenec build` finds
-    /// them (`SceneFinder`: inside the project root, hidden folders skipped, links checked),
-    /// named relative to the folder given, or for several files to the folder they share.
-    static func scenes(_ arguments: [String], scope: ReadScope) throws -> (scenes: [PreviewServer.ServedScene], problem: String?) {
-        let found = try SceneFinder.find(arguments, scope: scope)
-        if let problem = found.problems.first { return ([], problem) }
-        guard !found.scenes.isEmpty else {
-            return ([], "no *.scene.yaml found under \(arguments.map { "'\($0)'" }.joined(separator: ", ")): preview DIR serves the scenes in a folder")
+    /// them (`SceneFinder`: inside the project root, hidden folders skipped, links checked).
+    /// One folder: each named by its path relative to it. Several arguments: each argument is
+    /// looked in on its own (two folders may each hold an `a.scene.yaml`: a preview writes no
+    /// outputs, so the build's one-output-per-name rule is not its), and every scene is named
+    /// by its path from the folder they all share, the paths first resolved against the working
+    /// directory so a name is never absolute (`x/a.scene.yaml` and `$PWD/x/b.scene.yaml`:
+    /// `a.scene.yaml`, `b.scene.yaml`).
+    static func scenes(_ arguments: [String], scope: ReadScope) throws
+        -> (scenes: [PreviewServer.ServedScene], problem: (argument: String, message: String)?) {
+        var entries: [SceneEntry] = []
+        for argument in arguments {
+            let found = try SceneFinder.find([argument], scope: scope)
+            if let problem = found.problems.first { return ([], (argument, problem)) }
+            entries += found.scenes
         }
-        guard found.scenes.count <= maxScenes else {
-            return ([], "\(found.scenes.count) scenes found: preview serves at most \(maxScenes); name a smaller folder")
+        guard !entries.isEmpty else {
+            return ([], (arguments[0], "no *.scene.yaml found under \(arguments.map { "'\($0)'" }.joined(separator: ", ")): preview DIR serves the scenes in a folder"))
         }
-        // Files named one by one: each named by its path from the folder they all share.
-        let files = arguments.allSatisfy { !isDirectory($0) }
-        let common = files ? commonFolder(found.scenes.map(\.path)) : nil
-        return (found.scenes.map { scene in
-            let name = common.map { scene.path.hasPrefix($0) ? String(scene.path.dropFirst($0.count)) : scene.relativePath }
-            return PreviewServer.ServedScene(path: scene.path, name: name ?? scene.relativePath)
-        }, nil)
+        var served: [PreviewServer.ServedScene]
+        if arguments.count == 1 {
+            served = entries.map { PreviewServer.ServedScene(path: $0.path, name: $0.relativePath) }
+        } else {
+            let cwd = getcwd(nil, 0).map { buffer in
+                defer { free(buffer) }
+                return String(cString: buffer)
+            } ?? "/"
+            let absolute = entries.map { absolutePath($0.path, from: cwd) }
+            let common = commonFolder(absolute)
+            served = zip(entries, absolute).map { PreviewServer.ServedScene(path: $0.path, name: String($1.dropFirst(common.count))) }
+            // A file named and also found under a folder named: one scene.
+            var seen = Set<String>()
+            served = served.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+        }
+        guard served.count <= maxScenes else {
+            return ([], (arguments[0], "\(served.count) scenes found: preview serves at most \(maxScenes); name a smaller folder"))
+        }
+        return (served, nil)
+    }
+
+    /// `path` from `cwd` when relative, with `.` and `..` parts taken out by spelling.
+    static func absolutePath(_ path: String, from cwd: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : cwd + "/") + path).split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The longest folder prefix (ending in `/`, or empty) every path shares, by spelling.
