@@ -7,12 +7,7 @@
 // undo step when the file is the scene). Names and values are shown only as text.
 import { apiFetch } from './token.js';
 import { buildControl } from './controls.js';
-
-const el = (tag, props = {}, ...children) => {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-};
+import { el } from './dom.js';
 
 /** The registry's description of an attribute a style sets: the first kind that has it (a
  *  style serves every kind); a plain text field for a name no kind has. */

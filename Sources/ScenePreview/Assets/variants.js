@@ -4,6 +4,7 @@
 // scene with the page's overrides and then the cell's own values; clicking a cell makes its
 // values overrides of the page.
 import { apiFetch } from './token.js';
+import { el } from './dom.js';
 
 /** Shows the picture at `src` in `cell`'s image: fetched with the token header (an <img src>
  *  could carry it only in the URL), then shown from a blob URL; a reply for an older `key` (the
@@ -34,14 +35,13 @@ async function showPicture(cell, src, key) {
   if (old.startsWith('blob:')) URL.revokeObjectURL(old);
 }
 
-const element = (tag, props = {}) => Object.assign(document.createElement(tag), props);
 
 /** A header cell; text only (an address or a value is never markup). The text sits in a span
  *  that wraps (preview.css), so a long address or value never widens the grid past its pane;
  *  the whole text stays in the title. */
 function header(text, scope, title, className = '') {
-  const th = element('th', { className, title: title && title !== text ? `${title}: ${text}` : text });
-  th.append(element('span', { className: 'label', textContent: text }));
+  const th = el('th', { className, title: title && title !== text ? `${title}: ${text}` : text });
+  th.append(el('span', { className: 'label', textContent: text }));
   th.scope = scope;
   return th;
 }
@@ -50,10 +50,10 @@ function header(text, scope, title, className = '') {
 function buildTable(doc, pick) {
   const { rows, columns } = doc.variantHeaders;
   const hasRows = rows.labels.length > 0;
-  const table = element('table', { className: 'variant-grid' });
+  const table = el('table', { className: 'variant-grid' });
   const head = table.createTHead();
   const axisRow = head.insertRow();
-  if (hasRows) axisRow.append(element('td'));
+  if (hasRows) axisRow.append(el('td'));
   const columnAxis = header(columns.title, 'colgroup', columns.title, 'axis');
   columnAxis.colSpan = columns.labels.length;
   axisRow.append(columnAxis);
@@ -65,8 +65,8 @@ function buildTable(doc, pick) {
     const tr = body.rows[cell.row] ?? body.insertRow();
     if (tr.cells.length === 0 && hasRows) tr.append(header(rows.labels[cell.row] ?? '', 'row', rows.title));
     // A button: reached with Tab, picked with Enter or Space as with a click.
-    const button = element('button', { type: 'button', className: 'cell', title: `${cell.caption}: use these values` });
-    button.append(element('img', { alt: cell.caption }), element('span', { className: 'cell-problem', hidden: true }));
+    const button = el('button', { type: 'button', className: 'cell', title: `${cell.caption}: use these values` });
+    button.append(el('img', { alt: cell.caption }), el('span', { className: 'cell-problem', hidden: true }));
     button.addEventListener('click', () => pick(cell));
     tr.insertCell().append(button);
   }
