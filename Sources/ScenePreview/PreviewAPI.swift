@@ -103,6 +103,22 @@ struct PreviewAPI: Sendable {
         return .success(seconds)
     }
 
+    /// The moment `p.time` names (0 without one), checked as `render --time` checks it: past the
+    /// end of the timeline the scene is compiled again with `CheckOptions.time`, and the 422 carries
+    /// the checker's own located error (no copy of its message here). Only then: a time within the
+    /// timeline shares the compile of every other time, as scrubbing and playback need.
+    func moment(_ p: Parameters, of animated: AnimatedScene, scale: Double?, forPNG: Bool) -> Result<Double, Response> {
+        let seconds: Double
+        switch Self.seconds(p.time, fps: animated.fileFPS) {
+        case .success(let t): seconds = t
+        case .failure(let r): return .failure(r)
+        }
+        guard let timeline = animated.scene.timeline, seconds > timeline.length else { return .success(seconds) }
+        let (checked, _) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: scale, appearance: p.appearance,
+                                           forPNG: forPNG, time: p.time)
+        return checked.animated == nil ? .failure(Self.unprocessable(checked)) : .success(seconds)
+    }
+
     private func render(_ request: Request, as format: OutputFormat) -> Response {
         let p: Parameters
         switch Self.parameters(request) {
@@ -113,7 +129,7 @@ struct PreviewAPI: Sendable {
                                            forPNG: format == .png)
         guard let animated = scene.animated else { return Self.unprocessable(scene) }
         let time: Double
-        switch Self.seconds(p.time, fps: animated.fileFPS) {
+        switch moment(p, of: animated, scale: p.scale, forPNG: format == .png) {
         case .success(let t): time = t
         case .failure(let r): return r
         }
