@@ -16,7 +16,8 @@ final class ServedPreview: PreviewEndpoint {
     let port: Int
     let token: String
 
-    init(_ test: XCTestCase, scene: String) throws {
+    /// `frameFiles`: what draws `/api/export`'s GIF, WebP, APNG and flipbook (none: stills only).
+    init(_ test: XCTestCase, scene: String, frameFiles: FrameFiles? = nil) throws {
         guard let root = ProjectRoot(repositoryRoot.path),
               let temporary = ProjectRoot(FileManager.default.temporaryDirectory.path) else {
             throw PreviewFailure("the repository or the temporary folder is not a folder")
@@ -35,6 +36,7 @@ final class ServedPreview: PreviewEndpoint {
         configuration.frontend.options.readScope = scope
         configuration.frontend.options.readImport = SceneReading.importReader(limit: limit, scope: scope)
         configuration.environment = { Surroundings.renderEnvironment }
+        configuration.frameFiles = frameFiles
         do {
             server = try PreviewServer(configuration)
         } catch let failure as PreviewServer.Failure {
