@@ -241,8 +241,8 @@ def animated_checks(driver, binary, root, work, downloads):
         located = cli.stderr.splitlines()[0]
         for path in ("/api/export?format=png&time=101", "/api/render.png?time=101", "/api/render.svg?time=101s"):
             status, _, body = request(preview.url, path, token)
-            text = json.loads(body).get("text", "") if status == 422 else ""
-            if status != 422 or text.splitlines()[:1] != [located]:
+            printed = json.loads(body).get("text", "") if status == 422 else ""
+            if status != 422 or printed.splitlines()[:1] != [located]:
                 fail(f"{path} should be 422 with render's located error {located!r}, got {status} {body[:300]!r}")
         status, _, _ = request(preview.url, "/api/export?format=png&time=100", token)
         if status != 200:

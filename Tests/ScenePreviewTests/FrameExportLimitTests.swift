@@ -64,8 +64,9 @@ final class FrameExportLimitTests: XCTestCase {
         })
         let firstStatus = Shared(0)
         let done = DispatchSemaphore(value: 0)
+        let endpoint = Endpoint(port: preview.port, token: preview.token)
         Thread.detachNewThread {
-            let reply = try? self.get(preview, "/api/export?format=gif")
+            let reply = try? endpoint.get("/api/export?format=gif", withToken: false, headers: ["X-Scenec-Token: \(endpoint.token)"])
             firstStatus.withLock { $0 = reply?.status ?? 0 }
             done.signal()
         }
@@ -97,6 +98,12 @@ final class FrameExportLimitTests: XCTestCase {
         XCTAssertEqual(plain.headers["x-scenec-filename"], "anim-ring-fill-t0.5s.svg")
         XCTAssertNil(plain.headers["x-scenec-warning"])
     }
+}
+
+/// The server's port and token, for a request from another thread.
+private struct Endpoint: PreviewEndpoint, Sendable {
+    let port: Int
+    let token: String
 }
 
 /// A value several threads read and write (the test's own, under a lock).
