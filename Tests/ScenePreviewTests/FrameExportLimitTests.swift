@@ -84,6 +84,24 @@ final class FrameExportLimitTests: XCTestCase {
         XCTAssertEqual(try get(preview, "/api/export?format=gif").status, 200)
     }
 
+    /// The export draws with the page's clock (the configuration's environment), not the
+    /// system's: a clock at `time: now` exports what the page shows.
+    func testTheExportUsesThePagesClock() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("now-\(UUID().uuidString).scene.yaml").path
+        try "canvas: {width: 60, height: 60, background: white}\nviews: [{type: clock, frame: {x: 0, y: 0, width: 60, height: 60}, time: now}]\n"
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        var exports: [[UInt8]] = []
+        for seconds: Double in [0, 3 * 3600 + 17 * 60] {
+            let preview = try ServedPreview(self, scene: scene, environment: { RenderEnvironment(nowSecondsSinceMidnight: seconds) })
+            let export = try get(preview, "/api/export?format=svg")
+            XCTAssertEqual(export.status, 200, export.text)
+            XCTAssertTrue(try export.body == get(preview, "/api/render.svg").body, "the export is not the page's picture at \(seconds) s")
+            exports.append(export.body)
+        }
+        XCTAssertTrue(exports[0] != exports[1], "the clock's hands did not move between midnight and 03:17")
+    }
+
     func testTheEncodersWarningAndTheFilesNameTravelInHeaders() throws {
         let preview = try ServedPreview(self, scene: ring, frameFiles: FrameFiles { _, name, _, _, warn in
             warn("'\(name)' plays slow\r\nX-Injected: 1")

@@ -1,6 +1,7 @@
 import Foundation
 import SceneFiles
 import ScenePreview
+import SceneRender
 import ScenecKit
 import TestSupport
 import XCTest
@@ -17,7 +18,9 @@ final class ServedPreview: PreviewEndpoint {
     let token: String
 
     /// `frameFiles`: what draws `/api/export`'s GIF, WebP, APNG and flipbook (none: stills only).
-    init(_ test: XCTestCase, scene: String, frameFiles: FrameFiles? = nil) throws {
+    /// `environment`: the clock for `time: now` (the system's by default).
+    init(_ test: XCTestCase, scene: String, frameFiles: FrameFiles? = nil,
+         environment: @escaping @Sendable () -> RenderEnvironment = { Surroundings.renderEnvironment }) throws {
         guard let root = ProjectRoot(repositoryRoot.path),
               let temporary = ProjectRoot(FileManager.default.temporaryDirectory.path) else {
             throw PreviewFailure("the repository or the temporary folder is not a folder")
@@ -35,7 +38,7 @@ final class ServedPreview: PreviewEndpoint {
         }
         configuration.frontend.options.readScope = scope
         configuration.frontend.options.readImport = SceneReading.importReader(limit: limit, scope: scope)
-        configuration.environment = { Surroundings.renderEnvironment }
+        configuration.environment = environment
         configuration.frameFiles = frameFiles
         do {
             server = try PreviewServer(configuration)
