@@ -105,21 +105,17 @@ struct PreviewAPI: Sendable {
 
     /// The moment `p.time` names (0 without one), checked as `render --time` checks it: past the
     /// end of the timeline the scene is compiled again with `CheckOptions.time`, and the 422 carries
-    /// the checker's own located error (no copy of its message here). Only then: a time within the
-    /// timeline shares the compile of every other time, as scrubbing and playback need.
-    /// `framesToo`: the pictures also draw the last frame `frames` draws, which lies up to half a
-    /// frame past the end when the length is not a whole number of frames (playback asks for it).
-    func moment(_ p: Parameters, of animated: AnimatedScene, scale: Double?, forPNG: Bool,
-                framesToo: Bool = false) -> Result<Double, Response> {
+    /// the checker's own located error (no copy of its message here). Only `/api/export` asks:
+    /// the page's pictures follow the page's state, which an override that shortens the timeline
+    /// (`--set` replacing an animation) leaves past the new end, and they draw what the views
+    /// hold there, as before.
+    func moment(_ p: Parameters, of animated: AnimatedScene, scale: Double?, forPNG: Bool) -> Result<Double, Response> {
         let seconds: Double
         switch Self.seconds(p.time, fps: animated.fileFPS) {
         case .success(let t): seconds = t
         case .failure(let r): return .failure(r)
         }
-        guard let timeline = animated.scene.timeline else { return .success(seconds) }
-        let lastFrame = Double(timeline.frameCount(fps: timeline.fps) - 1) / timeline.fps
-        let end = framesToo ? max(timeline.length, lastFrame) : timeline.length
-        guard seconds > end else { return .success(seconds) }
+        guard let timeline = animated.scene.timeline, seconds > timeline.length else { return .success(seconds) }
         let (checked, _) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: scale, appearance: p.appearance,
                                            forPNG: forPNG, time: p.time)
         return checked.animated == nil ? .failure(Self.unprocessable(checked)) : .success(seconds)
@@ -135,7 +131,7 @@ struct PreviewAPI: Sendable {
                                            forPNG: format == .png)
         guard let animated = scene.animated else { return Self.unprocessable(scene) }
         let time: Double
-        switch moment(p, of: animated, scale: p.scale, forPNG: format == .png, framesToo: true) {
+        switch Self.seconds(p.time, fps: animated.fileFPS) {
         case .success(let t): time = t
         case .failure(let r): return r
         }

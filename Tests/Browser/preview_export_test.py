@@ -233,13 +233,13 @@ def animated_checks(driver, binary, root, work, downloads):
             fail(f"a 3,001-frame GIF should be refused with 422 naming the frames, got {status} {body[:200]!r}")
         ok(f"a timeline too long to export: 422 {message!r}")
         # Past the end of the timeline: `render --time 101` exits 1 with a located error; the
-        # export and the pictures answer 422 with the checker's same diagnostic.
+        # export answers 422 with the checker's same diagnostic.
         cli = subprocess.run([binary, "render", "ring.scene.yaml", "-o", "x.png", "--time", "101"], cwd=work,
                              capture_output=True, text=True)
         if cli.returncode != 1 or "past the end of the timeline" not in cli.stderr:
             fail(f"render --time 101 should exit 1 past the end: {cli.returncode} {cli.stderr!r}")
         located = cli.stderr.splitlines()[0]
-        for path in ("/api/export?format=png&time=101", "/api/render.png?time=101", "/api/render.svg?time=101s"):
+        for path in ("/api/export?format=png&time=101", "/api/export?format=svg&time=101s"):
             status, _, body = request(preview.url, path, token)
             printed = json.loads(body).get("text", "") if status == 422 else ""
             if status != 422 or printed.splitlines()[:1] != [located]:

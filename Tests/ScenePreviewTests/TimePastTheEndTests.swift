@@ -3,11 +3,13 @@ import TestSupport
 import XCTest
 
 /// A time past the end of the timeline: `render --time` refuses it with a located error, and so
-/// do `/api/export` (422, the checker's own diagnostic) and the pictures — which still draw the
-/// last frame `frames` draws, up to half a frame past the end when the length is not a whole
-/// number of frames (playback asks for it). The browser test compares the message with the CLI's.
+/// does `/api/export` (422, the checker's own diagnostic; the browser test compares it with the
+/// CLI's). The page's pictures draw on: an override that shortens the timeline leaves the page's
+/// time past the new end (Tests/Browser/preview_test.py, "the animation replaced"), and playback
+/// asks for the last frame `frames` draws, up to half a frame past an end that is not a whole
+/// number of frames.
 final class TimePastTheEndTests: XCTestCase {
-    func testAMomentPastTheEndIsRefusedAsRenderRefusesIt() throws {
+    func testAnExportPastTheEndIsRefusedAsRenderRefusesIt() throws {
         let scene = FileManager.default.temporaryDirectory.appendingPathComponent("end-\(UUID().uuidString).scene.yaml").path
         // 0.99 s at 30 fps: frames 0…30, the last at 1 s.
         try """
@@ -22,11 +24,11 @@ final class TimePastTheEndTests: XCTestCase {
         func get(_ path: String) throws -> HTTPReply {
             try preview.get(path, withToken: false, headers: ["X-Scenec-Token: \(preview.token)"])
         }
-        for path in ["/api/export?format=png&time=0.99", "/api/render.png?time=30f", "/api/render.svg?time=1"] {
+        for path in ["/api/export?format=png&time=0.99", "/api/render.png?time=30f", "/api/render.svg?time=1",
+                     "/api/render.png?time=5"] {
             XCTAssertEqual(try get(path).status, 200, path)
         }
-        for path in ["/api/export?format=png&time=1", "/api/export?format=svg&time=2s", "/api/render.png?time=1.1",
-                     "/api/render.svg?time=31f"] {
+        for path in ["/api/export?format=png&time=1", "/api/export?format=svg&time=2s", "/api/export?format=pdf&time=31f"] {
             let reply = try get(path)
             XCTAssertEqual(reply.status, 422, path)
             XCTAssertTrue(reply.text.contains("is past the end of the timeline, which lasts 0.99 s"), "\(path): \(reply.text)")
