@@ -103,6 +103,24 @@ struct PreviewAPI: Sendable {
         return .success(seconds)
     }
 
+    /// The moment `p.time` names (0 without one), checked as `render --time` checks it: past the
+    /// end of the timeline the scene is compiled again with `CheckOptions.time`, and the 422 carries
+    /// the checker's own located error (no copy of its message here). Only `/api/export` asks:
+    /// the page's pictures follow the page's state, which an override that shortens the timeline
+    /// (`--set` replacing an animation) leaves past the new end, and they draw what the views
+    /// hold there, as before.
+    func moment(_ p: Parameters, of animated: AnimatedScene, scale: Double?, forPNG: Bool) -> Result<Double, Response> {
+        let seconds: Double
+        switch Self.seconds(p.time, fps: animated.fileFPS) {
+        case .success(let t): seconds = t
+        case .failure(let r): return .failure(r)
+        }
+        guard let timeline = animated.scene.timeline, seconds > timeline.length else { return .success(seconds) }
+        let (checked, _) = renders.compile(sets: p.sets, setTexts: p.setTexts, scale: scale, appearance: p.appearance,
+                                           forPNG: forPNG, time: p.time)
+        return checked.animated == nil ? .failure(Self.unprocessable(checked)) : .success(seconds)
+    }
+
     private func render(_ request: Request, as format: OutputFormat) -> Response {
         let p: Parameters
         switch Self.parameters(request) {

@@ -14,6 +14,9 @@ final class RenderService: Sendable {
         var sets: [String]
         var scale: Double?
         var appearance: Appearance
+        /// `--time` as `render` checks it; only a time past the timeline's end is compiled so
+        /// (PreviewAPI.moment), for the checker's own located error.
+        var time: String? = nil
     }
 
     struct PictureKey: Hashable {
@@ -24,7 +27,8 @@ final class RenderService: Sendable {
 
     private let source: SceneSource
     let frontend: Frontend
-    private let environment: @Sendable () -> RenderEnvironment
+    /// The configuration's clock, which the export draws with too (one clock for the page and its files).
+    let environment: @Sendable () -> RenderEnvironment
     private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 4))
     private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))
 
@@ -42,15 +46,16 @@ final class RenderService: Sendable {
     /// The scene with these overrides in this appearance (nil: the one the preview was started
     /// with) and, for PNG, this scale, from the cache when it can.
     func compile(sets: [Override], setTexts: [String], scale: Double?, appearance: Appearance?,
-                 forPNG: Bool) -> (CompiledScene, CompileKey) {
+                 forPNG: Bool, time: String? = nil) -> (CompiledScene, CompileKey) {
         let snapshot = source.snapshot
         let appearance = appearance ?? frontend.options.appearance
-        let key = CompileKey(hash: snapshot.hash, sets: setTexts, scale: forPNG ? scale : nil, appearance: appearance)
+        let key = CompileKey(hash: snapshot.hash, sets: setTexts, scale: forPNG ? scale : nil, appearance: appearance, time: time)
         if let hit = compiled.withLock({ $0.value(for: key) }) { return (hit, key) }
         var frontend = frontend
         frontend.options.appearance = appearance
         frontend.options.overrides += sets
         frontend.options.scenePath = source.path
+        frontend.options.time = time
         if forPNG {
             frontend.options.scaleOverride = scale
             frontend.options.maxPixels = min(frontend.options.maxPixels, Self.maxPNGPixels)

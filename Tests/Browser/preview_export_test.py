@@ -130,6 +130,9 @@ def still_checks(driver, binary, root, work, downloads):
         if driver.find_element(By.ID, "export-frames").is_displayed():
             fail("a scene without a timeline should not offer GIF, WebP or the flipbook")
         ok("no frame files offered for a scene without a timeline")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        wait_until(lambda: not driver.find_element(By.ID, "export-menu").get_attribute("open"), "Esc to close the Export menu")
+        ok("Esc closes the Export menu")
         for scale in (1, 2, 3):
             png = export(driver, page, downloads, f"PNG {scale}×", f"export-showcase@{scale}x.png")
             same(png, scenec(binary, work, "render", base, "-o", "x.png", "--scale", str(scale), *sets), f"PNG {scale}×")
@@ -191,13 +194,22 @@ def animated_checks(driver, binary, root, work, downloads):
         page.settle("lineWidth 12")
         scrub(driver, page, 1)
         sets = ["--set", "circularProgressView.lineWidth=12"]
-        png = export(driver, page, downloads, "PNG 2×", "ring@2x.png")
+        # Away from the poster (0 s) the name says the moment, so two moments never share a name.
+        png = export(driver, page, downloads, "PNG 2×", "ring-t1s@2x.png")
         same(png, scenec(binary, work, "render", "ring.scene.yaml", "-o", "x.png", "--scale", "2", "--time", "1", *sets),
              "the animated ring at 1 s, PNG 2×")
         for other in (["--time", "0", *sets], ["--time", "1"]):
             if png == scenec(binary, work, "render", "ring.scene.yaml", "-o", "x.png", "--scale", "2", *other):
                 fail(f"the export at 1 s with lineWidth 12 is the file of {other}")
         ok("the export differs from the file at 0 s and from the file without the override")
+        # "Copy as --set" gives the command that draws this picture: the override and the moment.
+        driver.find_element(By.ID, "copy-set").click()
+        copied = page.js("return document.getElementById('set-text').value")
+        if copied != "--set circularProgressView.lineWidth=12 --time 1s":
+            fail(f"Copy as --set at 1 s should give the override and --time 1s, not {copied!r}")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        wait_until(lambda: not page.js("return document.getElementById('set-dialog').open"), "the --set dialog to close")
+        ok(f"Copy as --set reproduces the picture: {copied}")
         same(export(driver, page, downloads, "GIF", "ring.gif"),
              scenec(binary, work, "frames", "ring.scene.yaml", "-o", "x.gif", *sets), "GIF")
         same(export(driver, page, downloads, "WebP", "ring.webp"),
@@ -220,6 +232,39 @@ def animated_checks(driver, binary, root, work, downloads):
         if status != 422 or "3001 frames" not in message:
             fail(f"a 3,001-frame GIF should be refused with 422 naming the frames, got {status} {body[:200]!r}")
         ok(f"a timeline too long to export: 422 {message!r}")
+        # Past the end of the timeline: `render --time 101` exits 1 with a located error; the
+        # export answers 422 with the checker's same diagnostic.
+        cli = subprocess.run([binary, "render", "ring.scene.yaml", "-o", "x.png", "--time", "101"], cwd=work,
+                             capture_output=True, text=True)
+        if cli.returncode != 1 or "past the end of the timeline" not in cli.stderr:
+            fail(f"render --time 101 should exit 1 past the end: {cli.returncode} {cli.stderr!r}")
+        located = cli.stderr.splitlines()[0]
+        for path in ("/api/export?format=png&time=101", "/api/export?format=svg&time=101s"):
+            status, _, body = request(preview.url, path, token)
+            printed = json.loads(body).get("text", "") if status == 422 else ""
+            if status != 422 or printed.splitlines()[:1] != [located]:
+                fail(f"{path} should be 422 with render's located error {located!r}, got {status} {body[:300]!r}")
+        status, _, _ = request(preview.url, "/api/export?format=png&time=100", token)
+        if status != 200:
+            fail(f"the timeline's last moment (100 s) should export, got {status}")
+        ok(f"a time past the end: 422 with render's own error: {located}")
+    finally:
+        preview.stop()
+
+    # 60 fps: the GIF plays slow (hundredths of a second), which `frames` warns about; the export
+    # says it in X-Scenec-Warning and the page's status shows it.
+    with open(scene, "w") as f:
+        f.write(text.replace("fps: 30", "fps: 60"))
+    preview = Preview(binary, scene, work)
+    page = Page(driver)
+    try:
+        driver.get(preview.url)
+        page.settle("the 60 fps ring to load")
+        export(driver, page, downloads, "GIF", "ring.gif")
+        status = page.js("return document.getElementById('status').textContent")
+        if "warning: GIF counts time in hundredths" not in status or "'ring.gif'" not in status:
+            fail(f"the 60 fps GIF export should show frames' warning in the status, not {status!r}")
+        ok(f"a 60 fps GIF: the status says {status!r}")
     finally:
         preview.stop()
 
@@ -235,7 +280,7 @@ def appearance_checks(driver, binary, root, work, downloads):
         driver.find_element(By.CSS_SELECTOR, '[data-appearance="dark"]').click()
         wait_until(lambda: page.js("return window.scenecPreview.state.appearance") == "dark", "the dark appearance")
         page.settle("the dark picture")
-        dark = export(driver, page, downloads, "PNG 1×", "looks@1x.png")
+        dark = export(driver, page, downloads, "PNG 1×", "looks-dark@1x.png")
         same(dark, scenec(binary, work, "render", "looks.scene.yaml", "-o", "x.png", "--scale", "1", "--time", "0",
                           "--appearance", "dark"), "PNG 1× in the dark appearance")
         if dark == scenec(binary, work, "render", "looks.scene.yaml", "-o", "x.png", "--scale", "1"):
@@ -256,6 +301,8 @@ def name_checks(driver, binary, work):
         disposition = headers.get("Content-Disposition", "")
         if status != 200 or disposition != 'attachment; filename="bad__n_me__.svg"':
             fail(f"the download's name should be sanitized: {status} {disposition!r}")
+        if headers.get("X-Scenec-Filename") != "bad__n_me__.svg":
+            fail(f"X-Scenec-Filename should be the same name: {headers.get('X-Scenec-Filename')!r}")
         ok(f"a file name with a quote and non-ASCII: {disposition}")
     finally:
         preview.stop()

@@ -292,7 +292,11 @@ def browser_checks(driver, page, preview, work):
         fail("undoing the write should bring its override back")
     ok(f"own written into b.scene.yaml and undone: the file back as it was ({title!r})")
 
+    # The undo brought the override back: leaving asks first (folder_navigation_checks tests
+    # the question itself); this leaves.
     driver.find_element(By.ID, "all-scenes").click()
+    wait_until(lambda: "unwritten change" in driver.switch_to.alert.text, "the question about the unwritten change")
+    driver.switch_to.alert.accept()
     wait_until(lambda: page.js("return window.scenecScenes?.ready === true"), "the browser again")
     ok("All scenes goes back to the browser")
 

@@ -15,4 +15,16 @@ final class ExportNameTests: XCTestCase {
         XCTAssertEqual(PreviewAPI.downloadName(scene: String(repeating: "x", count: 300) + ".scene.yaml", format: "svg", scale: nil),
                        String(repeating: "x", count: 100) + ".svg")
     }
+
+    /// Light and dark, poster and another moment, never share a name: `-dark`, then `-tT` (in
+    /// seconds) for a still not at the poster; the frame files have no moment.
+    func testTheAppearanceAndTheMomentAreInTheName() {
+        XCTAssertEqual(PreviewAPI.downloadName(scene: "x.scene.yaml", format: "png", scale: 2, dark: true), "x-dark@2x.png")
+        XCTAssertEqual(PreviewAPI.downloadName(scene: "x.scene.yaml", format: "png", scale: 2, time: 1.5), "x-t1.5s@2x.png")
+        XCTAssertEqual(PreviewAPI.downloadName(scene: "x.scene.yaml", format: "svg", scale: nil, dark: true, time: 0.25),
+                       "x-dark-t0.25s.svg")
+        XCTAssertEqual(PreviewAPI.downloadName(scene: "x.scene.yaml", format: "flipbook", scale: nil, dark: true), "x-dark-flipbook.pdf")
+        XCTAssertNotEqual(PreviewAPI.downloadName(scene: "x.scene.yaml", format: "png", scale: 2, dark: true),
+                          PreviewAPI.downloadName(scene: "x.scene.yaml", format: "png", scale: 2))
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneFiles
 import ScenePreview
+import SceneRender
 import ScenecKit
 import TestSupport
 import XCTest
@@ -16,12 +17,17 @@ final class ServedPreview: PreviewEndpoint {
     let port: Int
     let token: String
 
-    convenience init(_ test: XCTestCase, scene: String) throws {
-        try self.init(test, scenes: [PreviewServer.ServedScene(path: scene)], folder: false)
+    /// `frameFiles`: what draws `/api/export`'s GIF, WebP, APNG and flipbook (none: stills only).
+    /// `environment`: the clock for `time: now` (the system's by default).
+    convenience init(_ test: XCTestCase, scene: String, frameFiles: FrameFiles? = nil,
+                     environment: @escaping @Sendable () -> RenderEnvironment = { Surroundings.renderEnvironment }) throws {
+        try self.init(test, scenes: [PreviewServer.ServedScene(path: scene)], folder: false, frameFiles: frameFiles,
+                      environment: environment)
     }
 
     /// `scenec preview DIR` (`folder`): several scenes, each by its name.
-    init(_ test: XCTestCase, scenes: [PreviewServer.ServedScene], folder: Bool) throws {
+    init(_ test: XCTestCase, scenes: [PreviewServer.ServedScene], folder: Bool, frameFiles: FrameFiles? = nil,
+         environment: @escaping @Sendable () -> RenderEnvironment = { Surroundings.renderEnvironment }) throws {
         guard let root = ProjectRoot(repositoryRoot.path),
               let temporary = ProjectRoot(FileManager.default.temporaryDirectory.path) else {
             throw PreviewFailure("the repository or the temporary folder is not a folder")
@@ -39,7 +45,8 @@ final class ServedPreview: PreviewEndpoint {
         }
         configuration.frontend.options.readScope = scope
         configuration.frontend.options.readImport = SceneReading.importReader(limit: limit, scope: scope)
-        configuration.environment = { Surroundings.renderEnvironment }
+        configuration.environment = environment
+        configuration.frameFiles = frameFiles
         configuration.folder = folder
         do {
             server = try PreviewServer(configuration)

@@ -4,12 +4,6 @@
 // apiFetch (the token in a header, never in a URL) and saved from a blob URL with <a download>.
 import { apiFetch } from './token.js';
 
-/** The name the server gave in Content-Disposition (already made safe there), else a fallback. */
-function fileName(response, fallback) {
-  const match = /filename="([^"]*)"/.exec(response.headers.get('Content-Disposition') ?? '');
-  return match?.[1] || fallback;
-}
-
 /** Why the server refused: its JSON `error`, the first diagnostic, or the text. */
 async function refusal(response) {
   const text = await response.text();
@@ -34,6 +28,12 @@ export function bindExport({ state, stats, query, setStatus }) {
   document.addEventListener('click', (event) => {
     if (menu.open && !menu.contains(event.target)) menu.open = false;
   });
+  // Esc closes it, as any menu does, and gives the focus back to its button.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !menu.open) return;
+    menu.open = false;
+    menu.querySelector('summary')?.focus();
+  });
   let busy = false;
   menu.addEventListener('click', async (event) => {
     const button = event.target.closest('button[data-export]');
@@ -49,7 +49,8 @@ export function bindExport({ state, stats, query, setStatus }) {
         setStatus(`cannot export ${button.textContent}: ${await refusal(response)}`);
         return;
       }
-      const name = fileName(response, `scene.${format === 'flipbook' ? 'pdf' : format}`);
+      // The server's name (X-Scenec-Filename, already made safe there) is the one source.
+      const name = response.headers.get('X-Scenec-Filename');
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -60,8 +61,10 @@ export function bindExport({ state, stats, query, setStatus }) {
       link.remove();
       // The browser has taken the blob once the click's download started; a minute is ample.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      stats.exports.push({ name, bytes: blob.size });
-      setStatus(`exported ${name}`);
+      // What the user should know about the file (a GIF over 50 fps plays slow), as `frames` warns.
+      const warning = response.headers.get('X-Scenec-Warning');
+      stats.exports.push({ name, bytes: blob.size, warning });
+      setStatus(warning ? `exported ${name} — warning: ${warning}` : `exported ${name}`);
       menu.open = false;
     } catch (error) {
       setStatus(`cannot export: ${error.message}`);

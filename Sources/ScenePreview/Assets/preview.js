@@ -519,6 +519,9 @@ const shellQuote = (s) => (/^[A-Za-z0-9_.=,:%+-]+$/.test(s) ? s : `'${s.replaceA
 $('copy-set').addEventListener('click', async () => {
   const flags = [...state.overrides].map(([k, v]) => `--set ${shellQuote(`${k}=${v}`)}`);
   if (state.appearance === 'dark') flags.push('--appearance dark');   // light is the command line's default
+  // The moment shown, unless it is the poster (what `render` draws without --time).
+  const poster = state.doc?.timeline?.poster ?? 0;
+  if (state.doc?.timeline && state.time !== poster) flags.push(`--time ${state.time}s`);
   const text = flags.join(' ');
   $('set-text').value = text;
   try { await navigator.clipboard.writeText(text); setStatus('copied'); } catch { /* the dialog shows it */ }

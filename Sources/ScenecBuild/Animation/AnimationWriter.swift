@@ -28,6 +28,29 @@ package enum AnimationWriter {
                        frames: ClosedRange<Int>, jobs: Int,
                        views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
                        timing: FrameTiming, progress: Progress, root: ProjectRoot, warn: (String) -> Void) throws -> [UInt8] {
+        let image: ImageAnimation
+        switch format {
+        case .gif: image = .gif
+        case .apng: image = .apng
+        case .webp: image = .webp
+        case .mp4, .webm:
+            return try encodeVideo(format, for: output, beside: try beside(), frames: frames, jobs: jobs, views: views, renderer: renderer,
+                                   timing: timing, progress: progress, root: root)
+        }
+        return try encode(image, named: output, frames: frames, jobs: jobs, views: views, renderer: renderer, loops: loops,
+                          timing: timing, progress: progress, warn: warn)
+    }
+
+    /// The animated image formats, which scenec encodes itself (no ffmpeg, no file beside).
+    package enum ImageAnimation: Sendable {
+        case gif, apng, webp
+    }
+
+    /// The whole animated image, in memory: `name` only in what `warn` hears (the preview's
+    /// export, which has no output path, calls this).
+    package static func encode(_ format: ImageAnimation, named name: String, frames: ClosedRange<Int>, jobs: Int,
+                               views: @escaping @Sendable (Int) -> [PlacedView], renderer: Renderer, loops: Bool,
+                               timing: FrameTiming, progress: Progress, warn: (String) -> Void) throws -> [UInt8] {
         let (width, height) = renderer.pixelSize
         let plays = loops ? 0 : 1
         func encode(_ encoder: AnimationEncoder) throws -> [UInt8] {
@@ -37,7 +60,7 @@ package enum AnimationWriter {
         switch format {
         case .gif:
             if timing.fps > 50 {
-                warn("GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(timing.fps)) fps '\(output)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp")
+                warn("GIF counts time in hundredths of a second and viewers hold a frame for at least 2 of them, so at \(formatNumber(timing.fps)) fps '\(name)' plays slower than its timeline; give --fps 50 or less, or write .apng or .webp")
             }
             // Two passes: the palette needs every frame's colours before the first frame is written.
             let counter = GIFColorCounter()
@@ -50,9 +73,6 @@ package enum AnimationWriter {
                                               timing: timing, compression: renderer.pngCompression))
         case .webp:
             return try encode(try WebPAnimationEncoder(width: width, height: height, plays: plays, timing: timing))
-        case .mp4, .webm:
-            return try encodeVideo(format, for: output, beside: try beside(), frames: frames, jobs: jobs, views: views, renderer: renderer,
-                                   timing: timing, progress: progress, root: root)
         }
     }
 

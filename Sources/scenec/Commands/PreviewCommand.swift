@@ -99,7 +99,7 @@ enum PreviewCommand: Command {
         configuration.variants = variants
         configuration.environment = { Environment.render }
         // The export's GIF, WebP, APNG and flipbook: `frames`'s own encoders.
-        configuration.frameFiles = FramesPlan.frameFiles(jobs: min(Parallel.cores, 2), root: limits.scope.root)
+        configuration.frameFiles = FramesPlan.frameFiles(jobs: min(Parallel.cores, 2))
         configuration.log = { Console.line("scenec preview: \($0)") }
 
         let server: PreviewServer
