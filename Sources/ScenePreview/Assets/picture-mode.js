@@ -1,8 +1,9 @@
-// Which picture the page asks for. An SVG is exact at every zoom but costs the browser most of
-// a change's time to decode (tens of ms for the showcase under load); a PNG at the size shown
-// decodes in a few. So while the designer is changing something (a control, a drag, a scrub)
-// the page shows PNGs at the displayed scale, and once nothing has changed for IDLE_MS it asks
-// for the SVG again (docs/preview.md, "Speed").
+// Which picture the page asks for. While the designer is changing something (a control, a
+// drag, a scrub) the page shows PNGs at the displayed scale, and once nothing has changed for
+// IDLE_MS it asks for the exact SVG again (docs/preview.md, "Speed"). The PNG was meant to be
+// cheaper to decode than the SVG; on the showcase bench/page-speed.sh measures the two about
+// even (Chromium decodes its SVG about as fast, and the server takes longer to encode the PNG:
+// bench/README.md), so `quickFormat` lets a bench compare them on the machine it runs on.
 
 /** Milliseconds after the last change before the exact (SVG) picture is fetched again. */
 export const IDLE_MS = 300;
