@@ -102,7 +102,15 @@ public struct SceneChecker {
             timeline = timelineOverrides.numbered(checker.check(timelineNode))
             for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }
-        canvas?.poster = checkPoster(poster, timeline: timeline, timelineKey: pairs["timeline"]?.keyRange, log: &log)
+        // A --set that replaces an animation with a constant shortens the timeline drawn, not
+        // the moments the file offers: the poster and --time are checked against the timeline
+        // as written then (`render --time 1 --set r.progress=1` draws the constant at 1 s).
+        var moments = timeline
+        if timelineOverrides.replacedAnimations, let written = pairs["timeline"]?.value {
+            var quiet = TimelineChecker(log: DiagnosticLog(), viewTypes: references.viewTypes, options: options)
+            if let asWritten = quiet.check(written), asWritten.length > (timeline?.length ?? 0) { moments = asWritten }
+        }
+        canvas?.poster = checkPoster(poster, timeline: moments, timelineKey: pairs["timeline"]?.keyRange, log: &log)
         let fonts = pairs["fonts"].map { checkFonts($0.value, log: &log) } ?? []
         let diagnostics = references.placingTemplateProblems(log.all).sortedByPosition()
         guard !diagnostics.hasErrors, let canvas else { return (nil, diagnostics) }

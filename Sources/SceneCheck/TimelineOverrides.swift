@@ -18,6 +18,9 @@ struct TimelineOverrides {
     private(set) var writers: [String] = []
     /// The file's index of each animation left in the list `apply` returns, in order.
     private(set) var kept: [Int] = []
+    /// Whether a `--set` replaced an animation with a constant (so the timeline drawn may be
+    /// shorter than the file's).
+    private(set) var replacedAnimations = false
 
     init(options: CheckOptions) {
         self.options = options
@@ -68,6 +71,7 @@ struct TimelineOverrides {
                                    code: .overrideReplacesAnimation))
             }
         }
+        replacedAnimations = !replaced.isEmpty
         kept = items.indices.filter { !replaced.contains($0) }
         items = kept.map { items[$0] }
         top[listIndex].value = Node(.sequence(items), range: top[listIndex].value.range)
