@@ -118,6 +118,22 @@ def main():
         if page.js("return document.getElementById('playback').hidden") is not True:
             fail("the playback canvas still covers the picture once at rest")
         expect_color(page.ring_color("spin", 180), [255, 0, 0], "spin at 9 o'clock after playback (1 s): filled")
+
+        # The file breaking while it plays (looping): playback stops and the page says why,
+        # instead of asking again for frames the server refuses at every tick.
+        driver.find_element(By.ID, "loop").click()
+        driver.find_element(By.ID, "play").click()
+        wait_until(lambda: page.js("return window.scenecPreview.state.playing"), "looping playback to start")
+        before = len(fetched(page, "/api/render.png"))
+        with open(scene, "w") as f:
+            f.write(SCENE.replace("views:", "views: [", 1))
+        wait_until(lambda: not page.js("return window.scenecPreview.state.playing"), "playback to stop on the broken file")
+        wait_until(lambda: not page.js("return document.getElementById('errors').hidden"), "the errors shown")
+        time.sleep(1)
+        asked = len(fetched(page, "/api/render.png")) - before
+        if asked > 60:
+            fail(f"the page asked for {asked} PNGs around a broken file: it should stop asking")
+        ok(f"the file broken during playback: playback stopped, the errors shown ({asked} PNGs asked for meanwhile)")
         print("all speed checks passed")
     finally:
         driver.quit()

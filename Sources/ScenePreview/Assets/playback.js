@@ -17,7 +17,8 @@ export class Player {
    * `board`: where the canvas goes, over the picture. `fetchFrame(i)` answers the Response of
    * frame i's PNG. `key()` names what the frames depend on besides the time (overrides,
    * appearance, scale): when it changes, the window is thrown away. `onFrame(i)` follows each
-   * frame shown; `onEnd(i)` the last, when the timeline does not loop.
+   * frame shown; `onEnd(i)` the last, when the timeline does not loop, or the one a frame that
+   * could not be had stopped at.
    */
   constructor({ board, fetchFrame, key, onFrame, onEnd, stats }) {
     this.fetchFrame = fetchFrame;
@@ -42,7 +43,7 @@ export class Player {
    *  `loop()` says, when the last is shown, whether to go on from 0. */
   start({ frames, fps, from, loop }) {
     this.stop();
-    Object.assign(this, { frames, period: 1000 / fps, next: from, loop, playing: true, due: null, shownKey: this.key() });
+    Object.assign(this, { frames, period: 1000 / fps, next: from, loop, playing: true, due: null, shownKey: this.key(), failed: false });
     this.stats.shown = 0;
     this.stats.frames = [];
     this.stats.first = this.stats.last = null;
@@ -104,11 +105,14 @@ export class Player {
           this.stats.fetched += 1;
           this.ready.set(i, bitmap);
         })
-        .catch(() => { if (generation === this.generation) this.pending.delete(i); });   // asked for again next tick
+        // A frame the server refuses (the file broke mid-play: 422) or cannot send ends playback,
+        // rather than being asked for again at every tick; the page then shows why (onEnd).
+        .catch(() => { if (generation === this.generation) { this.pending.delete(i); this.failed = true; } });
     }
   }
 
   step(now) {
+    if (this.failed) { this.playing = false; this.onEnd(this.next); return; }
     const key = this.key();
     if (key !== this.shownKey) { this.flush(); this.shownKey = key; }
     this.fill();
