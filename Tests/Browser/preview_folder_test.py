@@ -18,12 +18,11 @@ does; Undo after writing the scene's own style puts the file back, and after wri
 file says it cannot (nothing changes). Prints one line per check; exits 1 at the first failure.
 """
 import os
-import subprocess
 import sys
 import tempfile
 
 from browser import fail, ok, start_browser, wait_until
-from preview_test import Page, expect_color
+from preview_test import Page, Preview, expect_color
 from selenium.webdriver.common.by import By
 
 THEME = """# The brand every scene here uses.
@@ -70,24 +69,11 @@ def read(path):
         return f.read()
 
 
-class FolderPreview:
+class FolderPreview(Preview):
     """`scenec preview scenes --root WORK`, run in WORK: the project is the temporary folder."""
 
     def __init__(self, binary, work):
-        self.log = open(os.path.join(work, "preview.log"), "w")
-        self.process = subprocess.Popen([binary, "preview", "scenes", "--root", work], cwd=work,
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.url = self.process.stdout.readline().strip()
-        if not self.url.startswith("http://127.0.0.1:") or "/#token=" not in self.url:
-            fail(f"the first line is not the page's URL: {self.url!r}")
-        self.base = self.url.split("/#token=", 1)[0]
-
-    def stop(self):
-        self.process.terminate()
-        status = self.process.wait(timeout=5)
-        self.log.close()
-        if status != 0:
-            fail(f"scenec preview exited {status} on SIGTERM")
+        self.start([binary, "preview", "scenes", "--root", work], os.path.join(work, "preview.log"), cwd=work)
 
 
 def set_brand_color(page, hex_color):

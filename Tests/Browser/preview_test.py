@@ -34,15 +34,19 @@ class Preview:
     """A running `scenec preview SCENE`, stopped with SIGTERM (which must exit 0)."""
 
     def __init__(self, binary, scene, log_dir, arguments=()):
-        self.log = open(os.path.join(log_dir, os.path.basename(scene) + ".log"), "w")
         # Run from the package (the project root); the copies in the temporary folder are read
         # as a folder allowed besides it.
-        self.process = subprocess.Popen([binary, "preview", scene, "--allow-read", tempfile.gettempdir(), *arguments],
-                                        stdout=subprocess.PIPE, stderr=self.log,
-                                        text=True)
+        self.start([binary, "preview", scene, "--allow-read", tempfile.gettempdir(), *arguments],
+                   os.path.join(log_dir, os.path.basename(scene) + ".log"))
+
+    def start(self, command, log_path, cwd=None):
+        """Starts `command`, its standard error to `log_path`; its first line must be the URL."""
+        self.log = open(log_path, "w")
+        self.process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:") or "/#token=" not in self.url:
             fail(f"the first line is not the page's URL: {self.url!r}")
+        self.base = self.url.split("/#token=", 1)[0]
 
     def stop(self):
         self.process.terminate()
