@@ -63,7 +63,7 @@ extension SceneWriter {
             case .success(let edited):
                 let changes = Dictionary(edited.changes.map { ($0.override.option, $0.action.rawValue) }) { _, last in last }
                 let after = source.hash(of: sceneBytes, replacing: path, with: edited.bytes)
-                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let name = PreviewServer.ServedScene.fileName(path)
                 let diff = String(decoding: UnifiedDiff.diff(old: bytes, new: edited.bytes, oldName: "a/" + name, newName: "b/" + name),
                                   as: UTF8.self)
                 // `file` names the file written: not the scene.

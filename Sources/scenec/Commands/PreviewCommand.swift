@@ -71,12 +71,17 @@ enum PreviewCommand: Command {
         }
         // Each file must be readable at start (exit 3 if not); later reads follow the file as
         // it changes, and a scene with errors is shown with its errors.
-        for scene in scenes {
-            if case .failure(let failed) = limits.settings.read(scene.path, sink: console.show) { return failed.status }
+        var firstBytes: [UInt8] = []
+        for (index, scene) in scenes.enumerated() {
+            switch limits.settings.read(scene.path, sink: console.show) {
+            case .failure(let failed): return failed.status
+            case .success(let bytes): if index == 0 { firstBytes = bytes }
+            }
         }
-        // --vary's cells against the scene as it is now: a value or address it refuses stops here.
-        if case .success(let bytes) = limits.settings.read(scenePath, sink: console.show),
-           let status = PreviewVaryCheck.run(variants, bytes: bytes, path: scenePath, frontend: limits.frontend, sink: console.show) {
+        // --vary's cells (one scene file only) against the scene as just read: a value or address
+        // it refuses stops here.
+        if let status = PreviewVaryCheck.run(variants, bytes: firstBytes, path: scenePath, frontend: limits.frontend,
+                                             sink: console.show) {
             return status
         }
 
