@@ -30,6 +30,16 @@ final class StackAlignmentTests: XCTestCase {
         XCTAssertEqual(Ring.conflicts(AttributeValues(defaultsOf: Ring.kind)), [], "a kind without conflicts has none")
     }
 
+    /// The same words as data, for the schema: one set of words for each axis.
+    func testTheDependentChoicesAreEachAxissWords() {
+        let dependent: [DependentChoice] = Stack.dependentChoices
+        XCTAssertEqual(dependent.map(\.attribute), ["alignment"])
+        XCTAssertEqual(dependent.first?.on, "axis")
+        XCTAssertEqual(dependent.first?.words["z"], StackAlignment.zWords)
+        XCTAssertEqual(dependent.first?.words["horizontal"], ["start", "center", "end", "stretch", "top", "bottom"])
+        XCTAssertEqual(Ring.dependentChoices, [])
+    }
+
     func testZWordsAreFractionsOfTheFreeSpace() {
         XCTAssertTrue(StackAlignment.zFractions("center") == (0.5, 0.5))
         XCTAssertTrue(StackAlignment.zFractions("topTrailing") == (1, 0))

@@ -22,6 +22,9 @@ public protocol KindDeclaration: SendableMetatype {
     /// found by the checker once the file, styles and `--set` have given theirs: each an error
     /// at the attribute, with the word to use when there is one.
     static func conflicts(_ values: AttributeValues) -> [ValueConflict]
+    /// Attributes whose words depend on another attribute's (a stack's `alignment` on its
+    /// `axis`), as data for the schema, which refuses a word not of the value the view writes.
+    static var dependentChoices: [DependentChoice] { get }
 }
 
 extension KindDeclaration {
@@ -29,6 +32,20 @@ extension KindDeclaration {
     public static func lint(_ view: LintedView) -> [Diagnostic] { [] }
     public static var lintCodes: [DiagnosticCodeEntry] { [] }
     public static func conflicts(_ values: AttributeValues) -> [ValueConflict] { [] }
+    public static var dependentChoices: [DependentChoice] { [] }
+}
+
+/// The words `attribute` takes for each value of the choice `on` (`KindDeclaration.dependentChoices`).
+public struct DependentChoice: Sendable, Hashable {
+    public let attribute: String
+    public let on: String
+    public let words: [String: [String]]
+
+    public init(attribute: String, on: String, words: [String: [String]]) {
+        self.attribute = attribute
+        self.on = on
+        self.words = words
+    }
 }
 
 /// An attribute whose value does not fit the view's other values (`KindDeclaration.conflicts`).

@@ -41,6 +41,11 @@ public enum Stack: KindDeclaration {
         }
     }
 
+    /// Each axis's alignment words, for the schema.
+    public static let dependentChoices = [DependentChoice(
+        attribute: alignment.name, on: axis.name,
+        words: Dictionary(uniqueKeysWithValues: ["horizontal", "vertical", "z"].map { ($0, StackAlignment.words(for: $0)) }))]
+
     /// The alignment words that do not fit the stack's axis, each with the message and the word
     /// to use (nil where none fits): the checker reports them at the attribute.
     public static func conflicts(_ values: AttributeValues) -> [ValueConflict] {
