@@ -161,6 +161,35 @@ final class OverlayStackTests: XCTestCase {
         XCTAssertTrue(set.stderr.contains("a child without a size fills the content box"), set.stderr)
     }
 
+    /// The word from a style is reported in the style, with its fix; the axis from a --set
+    /// makes the file's word wrong where the file wrote it.
+    func testAWordFromAStyleIsReportedInTheStyleAndAnAxisFromASetChecksTheFilesWord() throws {
+        let dir = try temporaryDirectory(self)
+        let path = try write("""
+            canvas: {width: 200, height: 200}
+            styles:
+              over: {axis: z, alignment: end}
+            views:
+              - {type: stack, id: s, alignment: start, frame: {x: 0, y: 0, width: 200, height: 200}, children: [{type: ring, size: 50}]}
+              - {type: stack, id: t, style: over, frame: {x: 0, y: 0, width: 200, height: 200}, children: [{type: ring, size: 50}]}
+            """, "styled.scene.yaml", in: dir)
+        let result = try scenec(["check", path, "--set", "s.axis=z"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        for expected in ["styled.scene.yaml:3:30: error: alignment 'end' does not fit axis: z; use 'bottomTrailing'",
+                         "it comes from style 'over'", "help: change to 'bottomTrailing'",
+                         "styled.scene.yaml:5:37: error: alignment 'start' does not fit axis: z; use 'topLeading'"] {
+            XCTAssertTrue(result.stderr.contains(expected), "no '\(expected)' in:\n\(result.stderr)")
+        }
+    }
+
+    func testHelpStackNamesTheZAxisAndItsWords() throws {
+        let help = try scenec(["help", "stack"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdoutText.contains("on top of each other (axis: z)"), help.stdoutText)
+        XCTAssertTrue(help.stdoutText.contains("horizontal vertical z"), help.stdoutText)
+        XCTAssertTrue(help.stdoutText.contains("topLeading topTrailing bottomLeading bottomTrailing"), help.stdoutText)
+    }
+
     func testSpacingOnAZStackIsAWarningWithItsCode() throws {
         let dir = try temporaryDirectory(self)
         let path = try write("""
