@@ -6,18 +6,22 @@ import SceneSyntax
 /// theirs, and reported where the value at fault was written.
 extension ViewChecker {
     mutating func reportConflicts(of type: ViewType, values: AttributeValues, id: String?, path: ViewPath) {
-        for conflict in type.declaration.conflicts(values) {
+        for found in type.declaration.conflicts(values) {
+            var conflict = found
+            // The other value's origin, where it is not where this one was written.
+            if let other = found.against, let source = values.explicit[other]?.source, source != .file,
+               source != values.explicit[found.attribute]?.source {
+                conflict = ValueConflict(attribute: found.attribute, message: found.message,
+                                         notes: found.notes + ["\(other) comes from \(Self.origin(of: other, source, id: id, path: path, options: options))"],
+                                         replacement: found.replacement, against: found.against)
+            }
             guard let given = values.explicit[conflict.attribute] else {
-                // A default never conflicts with another default; an attribute whose value the
-                // file did not give points at the view's start.
+                // The defaults agree with every value: a value at fault was given somewhere.
                 continue
             }
             switch given.source {
             case .commandLine:
-                if let o = options.overrides.last(where: { o in
-                    guard case .view(let selector, let attribute) = o.address else { return false }
-                    return attribute == conflict.attribute && selector.selects(id: id, path: path)
-                }) {
+                if let o = Self.lastOverride(of: conflict.attribute, id: id, path: path, options: options) {
                     log.add(o.error(.badValue, conflict.message, notes: conflict.notes))
                 }
             case .style(let name), .imported(style: let name, file: _):
@@ -35,6 +39,23 @@ extension ViewChecker {
             case .file, .defaultValue, .derived:
                 log.add(diagnostic(conflict, at: given.range))
             }
+        }
+    }
+
+    /// Where a value not written in the view came from: "--set s.axis=z", "style 'over'".
+    static func origin(of attribute: String, _ source: AttributeSource, id: String?, path: ViewPath,
+                       options: CheckOptions) -> String {
+        if source == .commandLine, let o = lastOverride(of: attribute, id: id, path: path, options: options) {
+            return o.option
+        }
+        return source.description
+    }
+
+    /// The `--set` that gave the view's `attribute` its value: the last one naming it.
+    static func lastOverride(of attribute: String, id: String?, path: ViewPath, options: CheckOptions) -> Override? {
+        options.overrides.last { o in
+            guard case .view(let selector, let name) = o.address else { return false }
+            return name == attribute && selector.selects(id: id, path: path)
         }
     }
 

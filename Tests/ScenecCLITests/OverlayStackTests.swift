@@ -177,7 +177,8 @@ final class OverlayStackTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderr)
         for expected in ["styled.scene.yaml:3:30: error: alignment 'end' does not fit axis: z; use 'bottomTrailing'",
                          "it comes from style 'over'", "help: change to 'bottomTrailing'",
-                         "styled.scene.yaml:5:37: error: alignment 'start' does not fit axis: z; use 'topLeading'"] {
+                         "styled.scene.yaml:5:37: error: alignment 'start' does not fit axis: z; use 'topLeading'",
+                         "note: axis comes from --set s.axis=z"] {
             XCTAssertTrue(result.stderr.contains(expected), "no '\(expected)' in:\n\(result.stderr)")
         }
     }

@@ -56,12 +56,17 @@ public struct ValueConflict: Sendable, Hashable {
     public let notes: [String]
     /// The value to write instead, where one means what was meant.
     public let replacement: String?
+    /// The attribute it does not fit (a stack's `axis`): where that came from a style or
+    /// `--set`, the error says so.
+    public let against: String?
 
-    public init(attribute: String, message: String, notes: [String] = [], replacement: String? = nil) {
+    public init(attribute: String, message: String, notes: [String] = [], replacement: String? = nil,
+                against: String? = nil) {
         self.attribute = attribute
         self.message = message
         self.notes = notes
         self.replacement = replacement
+        self.against = against
     }
 }
 

@@ -67,7 +67,7 @@ public enum Stack: KindDeclaration {
                                    ? ["distribution places the children along the axis (start, center, end, spaceBetween, spaceEvenly)"] : [])
                                 + (written == "stretch" && values[axis] == "z"
                                    ? ["in a z stack a child without a size fills the content box: leave out its size"] : []),
-                              replacement: fix)]
+                              replacement: fix, against: axis.name)]
     }
 }
 
