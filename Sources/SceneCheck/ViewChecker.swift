@@ -115,6 +115,7 @@ struct ViewChecker {
             }
         }
         applyOverrides(id: id, path: path, kind: kind, name: name, to: &values)
+        reportConflicts(of: type, values: values, id: id, path: path)
         if let time = values.explicit[Clock.time.name], time.value == .timeOfDay(.now) {
             log.add(.warning(.timeNow, "time: now is the local time at render, so the picture is not reproducible",
                              at: time.range))

@@ -15,7 +15,8 @@ struct StackLayout {
     init(values: AttributeValues, bounds: Rect) {
         horizontal = values[Stack.axis] == "horizontal"
         spacing = values[Stack.spacing]
-        alignment = values[Stack.alignment]
+        // `top`/`leading` are a row's and a column's words for `start` (SwiftUI's), `bottom`/`trailing` for `end`.
+        alignment = StackAlignment.crossPlacement(values[Stack.alignment])
         distribution = values[Stack.distribution]
         content = contentBox(bounds, values[Stack.padding])
     }
@@ -118,9 +119,44 @@ func contentBox(_ bounds: Rect, _ padding: Insets) -> Rect {
          height: Layout.nonNegative(bounds.height - padding.top - padding.bottom))
 }
 
+/// A z stack's children on top of each other (SwiftUI's ZStack), each in the content box: a
+/// sized child keeps its size (percent of the content box) and sits by `alignment` on both axes;
+/// a child with a size of its own (a pie's, a label's text wrapped to the content width) sits
+/// likewise; any other fills the box. List order is drawing order, later on top.
+struct OverlayLayout {
+    let fractions: (x: Double, y: Double)
+    let content: Rect
+
+    init(values: AttributeValues, bounds: Rect) {
+        // A word not of a z stack (the checker refuses it) sits centred, as `center`.
+        fractions = StackAlignment.zFractions(values[Stack.alignment])
+        content = contentBox(bounds, values[Stack.padding])
+    }
+
+    func frames(for children: [SceneView], ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
+        children.map { child in
+            let size: Size
+            if let given = child.size {
+                size = Size(width: Layout.nonNegative(given.width.resolved(against: content.width)),
+                            height: Layout.nonNegative(given.height.resolved(against: content.height)))
+            } else if let own = ownSize(child, content.width) {
+                size = own
+            } else {
+                return content
+            }
+            return Rect(x: content.x + (content.width - size.width) * fractions.x,
+                        y: content.y + (content.height - size.height) * fractions.y,
+                        width: size.width, height: size.height)
+        }
+    }
+}
+
 extension Stack: LaysOutChildren {
     static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
                        ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
-        StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+        if values[Stack.axis] == "z" {
+            return OverlayLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+        }
+        return StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
     }
 }

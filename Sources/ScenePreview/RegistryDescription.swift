@@ -18,6 +18,9 @@ struct RegistryDescription: Encodable, Sendable {
         var max: Double?
         var minExclusive: Bool?
         var choices: [String]?
+        /// Where the words depend on another attribute's value (a stack's `alignment` on its
+        /// `axis`): that attribute and the words for each of its values; the page offers those.
+        var choicesBy: ChoicesBy?
         /// What a percentage of a length is of.
         var reference: String?
         var `default`: String
@@ -36,6 +39,11 @@ struct RegistryDescription: Encodable, Sendable {
         var derived: Bool?
     }
 
+    struct ChoicesBy: Encodable, Sendable {
+        var attribute: String
+        var words: [String: [String]]
+    }
+
     struct KindInfo: Encodable, Sendable {
         var summary: String
         var attributes: [AttributeInfo]
@@ -52,8 +60,11 @@ struct RegistryDescription: Encodable, Sendable {
         for kind in Registry.kinds {
             // `attributes` lists the kind's own first, then the layer ones: only the tag needs the split.
             let ownCount = kind.ownAttributes.count
+            let dependent = kind.type.declaration.dependentChoices
             kinds[kind.type.rawValue] = KindInfo(summary: kind.summary, attributes: kind.attributes.enumerated().map { i, spec in
-                Self.info(spec, group: i < ownCount ? "own" : "layer")
+                var info = Self.info(spec, group: i < ownCount ? "own" : "layer")
+                info.choicesBy = dependent.first { $0.attribute == spec.name }.map { ChoicesBy(attribute: $0.on, words: $0.words) }
+                return info
             })
         }
         self.kinds = kinds

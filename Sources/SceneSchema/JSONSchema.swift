@@ -148,7 +148,25 @@ public enum SceneSchema {
             // Without a size of its own the view's frame must give both dimensions.
             schema = schema.setting("else", ["properties": ["frame": ["required": ["width", "height"]]]])
         }
+        let dependent = dependentChoices(of: kind)
+        if !dependent.isEmpty { schema = schema.setting("allOf", .array(dependent)) }
         return schema
+    }
+
+    /// A word of an attribute whose words depend on another's (a stack's `alignment` on its
+    /// `axis`) checked only where the view writes that other: a style or `--set` may give it
+    /// otherwise, which the schema cannot see.
+    static func dependentChoices(of kind: ViewKind) -> [JSONValue] {
+        kind.type.declaration.dependentChoices.flatMap { dependent -> [JSONValue] in
+            guard case .choice(let values)? = kind.attribute(named: dependent.on)?.kind else { return [] }
+            return values.compactMap { value -> JSONValue? in
+                guard let words = dependent.words[value] else { return nil }
+                return [
+                    "if": ["required": .strings([dependent.on]), "properties": .object([JSONMember(key: dependent.on, value: ["const": .string(value)])])],
+                    "then": ["properties": .object([JSONMember(key: dependent.attribute, value: ["enum": .strings(words)])])],
+                ]
+            }
+        }
     }
 
     static func structural(_ key: String, _ kind: ViewKind) -> JSONValue {

@@ -35,6 +35,21 @@ views:
     frame: {x: 200, y: 20, width: 180, height: 40}
     text: Downloading
     font: Scenec Probe
+  # stacks whose alignment words depend on their axis
+  - id: overlay
+    type: stack
+    axis: z
+    alignment: topLeading
+    frame: {x: 200, y: 70, width: 180, height: 100}
+    children:
+      - {type: ring, size: 40}
+  - id: row
+    type: stack
+    axis: horizontal
+    alignment: top
+    frame: {x: 200, y: 180, width: 180, height: 50}
+    children:
+      - {type: ring, size: 20}
 """
 
 
@@ -142,6 +157,20 @@ def main():
         if unnamed or len(page_names) < 10:
             fail(f"the page's controls without an accessible name: {unnamed} (of {len(page_names)})")
         ok(f"all {len(page_names)} controls of the tree and toolbar have an accessible name")
+        # A stack's alignment menu offers its axis's words (the registry's choicesBy), not all twelve.
+        menus = {}
+        for view_id, axis, chosen in [("overlay", "z", "topLeading"), ("row", "horizontal", "top")]:
+            select(driver, page, view_id)
+            menu = row(driver, "alignment").find_element(By.CSS_SELECTOR, "select")
+            offered = [o.get_attribute("value") for o in menu.find_elements(By.TAG_NAME, "option")]
+            wanted = page.js(f"return window.scenecPreview.state.doc.registry.kinds.stack.attributes"
+                             f".find((a) => a.name === 'alignment').choicesBy.words['{axis}']")
+            if offered != wanted or menu.get_attribute("value") != chosen:
+                fail(f"{view_id}'s alignment menu should offer {wanted} with {chosen} chosen: {offered}, {menu.get_attribute('value')}")
+            menus[view_id] = offered
+        if "topLeading" in offered or "leading" in offered or "start" in menus["overlay"]:
+            fail(f"a row's alignment menu offers a z stack's or a column's word: {offered}")
+        ok(f"alignment menus by axis: the z stack's {menus['overlay']}, the row's {menus['row']}")
         names = check_names(driver, page, "caption")
         font_menu = row(driver, "font").find_element(By.CSS_SELECTOR, "select")
         families = [o.text for o in font_menu.find_elements(By.TAG_NAME, "option")]

@@ -65,7 +65,7 @@ struct RandomScene {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             let spec = random.pick(type.kind.attributes)
             guard !pairs.contains(where: { $0.0 == spec.name }) else { continue }
-            pairs.append((spec.name, RandomValue.of(spec.kind, &random).yaml))
+            pairs.append((spec.name, value(of: spec, in: type).yaml))
         }
         var children: [String] = []
         if type.isContainer {
@@ -104,6 +104,18 @@ struct RandomScene {
             return "\(view.address).style=\(style)"
         }
         let spec = random.pick(view.type.kind.attributes)
-        return "\(view.address).\(spec.name)=\(RandomValue.of(spec.kind, &random).option)"
+        return "\(view.address).\(spec.name)=\(value(of: spec, in: view.type).option)"
+    }
+
+    /// A random value of `spec`, valid whatever else the view says: a stack's alignment words
+    /// depend on its axis (also random, or set later), so it takes the one word every axis
+    /// takes.
+    mutating func value(of spec: AttributeSpec, in type: ViewType) -> RandomValue {
+        if type == .stack, spec.name == Stack.alignment.name {
+            return RandomValue(random.pick(StackAlignment.zWords.filter { word in
+                ["horizontal", "vertical", "z"].allSatisfy { StackAlignment.words(for: $0).contains(word) }
+            }))
+        }
+        return RandomValue.of(spec.kind, &random)
     }
 }

@@ -46,23 +46,35 @@ final class DiagnosticCatalogueTests: XCTestCase {
         var strays: Set<String> = []
         for declaration in Registry.declarations {
             let kind = declaration.kind
+            // The defaults, and each word of each choice (a z stack's lint needs `axis: z`).
+            var bases = [AttributeValues(defaultsOf: kind)]
             for attribute in kind.attributes {
-                for extreme in [-1000.0, -1, 0, 1, 1000] {
-                    let value: Value
-                    switch attribute.kind {
-                    case .number: value = .number(extreme)
-                    case .length: value = .length(Length(points: extreme))
-                    case .angle: value = .angle(Angle(degrees: extreme))
-                    default: continue
-                    }
-                    var values = AttributeValues(defaultsOf: kind)
-                    values.set(attribute.name, ResolvedValue(value: value, source: .file))
-                    for side in [0.0, 1, 100] {
-                        let view = LintedView(values: values, size: Size(width: side, height: side), type: kind.type, id: "v",
-                                              path: "views[0]", start: SourceLocation(line: 1, column: 1))
-                        for diagnostic in declaration.lint(view) {
-                            if !catalogued.contains(diagnostic.code) { strays.insert("\(kind.type.rawValue): \(diagnostic.code.rawValue)") }
-                            emitted.insert(diagnostic.code)
+                guard case .choice(let words) = attribute.kind else { continue }
+                for word in words {
+                    var base = AttributeValues(defaultsOf: kind)
+                    base.set(attribute.name, ResolvedValue(value: .choice(word), source: .file))
+                    bases.append(base)
+                }
+            }
+            for attribute in kind.attributes {
+                for base in bases {
+                    for extreme in [-1000.0, -1, 0, 1, 1000] {
+                        let value: Value
+                        switch attribute.kind {
+                        case .number: value = .number(extreme)
+                        case .length: value = .length(Length(points: extreme))
+                        case .angle: value = .angle(Angle(degrees: extreme))
+                        default: continue
+                        }
+                        var values = base
+                        values.set(attribute.name, ResolvedValue(value: value, source: .file))
+                        for side in [0.0, 1, 100] {
+                            let view = LintedView(values: values, size: Size(width: side, height: side), type: kind.type, id: "v",
+                                                  path: "views[0]", start: SourceLocation(line: 1, column: 1))
+                            for diagnostic in declaration.lint(view) {
+                                if !catalogued.contains(diagnostic.code) { strays.insert("\(kind.type.rawValue): \(diagnostic.code.rawValue)") }
+                                emitted.insert(diagnostic.code)
+                            }
                         }
                     }
                 }

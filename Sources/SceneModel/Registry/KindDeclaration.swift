@@ -18,12 +18,56 @@ public protocol KindDeclaration: SendableMetatype {
     /// with another kind is declared by one of them), so a new kind's lint needs no edit
     /// elsewhere: they join `DiagnosticCode.catalogue`, docs/diagnostics.md and the tests.
     static var lintCodes: [DiagnosticCodeEntry] { get }
+    /// Values each valid alone but wrong together (a stack's `alignment` word for its `axis`),
+    /// found by the checker once the file, styles and `--set` have given theirs: each an error
+    /// at the attribute, with the word to use when there is one.
+    static func conflicts(_ values: AttributeValues) -> [ValueConflict]
+    /// Attributes whose words depend on another attribute's (a stack's `alignment` on its
+    /// `axis`), as data for the schema, which refuses a word not of the value the view writes.
+    static var dependentChoices: [DependentChoice] { get }
 }
 
 extension KindDeclaration {
     public static func paints(_ values: AttributeValues) -> [PaintedPart] { [] }
     public static func lint(_ view: LintedView) -> [Diagnostic] { [] }
     public static var lintCodes: [DiagnosticCodeEntry] { [] }
+    public static func conflicts(_ values: AttributeValues) -> [ValueConflict] { [] }
+    public static var dependentChoices: [DependentChoice] { [] }
+}
+
+/// The words `attribute` takes for each value of the choice `on` (`KindDeclaration.dependentChoices`).
+public struct DependentChoice: Sendable, Hashable {
+    public let attribute: String
+    public let on: String
+    public let words: [String: [String]]
+
+    public init(attribute: String, on: String, words: [String: [String]]) {
+        self.attribute = attribute
+        self.on = on
+        self.words = words
+    }
+}
+
+/// An attribute whose value does not fit the view's other values (`KindDeclaration.conflicts`).
+public struct ValueConflict: Sendable, Hashable {
+    /// The attribute at fault, where the error points.
+    public let attribute: String
+    public let message: String
+    public let notes: [String]
+    /// The value to write instead, where one means what was meant.
+    public let replacement: String?
+    /// The attribute it does not fit (a stack's `axis`): where that came from a style or
+    /// `--set`, the error says so.
+    public let against: String?
+
+    public init(attribute: String, message: String, notes: [String] = [], replacement: String? = nil,
+                against: String? = nil) {
+        self.attribute = attribute
+        self.message = message
+        self.notes = notes
+        self.replacement = replacement
+        self.against = against
+    }
 }
 
 /// One colour a view shows: the attribute that holds it and whether it is drawn with the values.

@@ -1,29 +1,141 @@
+import SceneSyntax
+
 /// `group`: children placed by their own frames, relative to the group.
 public enum Group: KindDeclaration {
     public static let kind = ViewKind(type: .group, summary: "Holds children placed by their own frames.", own: [], children: .placedByFrame)
 }
 
-/// `stack`: children in a row or a column.
+/// `stack`: children in a row, in a column, or on top of each other (`axis: z`, SwiftUI's ZStack).
 public enum Stack: KindDeclaration {
     public static let axis = Attribute<String>(
-        "axis", .choice(["horizontal", "vertical"]), default: "vertical", animatable: .no,
-        doc: "Direction the children follow one another.")
+        "axis", .choice(["horizontal", "vertical", "z"]), default: "vertical", animatable: .no,
+        doc: "Direction the children follow one another; z lays them on top of each other, later on top.")
     public static let spacing = Attribute<Double>(
-        "spacing", .number(.nonNegative), default: 0, animatable: .no, doc: "Gap between neighbours.")
+        "spacing", .number(.nonNegative), default: 0, animatable: .no, doc: "Gap between neighbours (not in a z stack).")
     public static let padding = Attribute<Insets>(
         "padding", .insets, default: Insets(), described: "0", animatable: .no,
         doc: "Space inside the stack's edges.")
     public static let alignment = Attribute<String>(
-        "alignment", .choice(["start", "center", "end", "stretch"]), default: "center", animatable: .no,
-        doc: "Where a sized child sits across the axis.")
+        "alignment", .choice(StackAlignment.allWords), default: "center", animatable: .no,
+        doc: "Where a sized child sits: across the axis in a row (start center end stretch, or top bottom) or a column (start center end stretch, or leading trailing); on both axes in a z stack (center top bottom leading trailing topLeading topTrailing bottomLeading bottomTrailing).")
     public static let distribution = Attribute<String>(
         "distribution", .choice(["start", "center", "end", "spaceBetween", "spaceEvenly"]), default: "start",
-        animatable: .no, doc: "Where the children sit along the axis when they leave space over.")
+        animatable: .no, doc: "Where the children sit along the axis when they leave space over (not in a z stack).")
 
     public static let kind = ViewKind(
-        type: .stack, summary: "Lays children out in a row or a column.",
+        type: .stack, summary: "Lays children out in a row, in a column, or on top of each other (axis: z).",
         own: [axis.spec, spacing.spec, padding.spec, alignment.spec, distribution.spec],
         children: .placedByContainer)
+
+    public static let lintCodes: [DiagnosticCodeEntry] = [
+        .warning(.lintIgnoredInZStack, "A z stack lays its children on top of each other: its `spacing` and `distribution` place nothing.",
+                 .scene("canvas: {width: 200, height: 200}\nviews:\n  - type: stack\n    frame: {x: 0, y: 0, width: 200, height: 200}\n    axis: z\n    spacing: 8\n    children:\n      - {type: ring, progress: 0.5}\n")),
+    ]
+
+    /// `spacing` or `distribution` given to a z stack: they place nothing there.
+    public static func lint(_ view: LintedView) -> [Diagnostic] {
+        guard view.values[axis] == "z" else { return [] }
+        return [spacing.name, distribution.name].filter { view.given($0) }.map { name in
+            .warning(.lintIgnoredInZStack, "\(name) has no effect in \(view.name): a z stack lays its children on top of each other",
+                     at: view.range(of: name), notes: ["remove it, or use axis: horizontal or vertical to lay the children out one after another"])
+        }
+    }
+
+    /// Each axis's alignment words, for the schema.
+    public static let dependentChoices = [DependentChoice(
+        attribute: alignment.name, on: axis.name,
+        words: Dictionary(uniqueKeysWithValues: ["horizontal", "vertical", "z"].map { ($0, StackAlignment.words(for: $0)) }))]
+
+    /// The alignment words that do not fit the stack's axis, each with the message and the word
+    /// to use (nil where none fits): the checker reports them at the attribute.
+    public static func conflicts(_ values: AttributeValues) -> [ValueConflict] {
+        let words = StackAlignment.words(for: values[axis])
+        let written = values[alignment]
+        guard !words.contains(written) else { return [] }
+        let fix = StackAlignment.replacement(for: written, axis: values[axis])
+        let place: String
+        switch values[axis] {
+        case "z": place = "a z stack places a child on both axes"
+        case "horizontal": place = "a horizontal stack places its children only across the row, vertically"
+        default: place = "a vertical stack places its children only across the column, horizontally"
+        }
+        let advice = fix.map { "; use '\($0)'" } ?? ""
+        return [ValueConflict(attribute: alignment.name,
+                              message: "alignment '\(written)' does not fit axis: \(values[axis])\(advice)",
+                              notes: [place + ": " + words.joined(separator: ", ")]
+                                + (StackAlignment.alongRowOrColumn(written, axis: values[axis])
+                                   ? ["distribution places the children along the axis (start, center, end, spaceBetween, spaceEvenly)"] : [])
+                                + (written == "stretch" && values[axis] == "z"
+                                   ? ["in a z stack a child without a size fills the content box: leave out its size"] : []),
+                              replacement: fix, against: axis.name)]
+    }
+}
+
+/// The words of a stack's `alignment` for each axis (docs/language.md §3). A row and a column
+/// keep `start center end stretch` and take SwiftUI's word for their cross axis (`top`/`bottom`
+/// in a row, `leading`/`trailing` in a column); a z stack takes ZStack's nine.
+public enum StackAlignment {
+    public static let lineWords = ["start", "center", "end", "stretch"]
+    public static let zWords = ["center", "top", "bottom", "leading", "trailing",
+                                "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+    public static let allWords = lineWords + zWords.filter { !lineWords.contains($0) }
+
+    public static func words(for axis: String) -> [String] {
+        switch axis {
+        case "z": return zWords
+        case "horizontal": return lineWords + ["top", "bottom"]
+        default: return lineWords + ["leading", "trailing"]
+        }
+    }
+
+    /// The fractions (0 leading/top … 1 trailing/bottom) a z stack's word puts a child at.
+    public static func zFractions(_ word: String) -> (x: Double, y: Double) {
+        let x = word.hasSuffix("eading") ? 0 : word.hasSuffix("railing") ? 1 : 0.5
+        let y = word.hasPrefix("top") ? 0 : word.hasPrefix("bottom") ? 1 : 0.5
+        return (x, y)
+    }
+
+    /// Where a row's or column's word puts a child across the axis: start, center, end or stretch.
+    public static func crossPlacement(_ word: String) -> String {
+        switch word {
+        case "top", "leading": return "start"
+        case "bottom", "trailing": return "end"
+        default: return word
+        }
+    }
+
+    /// The word of `axis` that means what `word` meant elsewhere, where one does: the part of a
+    /// z word across a row or column (`topLeading` in a row is `top`), a z stack's corner for a
+    /// row's start or end.
+    static func replacement(for word: String, axis: String) -> String? {
+        let (x, y) = zFractions(word)
+        switch axis {
+        case "z":
+            switch word {
+            case "start": return "topLeading"
+            case "end": return "bottomTrailing"
+            default: return nil
+            }
+        case "horizontal":
+            guard zWords.contains(word), y != 0.5 else { return nil }
+            return y == 0 ? "top" : "bottom"
+        default:
+            guard zWords.contains(word), x != 0.5 else { return nil }
+            return x == 0 ? "leading" : "trailing"
+        }
+    }
+
+    /// Whether `word` names a place along the row or column (`leading` in a row), which
+    /// `distribution` sets.
+    static func alongRowOrColumn(_ word: String, axis: String) -> Bool {
+        let (x, y) = zFractions(word)
+        guard zWords.contains(word) else { return false }
+        switch axis {
+        case "horizontal": return x != 0.5 && y == 0.5
+        case "vertical": return y != 0.5 && x == 0.5
+        default: return false
+        }
+    }
 }
 
 /// `grid`: equal cells, row by row.
@@ -59,4 +171,9 @@ public enum Grid: KindDeclaration {
         type: .grid, summary: "Lays children out in equal cells, row by row.",
         own: [columns.spec, spacing.spec, padding.spec, rowHeight.spec],
         children: .placedByContainer)
+}
+
+extension DiagnosticCode {
+    /// `spacing` or `distribution` on a z stack, which places nothing by them.
+    public static let lintIgnoredInZStack = DiagnosticCode("lint-ignored-in-z-stack")
 }

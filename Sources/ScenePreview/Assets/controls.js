@@ -257,11 +257,23 @@ function boolControl(attr, value, commit) {
   return { element: [box], update };
 }
 
-function choiceControl(attr, value, commit) {
-  const select = named(el('select', {}, ...(attr.choices ?? []).map((c) => el('option', { value: c, textContent: c }))), attr.name);
+/** A menu of the attribute's words; `context.choices`, where given, the words the view's other
+ *  values allow (a stack's alignment for its axis). A word the file holds that they do not
+ *  allow stays selected, marked, so opening the menu never changes the value. */
+function choiceControl(attr, value, commit, context = {}) {
+  const select = named(el('select', {}), attr.name);
   select.addEventListener('change', () => commit(select.value));
-  const update = (v) => { select.value = v ?? attr.defaultValue ?? ''; };
-  update(value);
+  const update = (v, context = {}) => {
+    const current = String(v ?? attr.defaultValue ?? '');
+    const words = context.choices ?? attr.choices ?? [];
+    const options = words.map((c) => el('option', { value: c, textContent: c }));
+    if (current && !words.includes(current)) {
+      options.unshift(el('option', { value: current, textContent: `${current} (not for this ${attr.choicesBy?.attribute ?? 'view'})`, className: 'unknown' }));
+    }
+    select.replaceChildren(...options);
+    select.value = current;
+  };
+  update(value, context);
   return { element: [select], update };
 }
 

@@ -118,7 +118,10 @@ export class Inspector {
   /** What a control reads beside the value: the colour's form, and whether the value is a
    *  default worked out from others (the registry marks the attribute `derived`). */
   context(view, attr, current) {
-    return { form: view.colorForms?.[attr.name] ?? null, derived: !!attr.derived && current.source === 'default' };
+    // Words that depend on another attribute (a stack's alignment on its axis): that one's value now.
+    const by = attr.choicesBy;
+    const choices = by ? by.words[view.attributes.find((a) => a.name === by.attribute)?.value] : undefined;
+    return { form: view.colorForms?.[attr.name] ?? null, derived: !!attr.derived && current.source === 'default', choices };
   }
 
   build(view, registry, fonts) {
