@@ -89,6 +89,33 @@ final class LanguageServerLibraryTests: XCTestCase {
         let colour = try result("textDocument/hover", goodURI, ["position": LanguageClient.position(2, 30)]) as? [String: Any]
         XCTAssertTrue(((colour?["contents"] as? [String: Any])?["value"] as? String ?? "").contains("#007aff"), "\(String(describing: colour))")
 
+        // Inside a component's views, a view's keys are offered and explained as in a scene.
+        let component = """
+            components:
+              Meter:
+                parameters: {value: {kind: ring.progress}}
+                views:
+                  - id: ring
+                    type: ring
+                    frame: {x: 0, y: 0, width: 100%, height: 100%}
+                    progress: $value
+                    lin
+                timeline:
+                  animations:
+                    - {target: ring.progress, to: $value, easing: ea}
+
+            """
+        let (componentURI, _) = try open(component, as: "component.yaml")
+        let viewKeys = try labels(componentURI, 8, 11)
+        XCTAssertTrue(viewKeys.contains("lineWidth") && viewKeys.contains("trackColor"), "\(viewKeys)")
+        XCTAssertFalse(viewKeys.contains("fillColor") || viewKeys.contains("progress"), "\(viewKeys)")
+        let fixed = component.replacingOccurrences(of: "        lin\n", with: "")
+        let (fixedURI, _) = try open(fixed, as: "component-fixed.yaml")
+        let progress = try result("textDocument/hover", fixedURI, ["position": LanguageClient.position(7, 10)]) as? [String: Any]
+        XCTAssertTrue(((progress?["contents"] as? [String: Any])?["value"] as? String ?? "").contains("Fraction of the circle"),
+                      "\(String(describing: progress))")
+        XCTAssertTrue(try labels(fixedURI, 10, 56).contains("easeInEaseOut"))
+
         let symbols = try XCTUnwrap(result("textDocument/documentSymbol", goodURI) as? [[String: Any]])
         XCTAssertEqual(symbols.compactMap { $0["name"] as? String }, ["brand", "muted", "Meter"])
         XCTAssertEqual(symbols.compactMap { $0["detail"] as? String }, ["style", "style", "component"])
