@@ -39,6 +39,11 @@ enum ComponentSchema {
     /// `ParameterKind.named` (Sources/SceneCheck/Components), which should be read here once it
     /// is visible to this module.
     static let valueKindNames = ["number", "length", "angle", "color", "bool", "text", "fontFamily", "fontWeight"]
+    /// What an instance's keys already mean (its structure, `repeat`, a group's attributes), so
+    /// no parameter may be named so: the components checker's reserved names.
+    static var reservedParameterNames: [String] {
+        Registry.structuralKeys + Registry.containerKeys + ["repeat"] + ViewType.group.kind.attributes.map(\.name)
+    }
     static let parameterUse = "parameterUse"
     static let instance = "instance"
 
@@ -83,7 +88,7 @@ enum ComponentSchema {
                 "parameters": [
                     "description": "What each instance gives: name → {kind, default, doc}; a parameter without a default is required at every use.",
                     "type": "object",
-                    "propertyNames": ["pattern": .string(parameterNamePattern)],
+                    "propertyNames": ["pattern": .string(parameterNamePattern), "not": ["enum": .strings(reservedParameterNames)]],
                     "additionalProperties": ValueSchemas.ref("parameter"),
                 ],
                 "views": ["description": "The component's views, placed in the instance's frame as a group places its children.",

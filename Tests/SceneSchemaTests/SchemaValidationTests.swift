@@ -183,6 +183,7 @@ final class SchemaValidationTests: XCTestCase {
             ("definition-out-of-range.yaml", "components:\n  M:\n    views:\n      - {type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progress: 2}\n", "progress"),
             ("instance-without-id.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: Meter, frame: {x: 0, y: 0, width: 1, height: 1}}\n", "'id' is a required property"),
             ("parameter-kind.yaml", "components:\n  M:\n    parameters: {v: {kind: colour}}\n    views: []\n", "colour"),
+            ("parameter-named-like-attribute.yaml", "components:\n  M:\n    parameters: {opacity: {kind: number}}\n    views: []\n", "opacity"),
             ("lowercase-component.yaml", "components:\n  meter: {views: []}\n", "meter"),
             ("parameter-in-scene.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progress: $v}\n", "progress"),
             ("repeat-not-a-list.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: ring, repeat: {frame: {x: 0, y: 0, width: 1, height: 1}}}\n", "repeat"),
