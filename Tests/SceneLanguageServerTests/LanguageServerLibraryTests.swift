@@ -116,6 +116,10 @@ final class LanguageServerLibraryTests: XCTestCase {
                       "\(String(describing: progress))")
         XCTAssertTrue(try labels(fixedURI, 10, 56).contains("easeInEaseOut"))
 
+        let components = try result("textDocument/hover", goodURI, ["position": LanguageClient.position(5, 3)]) as? [String: Any]
+        XCTAssertTrue(((components?["contents"] as? [String: Any])?["value"] as? String ?? "").contains("parameterised view subtrees"),
+                      "\(String(describing: components))")
+
         let symbols = try XCTUnwrap(result("textDocument/documentSymbol", goodURI) as? [[String: Any]])
         XCTAssertEqual(symbols.compactMap { $0["name"] as? String }, ["brand", "muted", "Meter"])
         XCTAssertEqual(symbols.compactMap { $0["detail"] as? String }, ["style", "style", "component"])
