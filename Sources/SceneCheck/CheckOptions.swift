@@ -37,6 +37,10 @@ public struct CheckOptions: Sendable {
     /// Where the scene's files (imports, fonts) may be read from (`--root`, `--allow-read`);
     /// nil: the git work tree around the scene, else its folder (`ReadScope.around`).
     public var readScope: ReadScope?
+    /// Whether a library file (styles and components, no canvas or views) is checked as one and
+    /// passes (`scenec check`, the language server), rather than refused with an error for
+    /// having no picture (every command that draws).
+    public var acceptsLibrary = false
 
     public init() {}
 }

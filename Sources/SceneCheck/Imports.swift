@@ -27,7 +27,7 @@ struct ImportReader {
     /// Files one scene may import in all (docs/language.md): bounds the work a hostile tree can
     /// ask for, whatever the spelling of the paths.
     static let maxFiles = 256
-    static let importedKeys = ["imports", "styles"]
+    static let importedKeys = ["version", "imports", "styles"]
 
     init(options: CheckOptions) {
         self.options = options

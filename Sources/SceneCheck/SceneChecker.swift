@@ -55,6 +55,7 @@ public struct SceneChecker {
             log.error(.wrongStructure, "a scene file must be a mapping with 'canvas' and 'views', not \(root.kindDescription)", at: root.range)
             return (nil, log.all)
         }
+        if Self.isLibrary(top) { return checkLibrary(top, root: root, file: file, references: &references, log: &log) }
         // `x-…` keys are the file's own, as in Compose files: a home for anchors (`x-base: &base`).
         let pairs = log.knownKeys(top.filter { !$0.key.hasPrefix(Self.extensionPrefix) }, Self.topKeys, in: "the scene")
         if let version = pairs["version"] {

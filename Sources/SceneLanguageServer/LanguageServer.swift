@@ -217,6 +217,8 @@ public final class LanguageServer {
         if let cached = analyses[uri] { return cached }
         guard let document = documents[uri] else { return nil }
         var frontend = options.frontend
+        // A library (styles, components; no canvas or views) is checked as `scenec check` does.
+        frontend.options.acceptsLibrary = true
         let read = frontend.options.readImport
         let open = documents
         let scope = frontend.options.readScope

@@ -8,6 +8,8 @@ import SceneSyntax
 public enum EditorVocabulary {
     /// The keys of a scene file's top level.
     public static var topKeys: [String] { SceneChecker.topKeys }
+    /// The keys of a library file's top level (styles and components, no canvas or views).
+    public static var libraryKeys: [String] { SceneChecker.libraryKeys }
     public static var canvasKeys: [String] { SceneAddress.canvasAttributes }
     public static var frameKeys: [String] { FrameChecker.frameKeys }
     public static let sizeKeys = ["width", "height"]

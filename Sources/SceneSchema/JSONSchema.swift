@@ -3,8 +3,11 @@ import SceneModel
 import SceneSupport
 
 /// The JSON Schema (draft-07) of the scene language, generated from the attribute registry and
-/// the language's fixed structure (canvas, styles, views, frame, size, children, timeline), so
-/// that editors' YAML language servers complete and check exactly what `scenec check` accepts.
+/// the language's fixed structure (canvas, styles, components, views, frame, size, children,
+/// timeline), so that editors' YAML language servers complete and check exactly what `scenec
+/// check` accepts. One schema serves scenes and library files (styles and components, no canvas
+/// or views): an `if`/`then`/`else` on the top level rather than a `oneOf`, so a scene's mistakes
+/// are reported where they are, as before, and not as "valid under none of the given schemas".
 /// Attribute names, kinds, ranges, defaults and docs come only from `Registry`; nothing here
 /// names an attribute.
 public enum SceneSchema {
@@ -17,19 +20,25 @@ public enum SceneSchema {
         let viewsDescription = "The views, drawn in list order (later on top). Each needs a frame: the canvas places its views as a group does."
         return [
             "$schema": .string(draft),
-            "title": "scenec scene",
-            "description": "A scene file for scenec (scene language v1): a canvas, optional styles, views and an optional timeline.",
+            "title": "scenec scene or library",
+            "description": "A scene file for scenec (scene language v1): a canvas, optional styles and components, views and an optional timeline. Or a library: styles and/or components for scenes to import, without canvas or views.",
             "type": "object",
             "additionalProperties": false,
-            "required": ["canvas", "views"],
+            // A library: styles or components, and neither canvas nor views (docs/language.md §1).
+            "if": ["properties": ["canvas": false, "views": false],
+                   "anyOf": [["required": ["styles"]], ["required": ["components"]]]],
+            "then": ["description": "A library: it has no timeline (a component carries its own) and loads no fonts (the scene that draws does).",
+                     "properties": ["timeline": false, "fonts": false]],
+            "else": ["required": ["canvas", "views"]],
             // Top-level `x-…` keys are ignored: a place for YAML anchors to share with `<<:`.
             "patternProperties": ["^x-": ["description": "Ignored by scenec: a home for YAML anchors (x-base: &base {…}) that views and styles merge in with <<: *base."]],
             "properties": [
                 "version": ["description": "The scene language's version; only 1 exists.", "const": 1],
-                "imports": ["description": "Files whose styles this scene uses, relative to it; later imports and the scene's own styles win.",
+                "imports": ["description": "Files whose styles and components this file uses, relative to it; later imports and the file's own win.",
                             "type": "array", "items": ["type": "string", "minLength": 1]],
                 "canvas": ValueSchemas.ref("canvas"),
                 "styles": ValueSchemas.ref("styles"),
+                "components": ValueSchemas.ref("components"),
                 "fonts": ["description": "Font files for the scene's text, relative to the scene file (TrueType, OpenType): their families join DejaVu Sans, for this scene only.",
                           "type": "array", "items": ["type": "string", "minLength": 1]],
                 "views": ["description": .string(viewsDescription), "type": "array",
@@ -52,19 +61,8 @@ public enum SceneSchema {
                 "additionalProperties": ValueSchemas.ref("style"),
             ]),
             JSONMember(key: "style", value: style),
-            JSONMember(key: "view", value: view),
-            JSONMember(key: viewPlacedByFrame, value: [
-                "description": "A view at the root or in a group: it needs a frame.",
-                "allOf": [ValueSchemas.ref("view")],
-                "required": ["frame"],
-            ]),
-            JSONMember(key: viewPlacedByContainer, value: [
-                "description": "A child of a stack or grid: its container places it, so it has no frame (give it a size).",
-                "allOf": [ValueSchemas.ref("view")],
-                "properties": ["frame": false],
-            ]),
         ]
-        all += Registry.kinds.map { JSONMember(key: $0.type.rawValue, value: definition(of: $0)) }
+        all += views(.scene)
         all += [
             JSONMember(key: "id", value: [
                 "description": "The view's name, unique in the scene; needed to animate it. --set takes it, or the view's index path (views[0]).",
@@ -74,19 +72,52 @@ public enum SceneSchema {
                 "description": "A style's name, or a list of names: later ones win, the view's own keys win over all.",
                 "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
             ]),
-            JSONMember(key: "frame", value: frame),
-            JSONMember(key: "size", value: [
-                "description": "The view's size inside a stack or grid, or with a frame's centerX/centerY: {width, height} or one length for a square; percent of the container's content box.",
-                "anyOf": [
-                    ValueSchemas.ref("dimension"),
-                    ["type": "object", "additionalProperties": false, "required": ["width", "height"],
-                     "properties": ["width": ValueSchemas.ref("dimension"), "height": ValueSchemas.ref("dimension")]],
-                ],
-            ]),
+            JSONMember(key: "frame", value: frame(.scene)),
+            JSONMember(key: "size", value: size(.scene)),
         ]
         all += TimelineSchema.definitions
         all += ValueSchemas.definitions
+        // A component's views, whose values may be its $parameters, and what declares them.
+        all += views(.definition)
+        all += [
+            JSONMember(key: ViewPlace.definition.name("frame"), value: frame(.definition)),
+            JSONMember(key: ViewPlace.definition.name("size"), value: size(.definition)),
+        ]
+        all += ComponentSchema.definitions
         return all
+    }
+
+    /// The view definitions of a place: how a view is chosen by its type, at the root and in a
+    /// container, each kind's, and an instance's.
+    static func views(_ place: ViewPlace) -> [JSONMember] {
+        var all: [JSONMember] = [
+            JSONMember(key: place.name("view"), value: view(place)),
+            JSONMember(key: place.name(viewPlacedByFrame), value: [
+                "description": "A view at the root or in a group: it needs a frame (with repeat:, each item may give it).",
+                "allOf": [place.ref("view")],
+                "if": ["required": ["repeat"]],
+                "else": ["required": ["frame"]],
+            ]),
+            JSONMember(key: place.name(viewPlacedByContainer), value: [
+                "description": "A child of a stack or grid: its container places it, so it has no frame (give it a size).",
+                "allOf": [place.ref("view")],
+                "properties": ["frame": false],
+            ]),
+        ]
+        all += Registry.kinds.map { JSONMember(key: place.name($0.type.rawValue), value: definition(of: $0, in: place)) }
+        all.append(JSONMember(key: place.name(ComponentSchema.instance), value: ComponentSchema.instance(place)))
+        return all
+    }
+
+    static func size(_ place: ViewPlace) -> JSONValue {
+        [
+            "description": "The view's size inside a stack or grid, or with a frame's centerX/centerY: {width, height} or one length for a square; percent of the container's content box.",
+            "anyOf": [
+                place.value(ValueSchemas.ref("dimension")),
+                ["type": "object", "additionalProperties": false, "required": ["width", "height"],
+                 "properties": ["width": place.value(ValueSchemas.ref("dimension")), "height": place.value(ValueSchemas.ref("dimension"))]],
+            ],
+        ]
     }
 
     static var canvas: JSONValue {
@@ -109,30 +140,39 @@ public enum SceneSchema {
     }
 
     /// Selects the view kind's definition by `type`, so an editor checks each view against
-    /// its own attributes only and reports the unknown ones.
-    static var view: JSONValue {
+    /// its own attributes only and reports the unknown ones; a type named like a component
+    /// (`Meter`) selects the instance's. A view with `repeat:` is checked only for its type and
+    /// items: each item may give what the view lacks (its frame, a required attribute).
+    static func view(_ place: ViewPlace) -> JSONValue {
         let types = Registry.kinds.map { JSONValue.string($0.type.rawValue) }
-        let chain: [JSONValue] = Registry.kinds.map { kind in
+        var chain: [JSONValue] = Registry.kinds.map { kind in
             ["if": ["properties": ["type": ["const": .string(kind.type.rawValue)]], "required": ["type"]],
-             "then": ValueSchemas.ref(kind.type.rawValue)]
+             "then": place.ref(kind.type.rawValue)]
         }
+        chain.append(["if": ["properties": ["type": ["type": "string", "pattern": .string(ComponentSchema.namePattern)]], "required": ["type"]],
+                      "then": place.ref(ComponentSchema.instance)])
         return [
-            "description": "A view: its type selects the attributes it takes.",
+            "description": "A view: its type selects the attributes it takes; a type with a capital first (Meter) is an instance of a component.",
             "type": "object",
             "required": ["type"],
-            "properties": ["type": ["description": "The view's kind.", "enum": .array(types)]],
-            "allOf": .array(chain),
+            "properties": [
+                "type": ["description": "The view's kind, or a component's name.",
+                         "anyOf": [["enum": .array(types)], ["type": "string", "pattern": .string(ComponentSchema.namePattern)]]],
+                "repeat": ValueSchemas.ref("repeat"),
+            ],
+            "if": ["required": ["repeat"]],
+            "else": ["allOf": .array(chain)],
         ]
     }
 
     /// One view kind: the structural keys, `children` for containers, and every registry
     /// attribute of the kind; nothing else.
-    static func definition(of kind: ViewKind) -> JSONValue {
-        var properties: [JSONMember] = Registry.structuralKeys.map { JSONMember(key: $0, value: structural($0, kind)) }
+    static func definition(of kind: ViewKind, in place: ViewPlace = .scene) -> JSONValue {
+        var properties: [JSONMember] = Registry.structuralKeys.map { JSONMember(key: $0, value: structural($0, kind, in: place)) }
         if kind.type.isContainer {
-            properties += Registry.containerKeys.map { JSONMember(key: $0, value: children(of: kind.type)) }
+            properties += Registry.containerKeys.map { JSONMember(key: $0, value: children(of: kind.type, in: place)) }
         }
-        properties += kind.attributes.map { JSONMember(key: $0.name, value: attribute($0)) }
+        properties += kind.attributes.map { JSONMember(key: $0.name, value: attribute($0, in: place)) }
         let required = ["type"] + kind.attributes.filter(\.isRequired).map(\.name)
         var schema: JSONValue = [
             "description": .string(kind.summary),
@@ -169,31 +209,31 @@ public enum SceneSchema {
         }
     }
 
-    static func structural(_ key: String, _ kind: ViewKind) -> JSONValue {
+    static func structural(_ key: String, _ kind: ViewKind, in place: ViewPlace = .scene) -> JSONValue {
         switch key {
         case "type": return ["description": .string("The view's kind: \(kind.type.rawValue)."), "const": .string(kind.type.rawValue)]
         case "id": return ValueSchemas.ref("id")
         case "style": return ValueSchemas.ref("styleNames")
-        case "frame": return ValueSchemas.ref("frame")
-        case "size": return ValueSchemas.ref("size")
+        case "frame": return place.ref("frame")
+        case "size": return place.ref("size")
         default: return [:]
         }
     }
 
     /// A group places its children by their frames, as the canvas does; stack and grid place
     /// theirs, which therefore have no frame (`ViewKind.children`).
-    static func children(of type: ViewType) -> JSONValue {
+    static func children(of type: ViewType, in place: ViewPlace = .scene) -> JSONValue {
         let placedByFrame = type.kind.children == .placedByFrame
         let description = placedByFrame
             ? "The group's views, each placed by its own frame relative to the group."
             : "The \(type.rawValue)'s views, placed by the \(type.rawValue); each may have a size but no frame."
         return ["description": .string(description), "type": "array",
-                "items": ValueSchemas.ref(placedByFrame ? viewPlacedByFrame : viewPlacedByContainer)]
+                "items": place.ref(placedByFrame ? viewPlacedByFrame : viewPlacedByContainer)]
     }
 
     /// An attribute's schema: its kind, range or words, default and doc.
-    static func attribute(_ spec: AttributeSpec) -> JSONValue {
-        describe(ValueSchemas.schema(for: spec.kind), as: description(of: spec),
+    static func attribute(_ spec: AttributeSpec, in place: ViewPlace = .scene) -> JSONValue {
+        describe(place.value(ValueSchemas.schema(for: spec.kind)), as: description(of: spec),
                  default: spec.isRequired ? nil : spec.defaultValue.flatMap(ValueSchemas.json))
     }
 
@@ -255,9 +295,9 @@ public enum SceneSchema {
         ]
     }
 
-    static var frame: JSONValue {
+    static func frame(_ place: ViewPlace) -> JSONValue {
         func length(_ text: String, _ name: String = "length") -> JSONValue {
-            describe(ValueSchemas.ref(name), as: text)
+            describe(place.value(ValueSchemas.ref(name)), as: text)
         }
         return [
             "description": "Where the view sits in its parent (the canvas or a group): x or centerX, y or centerY, width and height, in points or percent of the parent's content size. Only a view with a size of its own (pie) may leave width and height out.",

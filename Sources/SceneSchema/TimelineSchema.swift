@@ -5,12 +5,13 @@ import SceneSupport
 /// `timeline:` in the JSON Schema (docs/language.md §5). An animation's values are typed by the attribute
 /// its target names, through one `if`/`then` per animatable attribute name of the registry.
 enum TimelineSchema {
-    static let targetPattern = "^[A-Za-z_][A-Za-z0-9_-]*\\.[A-Za-z]+$"
+    /// `id.attribute`; the id may be an instance's view, named through it (`cpu.ring.progress`).
+    static let targetPattern = "^[A-Za-z_][A-Za-z0-9_-]*(?:\\.[A-Za-z_][A-Za-z0-9_-]*)*\\.[A-Za-z]+$"
 
     static var definitions: [JSONMember] {
         [
             JSONMember(key: "timeline", value: timeline),
-            JSONMember(key: "animation", value: animation),
+            JSONMember(key: "animation", value: animation(in: .scene)),
             JSONMember(key: "keyframe", value: [
                 "description": "A value at a moment of the animation.",
                 "type": "object",
@@ -60,10 +61,11 @@ enum TimelineSchema {
         return result
     }
 
-    static var animation: JSONValue {
+    /// One animation; in a component's definition, its values and times may be `$parameters`.
+    static func animation(in place: ViewPlace) -> JSONValue {
         let names = animatable
         let typedValues: [JSONValue] = names.map { entry in
-            let value = entry.forms.count == 1 ? entry.forms[0] : ["anyOf": .array(entry.forms)]
+            let value = place.value(entry.forms.count == 1 ? entry.forms[0] : ["anyOf": .array(entry.forms)])
             return [
                 "if": ["required": ["target"], "properties": ["target": ["pattern": .string("\\." + entry.name + "$")]]],
                 "then": ["properties": ["from": value, "to": value,
@@ -87,8 +89,8 @@ enum TimelineSchema {
                 "to": ["description": "End value."],
                 "keyframes": ["description": "Values at moments, instead of from/to.", "type": "array", "minItems": 1,
                               "items": ValueSchemas.ref("keyframe")],
-                "begin": SceneSchema.describe(ValueSchemas.ref("duration"), as: "When the animation starts.", default: 0),
-                "duration": SceneSchema.describe(ValueSchemas.ref("duration"),
+                "begin": SceneSchema.describe(place.value(ValueSchemas.ref("duration")), as: "When the animation starts.", default: 0),
+                "duration": SceneSchema.describe(place.value(ValueSchemas.ref("duration")),
                                                  as: "Length of one repetition (default: 0.25s; a spring's settling time).",
                                                  default: .number(TimelineChecker.defaultAnimationDuration)),
                 "easing": SceneSchema.describe(ValueSchemas.ref("easing"), as: "Timing curve.", default: "linear"),

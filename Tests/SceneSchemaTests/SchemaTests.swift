@@ -19,8 +19,11 @@ final class SchemaTests: XCTestCase {
     func testItIsADraft07SchemaThatRejectsUnknownTopLevelKeys() throws {
         XCTAssertEqual(schema["$schema"], .string("http://json-schema.org/draft-07/schema#"))
         XCTAssertEqual(schema["additionalProperties"], .bool(false))
-        XCTAssertEqual(schema["required"], ["canvas", "views"])
-        XCTAssertEqual(schema["properties"]?.keys, SceneChecker.topKeys)
+        // A scene needs both; a library (styles or components, neither canvas nor views) neither.
+        XCTAssertEqual(schema[path: "else", "required"], ["canvas", "views"])
+        XCTAssertEqual(schema[path: "if", "properties", "canvas"], .bool(false))
+        XCTAssertEqual(schema[path: "then", "properties", "timeline"], .bool(false))
+        XCTAssertEqual(Set(schema["properties"]?.keys ?? []), Set(SceneChecker.topKeys + SceneChecker.libraryKeys))
     }
 
     func testEveryViewKindHasADefinitionWithExactlyItsKeys() throws {
@@ -34,11 +37,21 @@ final class SchemaTests: XCTestCase {
             let required = (def["required"]?.arrayValue ?? []).compactMap(\.stringValue)
             XCTAssertEqual(required, ["type"] + kind.attributes.filter(\.isRequired).map(\.name))
         }
-        let chain = try XCTUnwrap(try definition("view")["allOf"]?.arrayValue)
-        XCTAssertEqual(chain.map { $0[path: "if", "properties", "type", "const"] },
+        // Each kind by its type, then an instance by a component's name; `repeat:` skips the chain.
+        let chain = try XCTUnwrap(try definition("view")[path: "else", "allOf"]?.arrayValue)
+        XCTAssertEqual(chain.dropLast().map { $0[path: "if", "properties", "type", "const"] },
                        Registry.kinds.map { .string($0.type.rawValue) })
-        XCTAssertEqual(chain.map { $0[path: "then", "$ref"] },
+        XCTAssertEqual(chain.dropLast().map { $0[path: "then", "$ref"] },
                        Registry.kinds.map { .string("#/definitions/\($0.type.rawValue)") })
+        XCTAssertEqual(chain.last?[path: "then", "$ref"], "#/definitions/instance")
+        // A component's views have their own copies, whose values may be $parameters.
+        for kind in Registry.kinds {
+            let def = try definition("component-" + kind.type.rawValue)
+            XCTAssertEqual(def["properties"]?.keys, try definition(kind.type.rawValue)["properties"]?.keys)
+            for spec in kind.attributes {
+                XCTAssertEqual(def[path: "properties", spec.name, "anyOf"]?.arrayValue?.last?["$ref"], "#/definitions/parameterUse")
+            }
+        }
     }
 
     func testEveryAttributeHasItsTypeRangeWordsDefaultAndDoc() throws {

@@ -99,4 +99,104 @@ final class SchemaValidationTests: XCTestCase {
             XCTAssertTrue(errors.allSatisfy { $0.contains("error:") }, errors.joined())
         }
     }
+
+    /// Library files (styles and components, no canvas or views) validate against the same
+    /// schema, and so do scenes with instances and `repeat:`; a file with views and no canvas is
+    /// still a scene lacking its canvas, and a library cannot hold a timeline. (Written to a
+    /// temporary folder: the checker of this branch reads components' structure only.)
+    func testLibrariesAndScenesWithInstancesValidateAndAFileWithViewsStillNeedsACanvas() throws {
+        let dir = try temporaryDirectory(self)
+        let files: [(name: String, text: String)] = [
+            ("meters.yaml", """
+                version: 1
+                imports: [theme.yaml]
+                x-caption: &caption {type: label, fontSize: 11}
+                styles:
+                  brand: {progressColor: systemBlue, lineWidth: 8}
+                components:
+                  Meter:
+                    doc: A ring showing a value, with a caption under it.
+                    parameters:
+                      value: {kind: ring.progress, default: 0, doc: Fraction of the ring drawn.}
+                      color: {kind: color, default: systemBlue, doc: The ring's colour.}
+                      caption: {kind: text, doc: Words under the ring.}
+                    views:
+                      - id: ring
+                        type: ring
+                        frame: {x: 0, y: 0, width: 100%, height: "100% - 20"}
+                        progress: $value
+                        progressColor: $color
+                        label: "{ring.progress:percent}"
+                      - <<: *caption
+                        id: caption
+                        frame: {x: 0, y: "100% - 20", width: 100%, height: 20}
+                        text: "$caption"
+                      - id: badge
+                        type: Badge
+                        frame: {x: 0, y: 0, width: 10, height: 10}
+                        opacity: $value
+                        tone: $color
+                    timeline:
+                      animations:
+                        - {target: ring.progress, from: 0, to: $value, duration: 1s}
+                  Badge:
+                    views:
+                      - {id: dot, type: indicator, frame: {x: 0, y: 0, width: 100%, height: 100%}, on: true}
+
+                """),
+            ("meters.scene.yaml", """
+                imports: [meters.yaml]
+                canvas: {width: 360, height: 140}
+                views:
+                  - id: cpu
+                    type: Meter
+                    frame: {x: 0, y: 0, width: 100, height: 140}
+                    opacity: 0.9
+                    value: 0.42
+                    caption: CPU
+                  - id: meter
+                    type: Meter
+                    repeat:
+                      - {frame: {x: 120, y: 0, width: 100, height: 140}, value: 0.3, caption: GPU}
+                      - {id: disk, frame: {x: 240, y: 0, width: 100, height: 140}, value: 0.6, caption: Disk}
+                  - id: row
+                    type: stack
+                    frame: {x: 0, y: 0, width: 360, height: 20}
+                    children:
+                      - {id: dots, type: indicator, size: 10, repeat: [{on: true}, {on: false}]}
+                timeline:
+                  animations:
+                    - {target: cpu.ring.progress, to: 1, duration: 2s}
+
+                """),
+        ]
+        for file in files {
+            try Data(file.text.utf8).write(to: dir.appendingPathComponent(file.name))
+        }
+        let themes = ["Tests/Corpus/reuse/themes/theme.yaml", "Tests/Corpus/reuse/themes/dark.yaml", "Tests/Corpus/reuse/common/brand.yaml"]
+        let good = try validate(["--schemafile", schemaFile] + themes + files.map { dir.appendingPathComponent($0.name).path })
+        XCTAssertEqual(good.status, 0, good.output)
+
+        let bad: [(name: String, text: String, report: String)] = [
+            ("views-no-canvas.yaml", "styles: {}\nviews: []\n", "'canvas' is a required property"),
+            ("library-timeline.yaml", "styles: {}\ntimeline: {animations: []}\n", "timeline"),
+            ("definition-out-of-range.yaml", "components:\n  M:\n    views:\n      - {type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progress: 2}\n", "progress"),
+            ("instance-without-id.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: Meter, frame: {x: 0, y: 0, width: 1, height: 1}}\n", "'id' is a required property"),
+            ("parameter-kind.yaml", "components:\n  M:\n    parameters: {v: {kind: colour}}\n    views: []\n", "colour"),
+            ("parameter-named-like-attribute.yaml", "components:\n  M:\n    parameters: {opacity: {kind: number}}\n    views: []\n", "opacity"),
+            ("lowercase-component.yaml", "components:\n  meter: {views: []}\n", "meter"),
+            ("parameter-in-scene.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progress: $v}\n", "progress"),
+            ("repeat-not-a-list.yaml", "canvas: {width: 1, height: 1}\nviews:\n  - {type: ring, repeat: {frame: {x: 0, y: 0, width: 1, height: 1}}}\n", "repeat"),
+        ]
+        for file in bad {
+            try Data(file.text.utf8).write(to: dir.appendingPathComponent(file.name))
+        }
+        let refused = try validate(["--schemafile", schemaFile] + bad.map { dir.appendingPathComponent($0.name).path })
+        XCTAssertEqual(refused.status, 1, refused.output)
+        let lines = refused.output.components(separatedBy: "\n")
+        for file in bad {
+            let reports = lines.filter { $0.contains(file.name + "::") }
+            XCTAssertTrue(reports.contains { $0.contains(file.report) }, "\(file.name) not refused for '\(file.report)': \(refused.output)")
+        }
+    }
 }

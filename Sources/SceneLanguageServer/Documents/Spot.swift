@@ -12,7 +12,13 @@ enum MappingRole: Equatable {
 
     /// The role of the mapping at `path` (keys, with every list index written `#`).
     static func of(_ path: [PathStep]) -> MappingRole? {
-        let keys = path.map { $0.key ?? "#" }
+        var keys = path.map { $0.key ?? "#" }
+        // A component's definition (`components: {Meter: {views: […], timeline: …}}`): its views
+        // and animations are written as a scene's.
+        if keys.count >= 3, keys[0] == "components" {
+            keys.removeFirst(2)
+            guard keys[0] == "views" || keys[0] == "timeline" else { return nil }
+        }
         switch keys {
         case []: return .top
         case ["canvas"]: return .canvas

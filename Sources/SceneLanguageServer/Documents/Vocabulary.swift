@@ -11,6 +11,11 @@ enum Vocabulary {
         var doc: String?
     }
 
+    /// A library's top-level keys, in place of a scene's (`canvas` would make it a scene).
+    static var libraryKeys: [Key] {
+        EditorVocabulary.libraryKeys.map { Key(name: $0, doc: EditorVocabulary.doc(ofKey: $0, in: nil)) }
+    }
+
     static func keys(for role: MappingRole, viewType: ViewType?) -> [Key] {
         func plain(_ names: [String], _ definition: String?) -> [Key] {
             names.map { Key(name: $0, doc: EditorVocabulary.doc(ofKey: $0, in: definition)) }

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneModel
 import SceneSchema
 import SceneSupport
@@ -32,7 +33,7 @@ enum Completion {
                                 end: document.position(ofByte: end, encoding: request.encoding))
         let colonFollows = bytes[end...].drop { $0 == UInt8(ascii: " ") }.first == UInt8(ascii: ":")
         let items: [Item] = spot.onKey
-            ? keyItems(spot, colonFollows: colonFollows)
+            ? keyItems(spot, colonFollows: colonFollows, library: SceneChecker.isLibrary(patched.tree))
             : valueItems(spot, in: patched)
         return .success(.object([
             JSONMember(key: "isIncomplete", value: false),
@@ -83,10 +84,10 @@ enum Completion {
         static let property = 10, value = 12, enumMember = 20, color = 16, classKind = 7, reference = 18, function = 3
     }
 
-    static func keyItems(_ spot: Spot, colonFollows: Bool) -> [Item] {
+    static func keyItems(_ spot: Spot, colonFollows: Bool, library: Bool = false) -> [Item] {
         guard let role = spot.role else { return [] }
         let present = Set((spot.mapping.mapping ?? []).map(\.key))
-        return Vocabulary.keys(for: role, viewType: spot.viewType)
+        return (role == .top && library ? Vocabulary.libraryKeys : Vocabulary.keys(for: role, viewType: spot.viewType))
             .filter { !present.contains($0.name) }
             .map { Item(label: $0.name, kind: Kind.property, detail: $0.detail, doc: $0.doc,
                         insert: colonFollows ? $0.name : $0.name + ": ") }

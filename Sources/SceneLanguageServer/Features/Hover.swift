@@ -29,7 +29,9 @@ enum Hover {
             return Vocabulary.attributeDoc(spec)
         }
         guard let role = spot.role else { return nil }
-        return Vocabulary.keys(for: role, viewType: spot.viewType).first { $0.name == spot.pair.key }
+        // A library's top-level keys (components) are explained too.
+        let keys = Vocabulary.keys(for: role, viewType: spot.viewType) + (role == .top ? Vocabulary.libraryKeys : [])
+        return keys.first { $0.name == spot.pair.key }
             .flatMap { key in key.doc.map { "**\(key.name)**\n\n\($0)" } }
     }
 

@@ -2,7 +2,7 @@ import SceneSupport
 import SceneSyntax
 
 /// `textDocument/documentSymbol`: the view tree, each view named by its id (or its type), and
-/// the styles.
+/// the styles and components.
 enum Symbols {
     /// LSP's SymbolKind.
     static let objectKind = 19, classKind = 5
@@ -24,6 +24,12 @@ enum Symbols {
             symbols.append(["name": .string(style.key), "detail": "style", "kind": .int(classKind),
                             "range": request.range(SourceRange(start: style.keyRange.start, end: style.value.range.end)),
                             "selectionRange": request.range(style.keyRange)])
+        }
+        // A library's (or a scene's) components, by name; what is inside one is the components'.
+        for component in analysis.tree?.mapping?["components"]?.value.mapping ?? [] {
+            symbols.append(["name": .string(component.key), "detail": "component", "kind": .int(classKind),
+                            "range": request.range(SourceRange(start: component.keyRange.start, end: component.value.range.end)),
+                            "selectionRange": request.range(component.keyRange)])
         }
         return .success(.array(symbols))
     }

@@ -34,4 +34,18 @@ extension SceneSettings {
             return scene.map { .success($0) } ?? .failure(LoadFailure(status: .sceneError))
         }
     }
+
+    /// `scenec check`'s reading: a scene checked as `load` checks it, and a library (styles and
+    /// components, no canvas or views) checked as a library rather than refused for having no
+    /// picture. Succeeds when the file has no errors; its diagnostics are told to `sink`.
+    package func check(_ path: String, sink: BuildSink) -> Result<Void, LoadFailure> {
+        var frontend = frontend
+        frontend.options.acceptsLibrary = true
+        return read(path, sink: sink).flatMap { bytes in
+            let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
+            let diagnostics = frontend.compileAndLint(file).diagnostics
+            if !diagnostics.isEmpty { sink(.diagnostics(diagnostics, file)) }
+            return diagnostics.hasErrors ? .failure(LoadFailure(status: .sceneError)) : .success(())
+        }
+    }
 }

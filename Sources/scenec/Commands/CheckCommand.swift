@@ -11,6 +11,7 @@ enum CheckCommand: Command {
 
         Checks each scene and reports every problem found, sorted by position, as
         file:line:col: error: message, with the source line and a caret. Writes nothing.
+        A library (styles: and/or components:, no canvas or views) is checked as a library.
         Exits 0 when all scenes are valid, 1 when any has errors or may not be read (outside
         --root, not a regular file), 3 when one cannot be read.
 
@@ -22,7 +23,7 @@ enum CheckCommand: Command {
         let reporter = options.reporter
         var status = ExitStatus.success
         for path in args.positionals {
-            switch options.settings.load(path, sink: EventConsole(reporter: reporter).show) {
+            switch options.settings.check(path, sink: EventConsole(reporter: reporter).show) {
             case .success: continue
             case .failure(let failed) where failed.status == .io: status = .io
             case .failure(let failed): if status == .success { status = failed.status }
