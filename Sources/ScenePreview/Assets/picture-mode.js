@@ -17,6 +17,9 @@ export class PictureMode {
     // What a change shows: 'png' (the quick picture), or 'svg' throughout, which bench/ sets to
     // compare the two on the machine it runs on.
     this.quickFormat = 'png';
+    // Whether the next picture is asked for while the last one is decoded (preview.js,
+    // refreshPicture); bench/page-speed.sh compares both.
+    this.overlap = true;
   }
 
   /** True while changes are coming and they are shown as PNGs. */
@@ -38,7 +41,7 @@ export class PictureMode {
  * server's compiled scene (its cache is keyed by scale). Nearest rather than up: the server's
  * time grows with the pixels (showcase, 1.25: 12 ms, 1.5: 15 ms), and the picture is a passing one.
  */
-export function displayedScale(cssScale) {
-  const scale = Math.round(cssScale * (window.devicePixelRatio || 1) * 4) / 4;
+export function displayedScale(cssScale, pixelRatio = window.devicePixelRatio || 1) {
+  const scale = Math.round(cssScale * pixelRatio * 4) / 4;
   return Math.max(0.25, Math.min(4, scale));
 }
