@@ -57,8 +57,8 @@ let pictureAsked = 0;         // a number per picture asked for, in order
 let pictureShown = 0;         // the number of the last picture put on screen
 let errorsFor = 0;            // the number of the last picture the server refused (422)
 let pendingChangeAt = null;   // performance.now() of the oldest change not yet on screen
-// While changes come, PNGs at the size shown (quick to decode); SVG once they stop (picture-mode.js).
-// A quick picture in flight when the changes stop is followed by the exact one (pictureAgain).
+// With quickFormat 'png', PNGs at the size shown while changes come, the SVG once they stop
+// (picture-mode.js): a quick picture in flight when they stop is followed by the exact one.
 const pictureMode = new PictureMode(() => {
   if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
   if (pictureBusy || picturesShowing > 0 || $('picture').dataset.format === 'quick') refreshPicture();
