@@ -61,8 +61,9 @@ let pendingChangeAt = null;   // performance.now() of the oldest change not yet 
 // (picture-mode.js): a quick picture in flight when they stop is followed by the exact one.
 const pictureMode = new PictureMode(() => {
   if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
-  if (pictureBusy || picturesShowing > 0 || $('picture').dataset.format === 'quick') refreshPicture();
+  if (lastAskedQuick) refreshPicture();   // now the exact one (an SVG asked last is exact already)
 });
+let lastAskedQuick = false;   // whether the last picture asked for was a quick PNG
 /** A document asked for during a burst of changes, fetched when they stop. */
 let sceneAfterIdle = false;
 window.scenecPreview.pictureMode = pictureMode;   // bench/page-speed.sh compares its formats
@@ -89,6 +90,7 @@ async function refreshPicture() {
   try {
     const pixels = state.pixels && state.doc;
     const quick = !pixels && state.doc && pictureMode.quick;
+    lastAskedQuick = !!quick;
     const url = pixels ? `/api/render.png?${query()}`
       : quick ? `/api/render.png?${query({ scale: quickScale() })}` : `/api/render.svg?${query()}`;
     const sent = performance.now();
