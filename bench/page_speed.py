@@ -60,7 +60,7 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True, setup=""):
+def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True):
     """`drags` slider drags of `steps` changes each, one change every 16 ms (a 60 Hz pointer),
     as a designer drags the progress control; each picture's time from the oldest change it
     shows to its being on screen, measured in the page, and where each went (stats.breakdown).
@@ -71,8 +71,6 @@ def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True, s
     try:
         driver.execute_script("window.scenecPreview.pictureMode.quickFormat = arguments[0]", quick)
         driver.execute_script("window.scenecPreview.pictureMode.overlap = arguments[0]", overlap)
-        if setup:
-            driver.execute_script(setup)   # a comparison's page setting (documentWait, …)
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="download"]').click()
         while not settled():
             time.sleep(0.01)
