@@ -4,7 +4,10 @@
 # ends, for a load average of about 3 on top of whatever else runs):
 #   1. 20 drags of the inspector's progress slider, 15 changes each at 60 Hz, every picture
 #      timed in the page (stats.latencies) from the oldest change it shows to its being on
-#      screen: p50, p95, max. While the drag lasts the page shows PNGs at the shown scale.
+#      screen: p50, p95, max, and the medians of where that time went (stats.breakdown: the
+#      wait for the picture before, the request with the server's Server-Timing compile and
+#      draw, the body, the decode, the next frame). Once with the PNGs at the shown scale while
+#      the drag lasts (quickFormat 'png'), once with SVGs throughout (the page's default).
 #   2. Playback, once through, of the showcase with a 2.5 s, 30 fps timeline added (76
 #      frames): frames shown (stats.playback) and shown per second.
 # Prints figures; asserts nothing.

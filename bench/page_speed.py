@@ -60,15 +60,17 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def drag_latency(binary, scene, quick="png", drags=20, steps=15):
+def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True):
     """`drags` slider drags of `steps` changes each, one change every 16 ms (a 60 Hz pointer),
     as a designer drags the progress control; each picture's time from the oldest change it
-    shows to its being on screen, measured in the page. `quick`: what the page shows while the
-    changes come, PNG (its default) or SVG throughout (for comparison)."""
+    shows to its being on screen, measured in the page, and where each went (stats.breakdown).
+    `quick`: what the page shows while the changes come, PNG or SVG throughout (its default);
+    `overlap`: whether the next picture is asked for while the last is decoded (the default)."""
     from selenium.webdriver.common.by import By
     process, driver, settled = open_page(binary, scene)
     try:
         driver.execute_script("window.scenecPreview.pictureMode.quickFormat = arguments[0]", quick)
+        driver.execute_script("window.scenecPreview.pictureMode.overlap = arguments[0]", overlap)
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="download"]').click()
         while not settled():
             time.sleep(0.01)
@@ -88,9 +90,22 @@ def drag_latency(binary, scene, quick="png", drags=20, steps=15):
             while not settled():
                 time.sleep(0.005)
         latencies = driver.execute_script("return window.scenecPreview.stats.latencies")
+        breakdown = driver.execute_script("return window.scenecPreview.stats.breakdown")
     finally:
         close_page(process, driver)
-    return latencies
+    return latencies, breakdown
+
+
+def where_the_time_goes(breakdown):
+    """Medians of each step of a drag's pictures (preview.js, stats.breakdown): the wait for the
+    picture before in flight, the request until its headers and within it the server's compile
+    and draw (Server-Timing), the body, the decode, the next animation frame."""
+    median = lambda values: percentile(values, 0.5) if values else 0
+    steps = [("queued", lambda b: b["queued"]), ("response", lambda b: b["response"]),
+             ("server compile", lambda b: b["server"].get("compile", 0)),
+             ("server draw", lambda b: b["server"].get("draw", 0)),
+             ("body", lambda b: b["body"]), ("decode", lambda b: b["decode"]), ("frame", lambda b: b["frame"])]
+    return ", ".join(f"{name} {median([step(b) for b in breakdown]):.1f}" for name, step in steps)
 
 
 def playback_rate(binary, scene):
@@ -122,16 +137,17 @@ def run(binary, showcase):
         try:
             time.sleep(3 if busy else 0)
             before = load_average()
-            latencies = {quick: drag_latency(binary, showcase, quick) for quick in ("png", "svg")}
+            measured = {quick: drag_latency(binary, showcase, quick) for quick in ("png", "svg")}
             shown, frames, rate, waits = playback_rate(binary, animated)
             after = load_average()
         finally:
             load.stop()
         print(f"{label} (load average {before:.1f} before, {after:.1f} after; {busy} busy loops started):")
-        for quick, values in latencies.items():
+        for quick, (values, breakdown) in measured.items():
             print(f"  control drag → picture on screen, {'PNG while dragging' if quick == 'png' else 'SVG throughout'}: "
                   f"{len(values)} pictures of 20 drags × 15 changes at 60 Hz: "
                   f"p50 {percentile(values, 0.5):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms")
+            print(f"    medians (ms): {where_the_time_goes(breakdown)}")
         print(f"  playback of a 30 fps showcase: {shown} of {frames} frames shown, {rate:.1f} frames/s ({waits} waits for a frame)")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Issue 28, part 5 (behaviour, not speed; bench/page-speed.sh measures the speed): while a
-control changes, the page shows /api/render.png at the scale the picture is shown at, and
-once the changes stop, the SVG; playback fetches frames ahead and shows every frame of a
+control changes, the page shows SVGs by default (measured quicker), and with
+pictureMode.quickFormat 'png' /api/render.png at the scale the picture is shown at and once
+the changes stop, the SVG; playback fetches frames ahead and shows every frame of a
 30 fps timeline, in order, none skipped; an animated scene opens at its canvas.poster.
 
 Usage: preview_speed_test.py SCENEC_BINARY REPOSITORY_ROOT
@@ -62,10 +63,30 @@ def main():
             fail("the picture at rest is not the SVG")
         ok("the page opens at the poster's 0.5 s, showing the SVG")
 
-        # A slider drag: PNGs at the shown scale while it moves, the SVG once it stops.
+        # A slider drag, as the page does by default: SVGs throughout (measured quicker than
+        # the PNGs: picture-mode.js), each the drag's value.
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="knob"]').click()
         slider = wait_until(lambda: driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] input[type="range"]'),
                             "knob's progress slider")
+        pngs_before = len(fetched(page, "/api/render.png"))
+        formats = []
+        for value in [0.2, 0.25]:
+            before = page.pictures()
+            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                    slider, value)
+            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
+            formats.append(page.js("return document.getElementById('picture').dataset.format"))
+            time.sleep(0.05)
+        if any(f != "svg" for f in formats) or len(fetched(page, "/api/render.png")) != pngs_before:
+            fail(f"pictures during a drag by default were {formats}, not all SVGs")
+        # 0.25: a quarter turn from 12 o'clock, so 3 o'clock (just before it) is filled, 6 o'clock not.
+        expect_color(page.ring_color("knob", -10), [0, 0, 255], "knob at just before 3 o'clock, progress 0.25, in the SVG")
+        expect_color(page.ring_color("knob", 90), [0, 255, 0], "knob at 6 o'clock, progress 0.25, in the SVG: track")
+        page.settle("the changes to stop")
+        ok(f"during a drag by default: {len(formats)} pictures, each the SVG")
+
+        # With quickFormat 'png': PNGs at the shown scale while it moves, the SVG once it stops.
+        page.js("window.scenecPreview.pictureMode.quickFormat = 'png'")
         svgs_before = len(fetched(page, "/api/render.svg"))
         formats = []
         for value in [0.3, 0.4, 0.5, 0.6, 0.75]:

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+@testable import ScenePreview
 import ScenecKit
 import TestSupport
 import XCTest
@@ -125,6 +126,23 @@ final class PreviewAPITests: XCTestCase {
         XCTAssertEqual(twice.status, 200)
         // 640 × 400 at scale 1: the IHDR's width and height.
         XCTAssertEqual(Array(twice.body[16..<24]), [0, 0, 2, 128, 0, 0, 1, 144])
+    }
+
+    func testAPictureSaysWhereTheServersTimeWentInServerTiming() throws {
+        let preview = try ServedPreview(self, scene: showcase)
+        for path in ["/api/render.svg?set=download.progress%3D0.3", "/api/render.png?scale=1&set=download.progress%3D0.3"] {
+            let timing = try XCTUnwrap(try preview.get(path).headers["server-timing"], path)
+            // `compile;dur=N, draw;dur=N`, each a number of milliseconds.
+            let steps = timing.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: ";") }
+            XCTAssertEqual(steps.map { String($0[0]) }, ["compile", "draw"], timing)
+            for step in steps {
+                XCTAssertEqual(step.count, 2, timing)
+                XCTAssertTrue(step[1].hasPrefix("dur="), timing)
+                XCTAssertNotNil(Double(step[1].dropFirst(4)), timing)
+            }
+        }
+        XCTAssertEqual(PreviewAPI.serverTiming([("compile", .microseconds(4250)), ("draw", .milliseconds(12))]),
+                       "compile;dur=4.3, draw;dur=12.0")
     }
 
     func testTheSceneDocumentHasAddressesFramesTheRegistryAndTimelineSources() throws {

@@ -1,9 +1,11 @@
-// Which picture the page asks for. While the designer is changing something (a control, a
-// drag, a scrub) the page shows PNGs at the displayed scale, and once nothing has changed for
-// IDLE_MS it asks for the exact SVG again (docs/preview.md, "Speed"). The PNG was meant to be
-// cheaper to decode than the SVG; on the showcase bench/page-speed.sh measures the two about
-// even (Chromium decodes its SVG about as fast, and the server takes longer to encode the PNG:
-// bench/README.md), so `quickFormat` lets a bench compare them on the machine it runs on.
+// Which picture the page asks for. Issue 28 asked for PNGs at the displayed scale while the
+// designer changes something (a control, a drag, a scrub), the exact SVG again once nothing has
+// changed for IDLE_MS, the PNG being meant to be cheaper to decode. Measured (bench/page-speed.sh,
+// bench/README.md), it is not: Chromium decodes the showcase's SVG as fast as its PNG, and the
+// server takes twice as long to draw and encode the PNG as to write the SVG (Server-Timing
+// "draw" 25-28 ms against 12-15 at load 6), so a drag shows its pictures sooner as SVGs
+// (p50 86 ms against 124, p95 144 against 209, same runs). The page therefore shows SVGs
+// throughout by default; `quickFormat = 'png'` brings the PNGs back (a bench compares both).
 
 /** Milliseconds after the last change before the exact (SVG) picture is fetched again. */
 export const IDLE_MS = 300;
@@ -14,15 +16,18 @@ export class PictureMode {
     this.onIdle = onIdle;
     this.idleMs = idleMs;
     this.timer = null;
-    // What a change shows: 'png' (the quick picture), or 'svg' throughout, which bench/ sets to
-    // compare the two on the machine it runs on.
-    this.quickFormat = 'png';
+    // What a change shows: 'svg' (the exact picture throughout, measured the quicker), or 'png'
+    // (the quick picture at the shown scale, the SVG IDLE_MS after); bench/ compares the two.
+    this.quickFormat = 'svg';
+    // Whether the next picture is asked for while the last one is decoded (preview.js,
+    // refreshPicture); bench/page-speed.sh compares both.
+    this.overlap = true;
   }
 
   /** True while changes are coming and they are shown as PNGs. */
   get quick() { return this.active && this.quickFormat === 'png'; }
 
-  /** True while changes are coming: pictures are PNGs. */
+  /** True while changes are coming (the PNGs' time, when they are asked for). */
   get active() { return this.timer !== null; }
 
   /** A change: PNGs until `idleMs` pass without another. */
@@ -38,7 +43,7 @@ export class PictureMode {
  * server's compiled scene (its cache is keyed by scale). Nearest rather than up: the server's
  * time grows with the pixels (showcase, 1.25: 12 ms, 1.5: 15 ms), and the picture is a passing one.
  */
-export function displayedScale(cssScale) {
-  const scale = Math.round(cssScale * (window.devicePixelRatio || 1) * 4) / 4;
+export function displayedScale(cssScale, pixelRatio = window.devicePixelRatio || 1) {
+  const scale = Math.round(cssScale * pixelRatio * 4) / 4;
   return Math.max(0.25, Math.min(4, scale));
 }

@@ -32,7 +32,7 @@ const state = {
 
 // What tests and bench/ read: how many pictures were shown, and for each control change the
 // milliseconds until its picture was on screen.
-const stats = { pictures: 0, latencies: [], ready: false, errors: 0, writes: [], restores: [] };
+const stats = { pictures: 0, latencies: [], breakdown: [], ready: false, errors: 0, writes: [], restores: [] };
 window.scenecPreview = { state, stats };
 
 /** The render query of the page's state, or of `from` (compare.js's pinned A: overrides, time,
@@ -50,64 +50,134 @@ function setStatus(text) { $('status').textContent = text; $('status').title = t
 
 // ---- the picture -------------------------------------------------------------------------
 
-let pictureBusy = false;
+let pictureBusy = false;      // a picture asked for and not yet received
 let pictureAgain = false;
+let picturesShowing = 0;      // pictures received and being decoded, not yet on screen
+let pictureAsked = 0;         // a number per picture asked for, in order
+let pictureShown = 0;         // the number of the last picture put on screen
+let errorsFor = 0;            // the number of the last picture the server refused (422)
 let pendingChangeAt = null;   // performance.now() of the oldest change not yet on screen
-// While changes come, PNGs at the size shown (quick to decode); SVG once they stop (picture-mode.js).
-// A quick picture in flight when the changes stop is followed by the exact one (pictureAgain).
+// With quickFormat 'png', PNGs at the size shown while changes come, the SVG once they stop
+// (picture-mode.js): a quick picture in flight when they stop is followed by the exact one.
 const pictureMode = new PictureMode(() => {
   if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
-  if (pictureBusy || $('picture').dataset.format === 'quick') refreshPicture();
+  if (lastAskedQuick) refreshPicture();   // now the exact one (an SVG asked last is exact already)
 });
+let lastAskedQuick = false;   // whether the last picture asked for was a quick PNG
 /** A document asked for during a burst of changes, fetched when they stop. */
 let sceneAfterIdle = false;
 window.scenecPreview.pictureMode = pictureMode;   // bench/page-speed.sh compares its formats
 /** The PNG scale that matches the picture on screen. */
 const shownScale = () => displayedScale(canvas.displayScale());
+/** The quick picture's scale: as shown, in CSS pixels (device pixel ratio 1). It passes within
+ *  a drag and the exact SVG follows, so a 2× screen need not wait for four times the pixels. */
+const quickScale = () => displayedScale(canvas.displayScale(), 1);
 
-/** Draws the current state; calls made while a request is in flight collapse into one more. */
+/**
+ * Draws the current state; calls made while a request is in flight collapse into one more.
+ * One picture at a time is at the server (two at once share its cores and both come later),
+ * but the next is asked for as soon as the last one's bytes are in: the server draws it while
+ * the page decodes and shows the last one. A picture that comes decoded after a later one
+ * was shown is dropped.
+ */
 async function refreshPicture() {
   if (pictureBusy) { pictureAgain = true; return; }
   pictureBusy = true;
   const changeAt = pendingChangeAt;
   pendingChangeAt = null;
+  const number = ++pictureAsked;
+  let received = null;
   try {
     const pixels = state.pixels && state.doc;
     const quick = !pixels && state.doc && pictureMode.quick;
+    lastAskedQuick = !!quick;
     const url = pixels ? `/api/render.png?${query()}`
-      : quick ? `/api/render.png?${query({ scale: shownScale() })}` : `/api/render.svg?${query()}`;
+      : quick ? `/api/render.png?${query({ scale: quickScale() })}` : `/api/render.svg?${query()}`;
+    const sent = performance.now();
     const response = await apiFetch(url);
+    const headers = performance.now();
     if (response.status === 422) {
+      errorsFor = number;   // an earlier picture still decoding leaves these errors up
       showErrors(await response.json());
     } else if (!response.ok) {
       setStatus(`render failed: ${response.status} ${await response.text()}`);
     } else {
       const blob = await response.blob();
-      const next = URL.createObjectURL(blob);
-      const image = new Image();
-      image.src = next;
-      await image.decode();
-      const old = $('picture').src;
-      $('picture').src = next;
-      $('picture').classList.toggle('pixels', !!pixels);
-      $('picture').dataset.format = pixels ? 'pixels' : quick ? 'quick' : 'svg';   // tests read which
-      if (old.startsWith('blob:')) URL.revokeObjectURL(old);
-      if (!state.playing) player.hide();   // playback's last frame stays over the picture until now
-      await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      stats.pictures += 1;
-      if (changeAt !== null) stats.latencies.push(performance.now() - changeAt);
-      if (!sceneHasErrors) hideErrors();
+      received = { blob, pixels, quick, changeAt, sent, headers, body: performance.now(),
+                   server: serverTiming(response.headers.get('Server-Timing')) };
     }
   } catch (error) {
     setStatus(`render failed: ${error}`);
   } finally {
-    pictureBusy = false;
-    if (pictureAgain) { pictureAgain = false; refreshPicture(); }
+    if (received) picturesShowing += 1;
+  }
+  // Without overlap (bench/ compares), the next picture waits for this one to be on screen.
+  const overlap = pictureMode.overlap;
+  if (overlap) pictureDone();
+  if (received) await showPicture(number, received);
+  if (!overlap) pictureDone();
+}
+
+/** The server is free for the next picture, if one was asked for meanwhile. */
+function pictureDone() {
+  pictureBusy = false;
+  if (pictureAgain) { pictureAgain = false; refreshPicture(); }
+}
+
+/** Decodes a received picture and puts it on screen, unless a later one is there already. */
+async function showPicture(number, { blob, pixels, quick, changeAt, sent, headers, body, server }) {
+  const next = URL.createObjectURL(blob);
+  try {
+    const image = new Image();
+    image.src = next;
+    await image.decode();
+    const decoded = performance.now();
+    if (number < pictureShown) {
+      URL.revokeObjectURL(next);
+      return;
+    }
+    pictureShown = number;
+    const old = $('picture').src;
+    $('picture').src = next;
+    $('picture').classList.toggle('pixels', !!pixels);
+    $('picture').dataset.format = pixels ? 'pixels' : quick ? 'quick' : 'svg';   // tests read which
+    if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+    if (!state.playing) player.hide();   // playback's last frame stays over the picture until now
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    stats.pictures += 1;
+    if (changeAt !== null) {
+      const shown = performance.now();
+      stats.latencies.push(shown - changeAt);
+      // Where that time went (bench/page-speed.sh prints the medians): waiting for the picture
+      // before at the server, the request until its headers (the server's own part in `server`,
+      // from its Server-Timing header), the body, the decode, the swap and the next frame.
+      stats.breakdown.push({
+        format: quick ? 'quick' : pixels ? 'pixels' : 'svg', queued: sent - changeAt, response: headers - sent,
+        server, body: body - headers, decode: decoded - body, frame: shown - decoded, total: shown - changeAt,
+      });
+    }
+    if (!sceneHasErrors && number > errorsFor) hideErrors();
+  } catch (error) {
+    URL.revokeObjectURL(next);
+    setStatus(`render failed: ${error}`);
+  } finally {
+    picturesShowing -= 1;
   }
 }
 
+/** A Server-Timing header's steps as {name: milliseconds} ("compile;dur=4.2, draw;dur=7.9"). */
+function serverTiming(text) {
+  const steps = {};
+  for (const part of (text ?? '').split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const dur = params.map((p) => p.trim()).find((p) => p.startsWith('dur='));
+    if (name && dur) steps[name] = Number(dur.slice(4));
+  }
+  return steps;
+}
+
 /** True when nothing is waiting to be drawn or fetched (tests wait for it). */
-stats.settled = () => !pictureMode.active && !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+stats.settled = () => !pictureMode.active && !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && picturesShowing === 0 && !sceneBusy && !sceneAgain && pendingChangeAt === null;
 
 // ---- the scene document ------------------------------------------------------------------
 
