@@ -239,7 +239,7 @@ extension References {
     }
 
     mutating func readTarget(_ node: Node, file: SourceFile?) {
-        guard let text = node.scalar?.text, let dot = text.firstIndex(of: ".") else { return }
+        guard let text = node.scalar?.text, let dot = text.lastIndex(of: ".") else { return }
         let id = String(text[..<dot]), attribute = String(text[text.index(after: dot)...])
         let map = Self.map(text, in: node, file: file)
         let idLength = id.count
