@@ -85,7 +85,7 @@ public struct SceneChecker {
         var instanceAnimations: [InstanceAnimation] = []
         if let viewsPair = pairs["views"] {
             var checker = ViewChecker(styles: styles, options: options, log: log)
-            if !components.isEmpty {
+            if !components.isEmpty || ComponentExpander.repeats(in: viewsPair.value) {
                 var expander = ComponentExpander(table: components, options: options, sceneName: sceneName, useOverrides: true)
                 expandedViews = expander.expandList(viewsPair.value, scope: nil, parent: nil, log: &checker.log)
                 checker.origins = expander.origins

@@ -247,6 +247,27 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views[1].children[1].values.explicit["text"]?.value, .text("{card2.badge.dot.progress:percent}"))
     }
 
+    /// `repeat:` needs no component: copies of a plain view, numbered, inside a container too.
+    func testRepeatOnAPlainView() throws {
+        let result = try check("""
+            canvas: {width: 100, height: 100}
+            views:
+              - type: stack
+                frame: {x: 0, y: 0, width: 100, height: 20}
+                children:
+                  - {type: pie, id: dot, progress: 1, repeat: [{}, {progress: 0.5}, {id: last}]}
+              - {type: pie, frame: {x: 0, y: 50, width: 10, height: 10}, repeat: []}
+            timeline:
+              animations:
+                - {target: dot2.progress, to: 1, duration: 1}
+            """)
+        XCTAssertEqual(result.diagnostics, [])
+        let scene = try XCTUnwrap(result.scene)
+        XCTAssertEqual(scene.views.count, 1, "repeat: [] makes no copy")
+        XCTAssertEqual(scene.views[0].children.map(\.id), ["dot1", "dot2", "last"])
+        XCTAssertEqual(scene.views[0].children.map { $0.values[Pie.progress] }, [1, 0.5, 1])
+    }
+
     func testSubstitution() {
         XCTAssertEqual(Substitution.references(in: "$a and $$b $_c1 $ 5").map(\.name), ["a", "_c1"])
         XCTAssertEqual(Substitution.whole("$value"), "value")

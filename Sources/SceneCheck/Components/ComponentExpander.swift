@@ -54,6 +54,19 @@ struct ComponentExpander {
         self.useOverrides = useOverrides
     }
 
+    /// Whether any view of `list` (or of its containers) has `repeat:`: without it, and without
+    /// components, the views are checked as written.
+    static func repeats(in list: Node) -> Bool {
+        for item in list.sequence ?? [] {
+            guard let pairs = item.mapping else { continue }
+            for pair in pairs {
+                if pair.key == "repeat" { return true }
+                if pair.key == "children", repeats(in: pair.value) { return true }
+            }
+        }
+        return false
+    }
+
     /// The arguments of one instance and the name its views are reached through.
     struct Scope {
         var definition: ComponentDefinition
