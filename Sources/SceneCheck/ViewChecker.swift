@@ -18,6 +18,10 @@ struct ViewChecker {
     var componentNames: [String] = []
     /// Inside an instance's views (or a definition checked on its own) ids are scoped: `cpu.ring`.
     var insideComponent = false
+    /// Inside an instance the scene holds, its mapping in the scene: the checked views there
+    /// are placed at it, so what later stages (lints, the language server) say of them is
+    /// said in the scene's file, at the instance, never at a definition's line in the scene.
+    var instanceRange: SourceRange?
 
     init(styles: StyleTable, options: CheckOptions, log: DiagnosticLog) {
         self.styles = styles
@@ -163,18 +167,26 @@ struct ViewChecker {
             } else {
                 let named = type.placeName(id: id, address: path.description)
                 // An instance's views are its definition's: read in its file, noting the use.
-                let saved = (log.currentFile, log.context, insideComponent)
+                let saved = (log.currentFile, log.context, insideComponent, instanceRange)
                 if let origin {
                     log.currentFile = origin.file
                     log.context.append(origin.note)
                     insideComponent = true
+                    if instanceRange == nil, saved.0 == nil { instanceRange = node.range }
                 }
                 children = checkList(childrenPair.value, parent: Container(type: type, path: path, name: named), depth: depth + 1)
-                (log.currentFile, log.context, insideComponent) = saved
+                (log.currentFile, log.context, insideComponent, instanceRange) = saved
+            }
+        }
+        if let instanceRange {
+            for (name, value) in values.explicit {
+                var placed = value
+                placed.range = instanceRange
+                values.set(name, placed)
             }
         }
         return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
-                         range: node.range)
+                         range: instanceRange ?? node.range)
     }
 
     mutating func checkID(_ pair: Node.Pair) -> String? {

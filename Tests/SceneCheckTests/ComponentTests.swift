@@ -83,6 +83,16 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(result.references.viewTypes["disk.ring"], .ring, "targets and bindings see the instances' views")
     }
 
+    /// The checked views of an instance are placed at the instance in the scene: what later
+    /// stages say of them (lints, the language server) is said in the scene's file.
+    func testAnInstancesViewsArePlacedAtTheInstance() throws {
+        let scene = try XCTUnwrap(try check(Self.scene).scene)
+        let ring = scene.views[0].children[0]
+        XCTAssertEqual(ring.range.start, SourceLocation(line: 4, column: 5))
+        XCTAssertEqual(ring.values.explicit["progress"]?.range.start, SourceLocation(line: 4, column: 5))
+        XCTAssertEqual(scene.views[2].children[1].range.start, SourceLocation(line: 9, column: 5), "a copy: the view that repeats")
+    }
+
     func testSetReachesOneInstancesViewOrAnArgument() throws {
         let scoped = try check(Self.scene, overrides: ["disk.ring.lineWidth=3", "cpu.value=0.9", "meter1.ring.frame.x=5"])
         XCTAssertEqual(errors(scoped), [])
@@ -266,6 +276,20 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views.count, 1, "repeat: [] makes no copy")
         XCTAssertEqual(scene.views[0].children.map(\.id), ["dot1", "dot2", "last"])
         XCTAssertEqual(scene.views[0].children.map { $0.values[Pie.progress] }, [1, 0.5, 1])
+    }
+
+    /// Renaming an instance renames the first part of the ids of its views where the scene names them.
+    func testAnInstancesIdIsTheFirstPartOfItsViewsIds() throws {
+        let text = Self.scene + "  - {type: label, frame: {x: 0, y: 0, width: 10, height: 10}, text: \"{cpu.ring.progress}\"}\ntimeline:\n  animations:\n    - {target: cpu.caption.opacity, to: 0}\n"
+        let result = try check(text)
+        XCTAssertEqual(errors(result), [])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let written = result.references.ranges(of: "cpu").map { r -> String in
+            let line = Array(lines[r.start.line - 1])
+            return String(line[(r.start.column - 1)..<(r.end.column - 1)])
+        }
+        XCTAssertEqual(written, ["cpu", "cpu", "cpu"])
+        XCTAssertEqual(result.references.ranges(of: "cpu").map(\.start.line), [4, 17, 14])
     }
 
     func testSubstitution() {

@@ -35,6 +35,25 @@ final class ComponentCommandTests: XCTestCase {
         XCTAssertTrue(plain.stdoutText.contains("ring 'meter2.ring' at views[2].children[0]"), plain.stdoutText)
     }
 
+    /// A lint about a view of an instance (a caption too long for its frame) is reported in the
+    /// scene, at the instance, not at the definition's line number in the scene's file.
+    func testALintInAnInstanceIsReportedAtTheInstance() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        _ = try write(try String(contentsOf: Self.corpus.appendingPathComponent("lib/meters.yaml"), encoding: .utf8),
+                      "lib/meters.yaml", in: dir)
+        let path = try write("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 100, height: 140}
+            views:
+              - {id: cpu, type: Meter, frame: {x: 0, y: 0, width: 100, height: 140}, caption: A caption far too long for a meter a hundred points wide}
+            """, "s.scene.yaml", in: dir)
+        let result = try scenec(["check", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("s.scene.yaml:4:5: warning:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("'cpu.caption'"), result.stderr)
+    }
+
     /// The definition's animation runs in every instance: at 0 s no ring is drawn past its
     /// right point; at 1 s each has reached its own value (1 s).
     func testTheDefinitionsAnimationPlaysPerInstance() throws {
