@@ -109,6 +109,7 @@ public struct SceneChecker {
         var timeline: Timeline?
         var timelineOverrides = TimelineOverrides(options: options)
         let written = Self.withInstanceAnimations(pairs["timeline"]?.value, instanceAnimations)
+        timelineOverrides.instanceAnimations = written.origins
         let timelineNode = timelineOverrides.apply(to: written.node, views: expandedViews,
                                                    viewTypes: viewTypes, fileName: options.scenePath ?? file?.name ?? "the scene",
                                                    log: &log)
