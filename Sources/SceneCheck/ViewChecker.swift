@@ -185,8 +185,10 @@ struct ViewChecker {
                 values.set(name, placed)
             }
         }
-        return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
-                         range: instanceRange ?? node.range)
+        var view = SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
+                             range: instanceRange ?? node.range)
+        view.component = origin?.component
+        return view
     }
 
     mutating func checkID(_ pair: Node.Pair) -> String? {

@@ -70,6 +70,8 @@ final class ComponentTests: XCTestCase {
         let scene = try XCTUnwrap(result.scene)
         XCTAssertEqual(scene.views.map(\.id), ["cpu", "meter1", "disk"])
         XCTAssertEqual(scene.views.map(\.type), [.group, .group, .group])
+        XCTAssertEqual(scene.views.map(\.component), ["Meter", "Meter", "Meter"])
+        XCTAssertEqual(scene.views[0].children.map(\.component), [nil, nil])
         XCTAssertEqual(scene.views[0].children.map(\.id), ["cpu.ring", "cpu.caption"])
         let ring = scene.views[0].children[0]
         XCTAssertEqual(ring.values[Ring.progress], 0.42)
