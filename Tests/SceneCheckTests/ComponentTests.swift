@@ -297,6 +297,23 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(result.references.ranges(of: "cpu").map(\.start.line), [4, 17, 14])
     }
 
+    /// A view's type is never an argument: `type: $kind` could hide a cycle from the check.
+    func testATypeIsNotSubstituted() throws {
+        let result = try check("""
+            components:
+              A:
+                parameters:
+                  k: {kind: text, default: A}
+                views:
+                  - {type: $k, id: x, frame: {x: 0, y: 0, width: 1, height: 1}}
+                  - {type: $k, id: y, frame: {x: 0, y: 0, width: 1, height: 1}}
+            canvas: {width: 10, height: 10}
+            views:
+              - {type: A, id: top, frame: {x: 0, y: 0, width: 10, height: 10}}
+            """)
+        XCTAssertEqual(errors(result).first.map { "\(place($0)) \($0.message)" }, "scene.yaml:6:16 unknown view type '$k'")
+    }
+
     func testSubstitution() {
         XCTAssertEqual(Substitution.references(in: "$a and $$b $_c1 $ 5").map(\.name), ["a", "_c1"])
         XCTAssertEqual(Substitution.whole("$value"), "value")

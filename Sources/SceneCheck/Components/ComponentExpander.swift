@@ -270,6 +270,10 @@ struct ComponentExpander {
             switch pair.key {
             case "children":
                 return pair
+            case "type":
+                // Written, never an argument: which components a definition uses is known
+                // before any instance is made (cycles, sizes).
+                return pair
             case "repeat":
                 guard let elements = pair.value.sequence else { return pair }
                 return Node.Pair(key: pair.key, keyRange: pair.keyRange,
