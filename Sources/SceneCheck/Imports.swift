@@ -16,6 +16,8 @@ struct ImportReader {
     let options: CheckOptions
     /// The `styles:` found, in the order they apply.
     private(set) var sources: [StyleSource] = []
+    /// The `components:` found, in the same order (docs/language.md §11).
+    private(set) var componentSources: [ComponentSource] = []
     /// Every file read, as resolved paths, once each.
     private(set) var files: [String] = []
     /// Every file read so far: each is read and applied once.
@@ -27,7 +29,7 @@ struct ImportReader {
     /// Files one scene may import in all (docs/language.md): bounds the work a hostile tree can
     /// ask for, whatever the spelling of the paths.
     static let maxFiles = 256
-    static let importedKeys = ["version", "imports", "styles"]
+    static let importedKeys = ["version", "imports", "styles", "components"]
 
     init(options: CheckOptions) {
         self.options = options
@@ -100,14 +102,17 @@ struct ImportReader {
             return
         }
         for pair in pairs where !Self.importedKeys.contains(pair.key) && !pair.key.hasPrefix(SceneChecker.extensionPrefix) {
-            log.error(.badImport, "an imported file brings in only its styles (and imports of its own), not '\(pair.key)'",
-                      at: pair.keyRange, notes: ["imported files hold styles: and x- keys for anchors"])
+            log.error(.badImport, "an imported file brings in only its styles and components (and imports of its own), not '\(pair.key)'",
+                      at: pair.keyRange, notes: ["imported files hold styles:, components: and x- keys for anchors"])
         }
         if let imports = pairs["imports"] {
             read(imports.value, in: imported, chain: chain, log: &log)
         }
         if let styles = pairs["styles"] {
             sources.append(StyleSource(node: styles.value, file: imported))
+        }
+        if let components = pairs["components"] {
+            componentSources.append(ComponentSource(node: components.value, file: imported))
         }
     }
 

@@ -7,10 +7,14 @@ struct DiagnosticLog {
     private var seen: Set<String> = []
     /// The imported file being read, whose name goes on what is found in it.
     var currentFile: SourceFile?
+    /// Notes every problem found in the file gets while it is being read through a use of a
+    /// component ("in Meter, used by 'cpu' at scene.yaml:7:5"), innermost last.
+    var context: [String] = []
 
     mutating func add(_ d: Diagnostic) {
         var d = d
         if d.origin == nil, d.file == nil { d.file = currentFile }
+        if d.origin == nil, !context.isEmpty { d.notes += context.reversed() }
         let key = "\(d.file?.name ?? ""):\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.code.rawValue):\(d.message)"
         if seen.insert(key).inserted {
             all.append(d)

@@ -102,9 +102,16 @@ public struct References: Sendable {
     public func declaration(of id: String) -> Declaration? { declarations.first { $0.id == id } }
 
     /// Every range that writes `id`: its declarations, the id part of each target and binding.
+    /// An instance's id is also the first part of its views' (`cpu` in `cpu.ring.progress`).
     public func ranges(of id: String) -> [SourceRange] {
-        declarations.filter { $0.id == id }.map(\.range) + targets.filter { $0.id == id }.map(\.idRange)
-            + bindings.filter { $0.id == id }.map(\.idRange)
+        func written(_ written: String, at range: SourceRange) -> SourceRange? {
+            if written == id { return range }
+            guard written.hasPrefix(id + "."), range.start.line == range.end.line,
+                  range.end.column - range.start.column == written.count else { return nil }
+            return SourceRange(start: range.start, end: SourceLocation(line: range.start.line, column: range.start.column + id.count))
+        }
+        return declarations.filter { $0.id == id }.map(\.range) + targets.compactMap { written($0.id, at: $0.idRange) }
+            + bindings.compactMap { written($0.id, at: $0.idRange) }
     }
 
     /// Every range that writes the style `name` in the scene: its definition there, and its uses.
@@ -239,7 +246,7 @@ extension References {
     }
 
     mutating func readTarget(_ node: Node, file: SourceFile?) {
-        guard let text = node.scalar?.text, let dot = text.firstIndex(of: ".") else { return }
+        guard let text = node.scalar?.text, let dot = text.lastIndex(of: ".") else { return }
         let id = String(text[..<dot]), attribute = String(text[text.index(after: dot)...])
         let map = Self.map(text, in: node, file: file)
         let idLength = id.count

@@ -9,7 +9,7 @@ public struct SceneChecker {
         self.options = options
     }
 
-    package static let topKeys = ["version", "imports", "canvas", "styles", "fonts", "views", "timeline"]
+    package static let topKeys = ["version", "imports", "canvas", "styles", "components", "fonts", "views", "timeline"]
     /// Top-level keys that scenec ignores.
     public static let extensionPrefix = "x-"
 
@@ -77,14 +77,28 @@ public struct SceneChecker {
         references = References.build(root, file: file, imported: imports.sources.flatMap { References.styles($0.node, path: $0.file?.name) },
                                       overrides: options.overrides)
         let styles = StyleTable.read(imports.sources + own, options: options, log: &log)
+        let sceneName = options.scenePath ?? file?.name ?? "the scene"
+        let components = ComponentTable.read(imports.componentSources + (pairs["components"].map { [ComponentSource(node: $0.value, file: nil)] } ?? []),
+                                             styles: styles, options: options, sceneFile: file, sceneName: sceneName, log: &log)
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
+        var expandedViews = pairs["views"]?.value
+        var instanceAnimations: [InstanceAnimation] = []
         if let viewsPair = pairs["views"] {
             var checker = ViewChecker(styles: styles, options: options, log: log)
-            views = checker.checkList(viewsPair.value, parent: nil, depth: 1)
+            if !components.isEmpty || ComponentExpander.repeats(in: viewsPair.value) {
+                var expander = ComponentExpander(table: components, options: options, sceneName: sceneName, useOverrides: true)
+                expandedViews = expander.expandList(viewsPair.value, scope: nil, parent: nil, log: &checker.log)
+                checker.origins = expander.origins
+                checker.componentNames = components.names
+                instanceAnimations = expander.animations
+            }
+            views = checker.checkList(expandedViews ?? viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
             log = checker.log
-            reportMissingViews(viewsPair.value, ids: viewTypes, log: &log)
+            // The views instances hold (`cpu.ring`) are known by id as the file's own are.
+            for (id, type) in viewTypes where references.viewTypes[id] == nil { references.viewTypes[id] = type }
+            reportMissingViews(expandedViews ?? viewsPair.value, ids: viewTypes, log: &log)
             var bindings = TextBindingChecker(references: references, log: log,
                                               importedFiles: imports.sources.compactMap(\.file))
             bindings.check(views)
@@ -95,11 +109,16 @@ public struct SceneChecker {
         }
         var timeline: Timeline?
         var timelineOverrides = TimelineOverrides(options: options)
-        let timelineNode = timelineOverrides.apply(to: pairs["timeline"]?.value, views: pairs["views"]?.value,
+        let written = Self.withInstanceAnimations(pairs["timeline"]?.value, instanceAnimations)
+        timelineOverrides.instanceAnimations = written.origins
+        let timelineNode = timelineOverrides.apply(to: written.node, views: expandedViews,
                                                    viewTypes: viewTypes, fileName: options.scenePath ?? file?.name ?? "the scene",
                                                    log: &log)
         if let timelineNode {
             var checker = TimelineChecker(log: DiagnosticLog(), viewTypes: references.viewTypes, options: options)
+            for (position, index) in timelineOverrides.kept.enumerated() {
+                if let origin = written.origins[index] { checker.itemOrigins[position] = origin }
+            }
             timeline = timelineOverrides.numbered(checker.check(timelineNode))
             for d in checker.log.all { log.add(timelineOverrides.located(d)) }
         }

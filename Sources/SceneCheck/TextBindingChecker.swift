@@ -34,8 +34,9 @@ struct TextBindingChecker {
 
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
         let origin = entry.source == .commandLine ? "--set" : nil
+        let saved = log.currentFile
         if case .imported(_, let file) = entry.source { log.currentFile = importedFiles[file] }
-        defer { log.currentFile = nil }
+        defer { log.currentFile = saved }
         let written = writtenBinding(b, in: entry)
         let at = written?.range ?? placed(b, in: entry)
         guard let kind = references.viewTypes[b.viewID]?.kind else {

@@ -10,6 +10,9 @@ package struct TimelineChecker {
     private(set) lazy var sortedIDs: [String] = viewTypes.keys.sorted()
     private(set) lazy var idSuggestions = Suggestions.Index(sortedIDs)
     let options: CheckOptions
+    /// The animations a component's instance brought, by their place in the list: where
+    /// their problems are reported (the definition's file) and the notes naming the use.
+    var itemOrigins: [Int: InstanceAnimation] = [:]
 
     package static let timelineKeys = ["fps", "duration", "loop", "animations"]
     package static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
@@ -37,7 +40,13 @@ package struct TimelineChecker {
         }
         if let animations = pairs["animations"] {
             if let items = animations.value.sequence {
-                timeline.animations = items.compactMap { animation($0, timeline: timeline) }
+                timeline.animations = items.enumerated().compactMap { index, item in
+                    guard let origin = itemOrigins[index] else { return animation(item, timeline: timeline) }
+                    let saved = (log.currentFile, log.context)
+                    (log.currentFile, log.context) = (origin.file, origin.context)
+                    defer { (log.currentFile, log.context) = saved }
+                    return animation(item, timeline: timeline)
+                }
             } else {
                 log.error(.wrongStructure, "animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)
             }
@@ -136,7 +145,8 @@ package struct TimelineChecker {
 
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
     mutating func target(_ node: Node) -> (String, AttributeSpec)? {
-        guard let text = node.scalar?.text, let dot = text.firstIndex(of: ".") else {
+        // The last dot: a view of an instance is named through it (`cpu.ring.progress`).
+        guard let text = node.scalar?.text, let dot = text.lastIndex(of: "."), dot != text.startIndex else {
             log.error(.badValue, "target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",
                       at: node.range)
             return nil

@@ -21,6 +21,9 @@ struct TimelineOverrides {
     /// Whether a `--set` replaced an animation with a constant (so the timeline drawn may be
     /// shorter than the file's).
     private(set) var replacedAnimations = false
+    /// The animations instances of components brought (after the file's own), by index: where
+    /// a warning names them, since the file's list does not hold them.
+    var instanceAnimations: [Int: InstanceAnimation] = [:]
 
     init(options: CheckOptions) {
         self.options = options
@@ -65,7 +68,10 @@ struct TimelineOverrides {
             let target = "\(id).\(attribute)"
             for (index, item) in items.enumerated() where Self.target(of: item) == target && !replaced.contains(index) {
                 replaced.insert(index)
-                log.add(Diagnostic(.warning, "replaces the animation of \(target) at \(fileName):\(item.range.start.line) (timeline.animations[\(index)]) with the constant \(o.valueText.trimmingSpaces)",
+                let place = instanceAnimations[index].map { made in
+                    "\(made.file?.name ?? fileName):\(item.range.start.line) (\(made.context.last ?? "a component's"))"
+                } ?? "\(fileName):\(item.range.start.line) (timeline.animations[\(index)])"
+                log.add(Diagnostic(.warning, "replaces the animation of \(target) at \(place) with the constant \(o.valueText.trimmingSpaces)",
                                    at: .none, origin: o.option,
                                    notes: ["an animated attribute set with --set holds that value for the whole timeline; to change the animation instead, set timeline.animations[\(index)]…"],
                                    code: .overrideReplacesAnimation))
@@ -114,7 +120,7 @@ struct TimelineOverrides {
         }
         let frames = pairs.first { $0.key == "keyframes" }?.value
         let spec = Self.target(of: item).flatMap { target -> AttributeSpec? in
-            guard let dot = target.firstIndex(of: ".") else { return nil }
+            guard let dot = target.lastIndex(of: ".") else { return nil }
             return viewTypes[String(target[..<dot])]?.kind.attribute(named: String(target[target.index(after: dot)...]))
         }
         guard let value = checked(o, key: key, spec: spec, fps: fps, log: &log) else { return nil }

@@ -11,6 +11,17 @@ struct ViewChecker {
     var idTypes: [String: ViewType] = [:]
     var viewCount = 0
     var reportedViewLimit = false
+    /// Each instance of a component, by its path (ComponentExpander): its children are read in
+    /// the definition's file, each problem with a note naming the use.
+    var origins: [ViewPath: ExpansionOrigin] = [:]
+    /// The components the file can use, for "did you mean" on a view's type.
+    var componentNames: [String] = []
+    /// Inside an instance's views (or a definition checked on its own) ids are scoped: `cpu.ring`.
+    var insideComponent = false
+    /// Inside an instance the scene holds, its mapping in the scene: the checked views there
+    /// are placed at it, so what later stages (lints, the language server) say of them is
+    /// said in the scene's file, at the instance, never at a definition's line in the scene.
+    var instanceRange: SourceRange?
 
     init(styles: StyleTable, options: CheckOptions, log: DiagnosticLog) {
         self.styles = styles
@@ -73,15 +84,19 @@ struct ViewChecker {
         let typeNames = ViewType.allCases.map(\.rawValue)
         guard let typeText = typePair.value.scalar?.text, let type = ViewType(rawValue: typeText) else {
             let written = typePair.value.scalar?.text ?? ""
-            let suggestion = Suggestions.suggest(written, in: typeNames, at: typePair.value.range)
+            let suggestion = Suggestions.suggest(written, in: typeNames + componentNames, at: typePair.value.range)
             log.error(.unknownViewType, "unknown view type '\(written)'\(suggestion.hint)",
-                      at: typePair.value.range, notes: ["view types: " + typeNames.joined(separator: ", ")], fixes: suggestion.fixes)
+                      at: typePair.value.range,
+                      notes: ["view types: " + typeNames.joined(separator: ", ")]
+                          + (componentNames.isEmpty ? [] : ["components: " + componentNames.joined(separator: ", ")]),
+                      fixes: suggestion.fixes)
             return nil
         }
+        let origin = origins.isEmpty ? nil : origins[path]
         let kind = type.kind
         let id = pairs["id"].flatMap { checkID($0) }
         if let id { idTypes[id] = type }
-        let name = id.map { "\(type.rawValue) '\($0)'" } ?? type.rawValue
+        let name = id.map { "\(origin?.component ?? type.rawValue) '\($0)'" } ?? type.rawValue
         var values = AttributeValues(defaultsOf: kind)
         if let restyle = styleOverride(id: id, path: path) {
             switch restyle.valueNode() {
@@ -114,7 +129,7 @@ struct ViewChecker {
                 }
             }
         }
-        applyOverrides(id: id, path: path, kind: kind, name: name, to: &values)
+        applyOverrides(id: id, path: path, kind: kind, name: name, arguments: origin?.parameters ?? [], to: &values)
         reportConflicts(of: type, values: values, id: id, path: path)
         if let time = values.explicit[Clock.time.name], time.value == .timeOfDay(.now) {
             log.add(.warning(.timeNow, "time: now is the local time at render, so the picture is not reproducible",
@@ -152,15 +167,34 @@ struct ViewChecker {
                           notes: ["raise the limit with --max-nesting if you mean it"])
             } else {
                 let named = type.placeName(id: id, address: path.description)
+                // An instance's views are its definition's: read in its file, noting the use.
+                let saved = (log.currentFile, log.context, insideComponent, instanceRange)
+                if let origin {
+                    log.currentFile = origin.file
+                    log.context.append(origin.note)
+                    insideComponent = true
+                    if instanceRange == nil, saved.0 == nil { instanceRange = node.range }
+                }
                 children = checkList(childrenPair.value, parent: Container(type: type, path: path, name: named), depth: depth + 1)
+                (log.currentFile, log.context, insideComponent, instanceRange) = saved
             }
         }
-        return SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
-                         range: node.range)
+        if let instanceRange {
+            for (name, value) in values.explicit {
+                var placed = value
+                placed.range = instanceRange
+                values.set(name, placed)
+            }
+        }
+        var view = SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
+                             range: instanceRange ?? node.range)
+        view.component = origin?.component
+        return view
     }
 
     mutating func checkID(_ pair: Node.Pair) -> String? {
-        guard let text = pair.value.scalar?.text, ViewSelector.isValidID(text) else {
+        guard let text = pair.value.scalar?.text,
+              insideComponent ? ViewSelector.isValidScopedID(text) : ViewSelector.isValidID(text) else {
             log.error(.badValue, "id must start with a letter or _ and hold only letters, digits, _ and -, not \(pair.value.kindDescription)",
                       at: pair.value.range)
             return nil

@@ -14,11 +14,12 @@ extension ViewChecker {
 
     /// `--set` values for the view with `id` (if any) at `path`, after the file's; each checked
     /// like a file value, its errors reported against the option.
-    mutating func applyOverrides(id: String?, path: ViewPath, kind: ViewKind, name: String,
+    /// `arguments`: an instance's parameters, which a `--set` sets as arguments (ComponentExpander).
+    mutating func applyOverrides(id: String?, path: ViewPath, kind: ViewKind, name: String, arguments: [String] = [],
                                  to values: inout AttributeValues) {
         for o in options.overrides {
             guard case .view(let selector, let attribute) = o.address, attribute != SceneAddress.styleKey,
-                  o.address.frameKey == nil, selector.selects(id: id, path: path) else { continue }
+                  o.address.frameKey == nil, selector.selects(id: id, path: path), !arguments.contains(attribute) else { continue }
             guard let spec = kind.attribute(named: attribute) else {
                 log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, in: o))
                 continue

@@ -161,6 +161,9 @@ public struct SceneView: Sendable {
     public var children: [SceneView]
     /// Where the view's mapping starts, for messages about the view as a whole.
     public var range: SourceRange
+    /// The component this view is an instance of (`Meter`): a group holding the definition's
+    /// views (docs/language.md §11); nil for a view written as itself.
+    public var component: String?
 
     public init(id: String?, type: ViewType, frame: FrameSpec?, size: SizeSpec?, values: AttributeValues,
                 children: [SceneView], range: SourceRange) {

@@ -53,6 +53,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let badValue = DiagnosticCode("bad-value")
     public static let outOfRange = DiagnosticCode("out-of-range")
     public static let badTextBinding = DiagnosticCode("bad-text-binding")
+    /// Components (docs/language.md §11).
+    public static let unknownParameter = DiagnosticCode("unknown-parameter")
+    public static let componentCycle = DiagnosticCode("component-cycle")
+    public static let unusedParameter = DiagnosticCode("unused-parameter")
     public static let timeNow = DiagnosticCode("time-now")
 
     // The timeline
@@ -196,6 +200,13 @@ extension DiagnosticCode {
                 .scene(ring(", progress: 1.5"))),
             e(.badTextBinding, "A `{…}` in a text that is not `{id.attribute:format}`, or a format the attribute cannot take.",
                 .scene(canvas + "views:\n  - {type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: \"{oops}\"}\n")),
+            e(.unknownParameter, "A `$name` in a component's definition that is not one of its parameters (write `$$` for a dollar sign).",
+                .scene("components:\n  Dot:\n    parameters:\n      side: {kind: number, default: 10}\n    views:\n      - {type: pie, frame: {x: 0, y: 0, width: $sid, height: $side}}\n" + canvas + "views:\n  - {type: Dot, id: d, frame: {x: 0, y: 0, width: 50, height: 50}}\n"),
+                fix: "replaces the name with the nearest parameter's, when one is close enough"),
+            e(.componentCycle, "A component that uses itself, directly or through other components.",
+                .scene("components:\n  Loop:\n    views:\n      - {type: Loop, id: again, frame: {x: 0, y: 0, width: 10, height: 10}}\n" + canvas + "views: []\n")),
+            w(.unusedParameter, "A component's parameter that its views and animations never use.",
+                .scene("components:\n  Dot:\n    parameters:\n      side: {kind: number, default: 10}\n    views:\n      - {type: pie, frame: {x: 0, y: 0, width: 10, height: 10}}\n" + canvas + "views: []\n")),
             w(.timeNow, "`time: now` draws the clock at the local time of rendering, so the picture is not reproducible.",
                 .scene(canvas + "views:\n  - {type: clock, frame: {x: 10, y: 10, width: 100, height: 100}, time: now}\n")),
             e(.notAnimatable, "An animation targets an attribute that cannot change over time.",

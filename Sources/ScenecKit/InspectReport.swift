@@ -10,7 +10,7 @@ import SceneSyntax
 /// attribute's value, source and animatability. The JSON shape (documented in docs/commands.md):
 ///
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
-///      "views": [{"id"?, "address", "type", "frame": {"x", "y", "width", "height"},
+///      "views": [{"id"?, "address", "type", "component"?, "frame": {"x", "y", "width", "height"},
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
 ///                                 "derivedFrom"?, "default", "range"?, "animatable", "form"?, "appearance"?,
 ///                                 "animation"?: {"address", "line", "valueAddress"?, "atTimeAddress"?}}],
@@ -95,6 +95,8 @@ package struct InspectReport: Encodable, Sendable {
         package var id: String?
         package var address: String
         package var type: String
+        /// The component the view is an instance of (a group holding its views); absent otherwise.
+        package var component: String?
         package var frame: Frame
         package var attributes: [AttributeInfo]
         package var children: [ViewInfo]
@@ -170,7 +172,7 @@ package struct InspectReport: Encodable, Sendable {
                                  range: range, animatable: spec.animatable != .no, form: form?.description, appearance: adaptive,
                                  animation: animation)
         }
-        return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue,
+        return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue, component: view.component,
                         frame: Frame(f), attributes: attributes,
                         children: placed.children.enumerated().map {
                             info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time,
@@ -238,7 +240,7 @@ extension InspectReport {
         func walk(_ views: [ViewInfo], depth: Int) {
             for v in views {
                 let indent = String(repeating: "  ", count: depth)
-                let name = v.id.map { "\(v.type) '\($0.escaped(.text))'" } ?? v.type
+                let name = (v.id.map { "\(v.type) '\($0.escaped(.text))'" } ?? v.type) + (v.component.map { " (\($0))" } ?? "")
                 let f = v.frame
                 out += "\n\(indent)\(name) at \(v.address)  frame x \(formatNumber(f.x)), y \(formatNumber(f.y)), width \(formatNumber(f.width)), height \(formatNumber(f.height))\n"
                 let heading = ["attribute", "value", "source", "animatable"] + (wide ? ["default", "range"] : [])

@@ -30,8 +30,23 @@ extension SceneAddress {
             if tail.hasPrefix("children[") {
                 throw AddressError("'\(text)' is not an address: a child is reached by its index path from views, such as views[0].children[1].progress (inspect shows each view's)")
             }
-            self = .view(.id(head), attribute: try Self.attribute(tail, in: text))
+            let (id, attribute) = Self.splitScoped(head: head, tail: tail)
+            if let bad = id.split(separator: ".", omittingEmptySubsequences: false).first(where: { !ViewSelector.isValidID(String($0)) }) {
+                throw AddressError("'\(text)' is not an address: '\(bad)' is not a view id (letters, digits, _ and -, starting with a letter or _)")
+            }
+            self = .view(.id(id), attribute: try Self.attribute(attribute, in: text))
         }
+    }
+
+    /// `head.tail` as a view's id and attribute: a view of a component's instance is named
+    /// through it (`cpu.ring.progress`, `cpu.ring.frame.x`), so the id is every part before the
+    /// attribute, which is the last part, or `frame.KEY`; `cpu.value` is the instance's argument.
+    static func splitScoped(head: String, tail: String) -> (id: String, attribute: String) {
+        let parts = tail.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count >= 2, parts[parts.count - 2] == "frame" {
+            return (([head] + parts.dropLast(2)).joined(separator: "."), "frame." + parts[parts.count - 1])
+        }
+        return (([head] + parts.dropLast()).joined(separator: "."), parts[parts.count - 1])
     }
 
     /// An attribute name: the characters of an id, so a near miss (`line-width`) reaches the
@@ -72,6 +87,12 @@ extension ViewPath {
 }
 
 extension ViewSelector {
+    /// The id of a view a component's instance holds: ids joined by dots (`cpu.ring`), each
+    /// the shape of an `id:`. Only expansion makes them; a file's `id:` may not hold a dot.
+    public static func isValidScopedID(_ text: String) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isValidID(String($0)) }
+    }
+
     /// What a view id may hold (docs/language.md §3): letters, digits, _ and -.
     static let idCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 

@@ -114,7 +114,9 @@ public struct TextTemplate: Sendable, Hashable {
             formatText = nil
         }
         let parts = reference.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        // A view of a component's instance is named through it (`{cpu.ring.progress}`): the
+        // attribute is the last part, the id all before it.
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else {
             return .failure(Problem(message: "'{\(inside)}' in text must name a view and an attribute, as {download.progress}",
                                     offset: offset, length: length,
                                     notes: ["write {{ for a brace"]))
@@ -128,7 +130,7 @@ public struct TextTemplate: Sendable, Hashable {
             }
             format = f
         }
-        return .success(Binding(viewID: String(parts[0]), attribute: String(parts[1]), format: format,
+        return .success(Binding(viewID: parts.dropLast().joined(separator: "."), attribute: String(parts[parts.count - 1]), format: format,
                                 offset: offset, length: length))
     }
 
