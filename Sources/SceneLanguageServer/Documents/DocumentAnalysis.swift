@@ -75,7 +75,9 @@ final class DocumentAnalysis {
         var table: [SourceLocation: PlacedView] = [:]
         func index(_ placed: [PlacedView]) {
             for p in placed {
-                table[p.view.range.start] = p
+                // An instance's views are placed at the instance (they have no lines of their
+                // own in this file): the instance's group keeps its place.
+                if table[p.view.range.start] == nil { table[p.view.range.start] = p }
                 index(p.children)
             }
         }

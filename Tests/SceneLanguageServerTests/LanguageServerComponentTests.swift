@@ -1,0 +1,183 @@
+import Foundation
+import ScenecKit
+import TestSupport
+import XCTest
+
+/// Components in the editor (issue 29, acceptance 4): inside an instance, completion offers the
+/// component's parameters beside a group's keys and hover explains them; `type:` offers and
+/// explains the components the file can use, and goes to the definition, in an imported library
+/// too. The server in process (LanguageClient); files on disk in a temporary folder.
+final class LanguageServerComponentTests: XCTestCase {
+    static let library = """
+        components:
+          Meter:
+            doc: A ring showing a value, with a caption under it.
+            parameters:
+              value:   {kind: ring.progress, default: 0, doc: Fraction of the ring drawn.}
+              color:   {kind: color, default: systemBlue, doc: The ring's colour.}
+              caption: {kind: text, doc: Words under the ring.}
+            views:
+              - id: ring
+                type: ring
+                frame: {x: 0, y: 0, width: 100%, height: "100% - 20"}
+                progress: $value
+                progressColor: $color
+              - id: caption
+                type: label
+                frame: {x: 0, y: "100% - 20", width: 100%, height: 20}
+                text: "$caption"
+
+        """
+
+    static let scene = """
+        imports: [lib/meters.yaml]
+        canvas: {width: 360, height: 140}
+        components:
+          Dot:
+            doc: A small light.
+            views:
+              - {id: light, type: indicator, frame: {x: 0, y: 0, width: 100%, height: 100%}, on: true}
+        views:
+          - id: cpu
+            type: Meter
+            frame: {x: 0, y: 0, width: 100, height: 140}
+            value: 0.42
+            caption: CPU
+            color: systemRed
+          - id: meter
+            type: Meter
+            repeat:
+              - {frame: {x: 120, y: 0, width: 100, height: 140}, value: 0.3, caption: GPU}
+          - {id: dot, type: Dot, frame: {x: 240, y: 0, width: 10, height: 10}}
+
+        """
+
+    var client: LanguageClient!
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try temporaryDirectory(self)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        client = LanguageClient()
+        _ = try client.initialize()
+        // The library, open in the editor (where this server, without a project root, reads imports).
+        let (_, diagnostics) = try open(Self.library, as: "lib/meters.yaml")
+        XCTAssertEqual(diagnostics.count, 0, "\(diagnostics)")
+    }
+
+    override func tearDownWithError() throws {
+        defer { client = nil }
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func open(_ text: String, as name: String) throws -> (uri: String, diagnostics: [[String: Any]]) {
+        let path = dir.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let uri = "file://" + path
+        client.open(uri, text: text)
+        return (uri, try XCTUnwrap(client.diagnostics(uri, version: 1)))
+    }
+
+    func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
+        var all = params
+        all["textDocument"] = ["uri": uri]
+        let response = try client.request(method, all)
+        XCTAssertNil(response["error"], "\(method): \(response)")
+        return response["result"]
+    }
+
+    /// The position of `needle` in line `line` of `text`, plus `offset` characters.
+    func at(_ text: String, _ line: Int, _ needle: String, _ offset: Int = 0) -> [String: Any] {
+        let lineText = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line])
+        let index = lineText.firstRange(of: needle)!.lowerBound
+        return LanguageClient.position(line, lineText[..<index].utf16.count + offset)
+    }
+
+    func items(_ uri: String, _ position: [String: Any]) throws -> [[String: Any]] {
+        let list = try result("textDocument/completion", uri, ["position": position]) as? [String: Any]
+        return list?["items"] as? [[String: Any]] ?? []
+    }
+
+    func hover(_ uri: String, _ position: [String: Any]) throws -> String {
+        let hover = try result("textDocument/hover", uri, ["position": position]) as? [String: Any]
+        return (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
+    }
+
+    func testCompletionOffersAnInstancesParametersAndTheComponentNames() throws {
+        let (goodURI, diagnostics) = try open(Self.scene, as: "good.scene.yaml")
+        XCTAssertEqual(diagnostics.count, 0, "\(diagnostics)")
+        _ = goodURI
+        // A key being typed in the instance `cpu` (its color: removed, so it is offered).
+        let typing = Self.scene.replacingOccurrences(of: "    color: systemRed\n", with: "    co\n")
+        let (uri, _) = try open(typing, as: "typing.scene.yaml")
+        let offered = try items(uri, at(typing, 13, "co", 2))
+        let labels = offered.compactMap { $0["label"] as? String }
+        XCTAssertTrue(labels.contains("color"), "the parameter: \(labels)")
+        XCTAssertTrue(labels.contains("opacity") && labels.contains("backgroundColor"), "a group's attributes: \(labels)")
+        XCTAssertFalse(labels.contains("value") || labels.contains("caption") || labels.contains("frame"), "written already: \(labels)")
+        XCTAssertFalse(labels.contains("children") || labels.contains("progress"), "not an instance's: \(labels)")
+        let color = try XCTUnwrap(offered.first { $0["label"] as? String == "color" })
+        XCTAssertEqual(color["detail"] as? String, "color")
+        let doc = (color["documentation"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(doc.contains("The ring's colour.") && doc.contains("default: systemBlue") && doc.contains("parameter of Meter"), doc)
+
+        // In an item of the instance's repeat: the parameters not in the item.
+        let repeating = Self.scene.replacingOccurrences(of: "value: 0.3, caption: GPU}", with: "value: 0.3, ca}")
+        let (repeatURI, _) = try open(repeating, as: "repeat.scene.yaml")
+        let inItem = try items(repeatURI, at(repeating, 17, "ca}", 2)).compactMap { $0["label"] as? String }
+        XCTAssertTrue(inItem.contains("caption") && inItem.contains("color"), "\(inItem)")
+        XCTAssertFalse(inItem.contains("value"), "\(inItem)")
+        let caption = try XCTUnwrap(try items(repeatURI, at(repeating, 17, "ca}", 2)).first { $0["label"] as? String == "caption" })
+        XCTAssertEqual(caption["detail"] as? String, "text (required)")
+
+        // `type:` offers the components the file can use (imported and its own) with the view kinds.
+        let typed = Self.scene.replacingOccurrences(of: "    type: Meter\n    frame: {x: 0, y: 0", with: "    type: Me\n    frame: {x: 0, y: 0")
+        let (typeURI, _) = try open(typed, as: "type.scene.yaml")
+        let types = try items(typeURI, at(typed, 9, "Me", 2))
+        let names = types.compactMap { $0["label"] as? String }
+        XCTAssertTrue(names.contains("Meter") && names.contains("Dot") && names.contains("ring"), "\(names)")
+        let meter = try XCTUnwrap(types.first { $0["label"] as? String == "Meter" })
+        XCTAssertTrue((meter["detail"] as? String ?? "").contains("meters.yaml"), "\(meter)")
+
+        // An argument's value: the parameter's kind's words.
+        let valueTyping = Self.scene.replacingOccurrences(of: "color: systemRed", with: "color: systemRe")
+        let (valueURI, _) = try open(valueTyping, as: "value.scene.yaml")
+        let colors = try items(valueURI, at(valueTyping, 13, "systemRe", 8)).compactMap { $0["label"] as? String }
+        XCTAssertTrue(colors.contains("systemRed") && colors.contains("systemBlue"), "\(colors)")
+    }
+
+    func testHoverAndDefinitionKnowComponents() throws {
+        let s = Self.scene
+        let (uri, _) = try open(s, as: "scene.scene.yaml")
+        let value = try hover(uri, at(s, 11, "value"))
+        XCTAssertTrue(value.contains("**value**: ring.progress (number 0–1)"), value)
+        XCTAssertTrue(value.contains("default: 0") && value.contains("Fraction of the ring drawn."), value)
+        let required = try hover(uri, at(s, 12, "caption"))
+        XCTAssertTrue(required.contains("required (no default)") && required.contains("Words under the ring."), required)
+        XCTAssertTrue(try hover(uri, at(s, 17, "value")).contains("Fraction of the ring drawn."), "an argument in a repeat item")
+        XCTAssertTrue(try hover(uri, at(s, 13, "systemRed", 2)).contains("#ff3b30"), "an argument's value read as its kind")
+
+        let type = try hover(uri, at(s, 9, "Meter", 1))
+        XCTAssertTrue(type.contains("**Meter** (component from ") && type.contains("lib/meters.yaml"), type)
+        XCTAssertTrue(type.contains("A ring showing a value, with a caption under it."), type)
+        XCTAssertTrue(type.contains("- `value`: ring.progress (number 0–1), default 0: Fraction of the ring drawn."), type)
+        XCTAssertTrue(type.contains("- `caption`: text, required: Words under the ring."), type)
+        XCTAssertTrue(type.contains("placed at x 0, y 0, 100 × 140 pt"), "the instance's group as placed: \(type)")
+        XCTAssertTrue(try hover(uri, at(s, 18, "Dot", 1)).contains("**Dot** (component)\n\nA small light."))
+
+        // Definition: the imported library's `Meter:` key, and the scene's own `Dot:`.
+        let meter = try XCTUnwrap(result("textDocument/definition", uri, ["position": at(s, 9, "Meter", 2)]) as? [String: Any])
+        XCTAssertEqual(meter["uri"] as? String, "file://" + dir.appendingPathComponent("lib/meters.yaml").path)
+        let range = meter["range"] as? [String: [String: Int]]
+        XCTAssertEqual([range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["character"]], [1, 2, 7])
+        let dot = try XCTUnwrap(result("textDocument/definition", uri, ["position": at(s, 18, "Dot", 1)]) as? [String: Any])
+        XCTAssertEqual(dot["uri"] as? String, uri)
+        XCTAssertEqual((dot["range"] as? [String: [String: Int]])?["start"]?["line"], 3)
+
+        // A name no file defines: hover says so, definition finds nothing.
+        let unknown = s.replacingOccurrences(of: "type: Dot", with: "type: Gauge")
+        let (unknownURI, _) = try open(unknown, as: "unknown.scene.yaml")
+        XCTAssertTrue(try hover(unknownURI, at(unknown, 18, "Gauge", 1)).contains("no component 'Gauge'"))
+        XCTAssertTrue(try result("textDocument/definition", unknownURI, ["position": at(unknown, 18, "Gauge", 1)]) is NSNull)
+    }
+}
