@@ -42,6 +42,12 @@ extension References {
 
     /// The component `name` as instances use it (a later definition replaces an earlier one).
     public func component(named name: String) -> Component? { components.first { $0.name == name } }
+
+    /// The `$name`s written in a text of a definition (`$$` is a dollar, not one), each with
+    /// its place in the text in characters: the components checker's own reading.
+    public static func parameterReferences(in text: String) -> [(name: String, offset: Int, length: Int)] {
+        Substitution.references(in: text).map { ($0.name, $0.offset, $0.length) }
+    }
 }
 
 extension ComponentTable {

@@ -49,6 +49,9 @@ final class LanguageServerComponentTests: XCTestCase {
             repeat:
               - {frame: {x: 120, y: 0, width: 100, height: 140}, value: 0.3, caption: GPU}
           - {id: dot, type: Dot, frame: {x: 240, y: 0, width: 10, height: 10}}
+        timeline:
+          animations:
+            - {target: cpu.ring.progress, to: 1, duration: 1s}
 
         """
 
@@ -179,5 +182,35 @@ final class LanguageServerComponentTests: XCTestCase {
         let (unknownURI, _) = try open(unknown, as: "unknown.scene.yaml")
         XCTAssertTrue(try hover(unknownURI, at(unknown, 18, "Gauge", 1)).contains("no component 'Gauge'"))
         XCTAssertTrue(try result("textDocument/definition", unknownURI, ["position": at(unknown, 18, "Gauge", 1)]) is NSNull)
+    }
+
+    /// An argument's key goes to its parameter; inside a definition, `$value` is explained and
+    /// goes to its parameter too; `target:` knows the views instances hold.
+    func testParametersFromTheirUsesAndTheViewsInstancesHold() throws {
+        let s = Self.scene
+        let (uri, _) = try open(s, as: "scene.scene.yaml")
+        let libraryURI = "file://" + dir.appendingPathComponent("lib/meters.yaml").path
+        func start(_ location: Any?) -> [Int?] {
+            let range = (location as? [String: Any])?["range"] as? [String: [String: Int]]
+            return [range?["start"]?["line"], range?["start"]?["character"]]
+        }
+        let argument = try result("textDocument/definition", uri, ["position": at(s, 11, "value", 2)])
+        XCTAssertEqual((argument as? [String: Any])?["uri"] as? String, libraryURI)
+        XCTAssertEqual(start(argument), [4, 6], "the parameter's key in the library")
+
+        let lib = Self.library
+        for (line, needle, parameterLine) in [(11, "$value", 4), (12, "$color", 5), (16, "$caption", 6)] {
+            let position = at(lib, line, needle, 2)
+            XCTAssertEqual(start(try result("textDocument/definition", libraryURI, ["position": position])), [parameterLine, 6], needle)
+            let text = try hover(libraryURI, position)
+            XCTAssertTrue(text.hasPrefix("**\(needle.dropFirst())**: ") && text.contains("parameter of Meter"), text)
+        }
+
+        let target = try hover(uri, at(s, 21, "cpu.ring.progress", 10))
+        XCTAssertTrue(target.contains("Fraction of the circle"), target)
+        let typing = s.replacingOccurrences(of: "target: cpu.ring.progress", with: "target: cpu.ri")
+        let (typingURI, _) = try open(typing, as: "target.scene.yaml")
+        let targets = try items(typingURI, at(typing, 21, "cpu.ri", 6)).compactMap { $0["label"] as? String }
+        XCTAssertTrue(targets.contains("cpu.ring.progress") && targets.contains("meter1.caption.opacity"), "\(targets)")
     }
 }

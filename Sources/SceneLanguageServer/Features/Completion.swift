@@ -109,10 +109,12 @@ enum Completion {
                      doc: "**\(style.name)**: " + style.keys.joined(separator: ", "))
             }
         case (.animation?, "target"):
-            return analysis.ids.flatMap { entry -> [Item] in
-                guard let type = entry.view.type else { return [] }
-                return type.kind.attributes.filter { $0.animatable != .no }.map { spec in
-                    Item(label: "\(entry.id).\(spec.name)", kind: Kind.reference, detail: spec.kind.name,
+            // The file's views, then the views its instances hold (`cpu.ring`), as the checker made them.
+            let written = analysis.ids.compactMap { entry in entry.view.type.map { (entry.id, $0) } }
+            let held = analysis.references.viewTypes.filter { $0.key.contains(".") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return (written + held).flatMap { id, type -> [Item] in
+                type.kind.attributes.filter { $0.animatable != .no }.map { spec in
+                    Item(label: "\(id).\(spec.name)", kind: Kind.reference, detail: spec.kind.name,
                          doc: Vocabulary.attributeDoc(spec))
                 }
             }

@@ -21,6 +21,27 @@ enum Components {
         return (component, parameter)
     }
 
+    /// The parameter a `$name` under the cursor names, inside a definition of this document
+    /// (`components: {Meter: {views: […]}}`), with the `$name`'s range.
+    static func reference(_ spot: Spot, at location: SourceLocation, in analysis: DocumentAnalysis)
+        -> (References.Component, References.Parameter, SourceRange)? {
+        guard !spot.onKey, spot.mappingPath.count >= 2, spot.mappingPath[0].key == "components",
+              let name = spot.mappingPath[1].key, let text = spot.node.scalar?.text,
+              let component = analysis.references.components.last(where: { $0.name == name && $0.file == nil }),
+              let map = ScalarSourceMap(text: text, writtenAt: spot.node.range, in: analysis.file) else { return nil }
+        for r in References.parameterReferences(in: text) {
+            guard let range = map.range(offset: r.offset, length: r.length), range.contains(location),
+                  let parameter = component.parameter(named: r.name) else { continue }
+            return (component, parameter, range)
+        }
+        return nil
+    }
+
+    /// Where a parameter is declared, in the document or the imported file its component is in.
+    static func location(of p: References.Parameter, in c: References.Component, _ request: FeatureRequest) -> JSONValue {
+        location(c.file, p.range, request)
+    }
+
     /// `**value**: ring.progress (number 0–1) · default 0 — parameter of Meter`, then its doc.
     static func parameterDoc(_ p: References.Parameter, of component: References.Component) -> String {
         let need = p.defaultText.map { "default: \($0)" } ?? "required (no default)"
@@ -61,8 +82,12 @@ enum Components {
     /// Where the component is defined: in the document, or in the imported file with positions
     /// counted in that file's own text.
     static func location(of c: References.Component, _ request: FeatureRequest) -> JSONValue {
-        guard let file = c.file else { return request.location(c.range) }
+        location(c.file, c.range, request)
+    }
+
+    static func location(_ file: SourceFile?, _ range: SourceRange, _ request: FeatureRequest) -> JSONValue {
+        guard let file else { return request.location(range) }
         let other = TextDocument(uri: FileURI.uri(file.name), version: 0, text: String(decoding: file.bytes, as: UTF8.self))
-        return ["uri": .string(other.uri), "range": other.range(of: c.range, encoding: request.encoding).json]
+        return ["uri": .string(other.uri), "range": other.range(of: range, encoding: request.encoding).json]
     }
 }

@@ -19,6 +19,11 @@ enum Hover {
             return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(spot.binding.range)])
         }
         guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
+        // `$value` in a definition: the parameter it stands for.
+        if let (component, parameter, range) = Components.reference(spot, at: location, in: analysis) {
+            return .success(["contents": ["kind": "markdown", "value": .string(Components.parameterDoc(parameter, of: component))],
+                             "range": request.range(range)])
+        }
         guard let text = spot.onKey ? keyText(spot, in: analysis) : valueText(spot, in: analysis) else { return .success(.null) }
         let range = spot.onKey ? spot.pair.keyRange : spot.node.range
         return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(range)])
