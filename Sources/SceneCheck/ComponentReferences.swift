@@ -43,6 +43,13 @@ extension References {
     /// The component `name` as instances use it (a later definition replaces an earlier one).
     public func component(named name: String) -> Component? { components.first { $0.name == name } }
 
+    /// The keys a definition takes (`doc`, `parameters`, `views`, `timeline`) and a parameter
+    /// takes (`kind`, `default`, `doc`), and the value kinds a parameter's `kind:` may name:
+    /// the components checker's own tables, for the editor.
+    package static var componentKeys: [String] { ComponentDefinition.keys }
+    package static var parameterKeys: [String] { ComponentDefinition.parameterKeys }
+    package static var parameterKindNames: [(name: String, kind: ValueKind)] { ParameterKind.named.map { ($0.0, $0.1) } }
+
     /// The `$name`s written in a text of a definition (`$$` is a dollar, not one), each with
     /// its place in the text in characters: the components checker's own reading.
     public static func parameterReferences(in text: String) -> [(name: String, offset: Int, length: Int)] {

@@ -184,6 +184,31 @@ final class LanguageServerComponentTests: XCTestCase {
         XCTAssertTrue(try result("textDocument/definition", unknownURI, ["position": at(unknown, 18, "Gauge", 1)]) is NSNull)
     }
 
+    /// Writing a definition: a parameter's keys and its `kind:` words are offered, a default is
+    /// read as the parameter's kind, and the definition's name explains the component.
+    func testWritingADefinition() throws {
+        let lib = Self.library
+        let libraryURI = "file://" + dir.appendingPathComponent("lib/meters.yaml").path
+        XCTAssertTrue(try hover(libraryURI, at(lib, 1, "Meter", 1)).hasPrefix("**Meter** (component)\n\nA ring showing a value"))
+        XCTAssertTrue(try hover(libraryURI, at(lib, 5, "systemBlue", 3)).contains("#007aff"), "a default read as its kind")
+        XCTAssertTrue(try hover(libraryURI, at(lib, 4, "kind", 1)).contains("A value kind by name"), "the schema's doc of kind")
+
+        let keyTyping = lib.replacingOccurrences(of: "caption: {kind: text, doc: Words under the ring.}", with: "caption: {kind: text, de}")
+        let (keyURI, _) = try open(keyTyping, as: "lib/keys.yaml")
+        let keys = try items(keyURI, at(keyTyping, 6, "de}", 2)).compactMap { $0["label"] as? String }
+        XCTAssertEqual(keys, ["default", "doc"])
+
+        let kindTyping = lib.replacingOccurrences(of: "caption: {kind: text,", with: "caption: {kind: te,")
+        let (kindURI, _) = try open(kindTyping, as: "lib/kinds.yaml")
+        let kinds = try items(kindURI, at(kindTyping, 6, "te,", 2)).compactMap { $0["label"] as? String }
+        XCTAssertTrue(kinds.contains("text") && kinds.contains("color") && kinds.contains("ring.progress") && kinds.contains("label.text"),
+                      "\(kinds.prefix(20))")
+
+        let definitionTyping = lib.replacingOccurrences(of: "    doc: A ring showing a value, with a caption under it.\n", with: "    do\n")
+        let (definitionURI, _) = try open(definitionTyping, as: "lib/definition.yaml")
+        XCTAssertEqual(try items(definitionURI, at(definitionTyping, 2, "do", 2)).compactMap { $0["label"] as? String }, ["doc", "timeline"])
+    }
+
     /// An argument's key goes to its parameter; inside a definition, `$value` is explained and
     /// goes to its parameter too; `target:` knows the views instances hold.
     func testParametersFromTheirUsesAndTheViewsInstancesHold() throws {

@@ -6,13 +6,18 @@ import SceneSyntax
 /// come from the registry and the checker's own key tables.
 enum MappingRole: Equatable {
     case top, canvas, style, view, frame, size, timeline, animation, keyframe
+    /// A component's definition (`components: {Meter: {…}}`) and one of its parameters
+    /// (`parameters: {value: {kind, default, doc}}`).
+    case component, parameter
 
     /// Mappings whose keys take values (attributes, frame keys, animation keys).
-    static let holdsValues: [MappingRole] = [.canvas, .style, .view, .frame, .size, .animation, .keyframe, .timeline]
+    static let holdsValues: [MappingRole] = [.canvas, .style, .view, .frame, .size, .animation, .keyframe, .timeline, .parameter]
 
     /// The role of the mapping at `path` (keys, with every list index written `#`).
     static func of(_ path: [PathStep]) -> MappingRole? {
         var keys = path.map { $0.key ?? "#" }
+        if keys.count == 2, keys[0] == "components" { return .component }
+        if keys.count == 4, keys[0] == "components", keys[2] == "parameters" { return .parameter }
         // A component's definition (`components: {Meter: {views: […], timeline: …}}`): its views
         // and animations are written as a scene's.
         if keys.count >= 3, keys[0] == "components" {

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneModel
 import SceneSchema
 import SceneSyntax
@@ -28,6 +29,8 @@ enum Vocabulary {
         case .timeline: return plain(EditorVocabulary.timelineKeys, "timeline")
         case .animation: return plain(EditorVocabulary.animationKeys, "animation")
         case .keyframe: return plain(EditorVocabulary.keyframeKeys, "keyframe")
+        case .component: return plain(References.componentKeys, "component")
+        case .parameter: return plain(References.parameterKeys, "parameter")
         case .style:
             return Registry.attributesByName.keys.sorted().compactMap { name in
                 Registry.attributesByName[name].map(attributeKey)

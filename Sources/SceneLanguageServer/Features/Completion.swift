@@ -118,6 +118,8 @@ enum Completion {
                          doc: Vocabulary.attributeDoc(spec))
                 }
             }
+        case (.parameter?, "kind"):
+            return Components.kindItems()
         case (.animation?, "easing"), (.keyframe?, "easing"):
             return EditorVocabulary.easingNames.map { name in
                 Item(label: name, kind: Kind.enumMember, detail: "easing",

@@ -37,6 +37,26 @@ enum Components {
         return nil
     }
 
+    /// The parameter whose declaration (`value: {kind: …, default: …}`) the spot is in, as the
+    /// checker read it (nil when the checker refused it, say for its kind).
+    static func declared(_ spot: Spot, in analysis: DocumentAnalysis) -> References.Parameter? {
+        guard spot.role == .parameter, spot.mappingPath.count == 4, let name = spot.mappingPath[1].key,
+              let parameter = spot.mappingPath[3].key else { return nil }
+        return analysis.references.components.last { $0.name == name && $0.file == nil }?.parameter(named: parameter)
+    }
+
+    /// What a parameter's `kind:` may be: a value kind by name, or any view kind's attribute.
+    static func kindItems() -> [Completion.Item] {
+        let doc = EditorVocabulary.doc(ofKey: "kind", in: "parameter")
+        return References.parameterKindNames.map { Completion.Item(label: $0.name, kind: Completion.Kind.enumMember, detail: $0.kind.name, doc: doc) }
+            + ViewType.allCases.flatMap { type in
+                type.kind.attributes.map { spec in
+                    Completion.Item(label: "\(type.rawValue).\(spec.name)", kind: Completion.Kind.reference, detail: spec.kind.name,
+                                    doc: Vocabulary.attributeDoc(spec))
+                }
+            }
+    }
+
     /// Where a parameter is declared, in the document or the imported file its component is in.
     static func location(of p: References.Parameter, in c: References.Component, _ request: FeatureRequest) -> JSONValue {
         location(c.file, p.range, request)

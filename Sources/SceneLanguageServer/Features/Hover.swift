@@ -34,6 +34,11 @@ enum Hover {
         if let analysis, let (component, parameter) = Components.parameter(spot, in: analysis) {
             return Components.parameterDoc(parameter, of: component)
         }
+        // A definition's name under `components:`: the component as the checker read it.
+        if let analysis, spot.mappingPath.count == 1, spot.mappingPath[0].key == "components",
+           let component = analysis.references.components.last(where: { $0.name == spot.pair.key && $0.file == nil }) {
+            return Components.componentDoc(component)
+        }
         if let spec = Vocabulary.attribute(spot.pair.key, role: spot.role, viewType: spot.viewType) {
             return Vocabulary.attributeDoc(spec)
         }
@@ -47,6 +52,7 @@ enum Hover {
     /// The kind of value the spot's key takes, the target's kind for an animation's values.
     static func valueKind(_ spot: Spot, in analysis: DocumentAnalysis) -> ValueKind? {
         if let (_, parameter) = Components.parameter(spot, in: analysis) { return parameter.kind }
+        if spot.role == .parameter, spot.pair.key == "default" { return Components.declared(spot, in: analysis)?.kind }
         if let kind = Vocabulary.valueKind(spot.pair.key, role: spot.role, viewType: spot.viewType) { return kind }
         switch (spot.role, spot.pair.key) {
         case (.animation?, "from"), (.animation?, "to"):
