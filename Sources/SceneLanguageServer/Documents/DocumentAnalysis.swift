@@ -17,7 +17,8 @@ final class DocumentAnalysis {
     /// How positions count characters for the client (set by the server).
     let encoding: PositionEncoding
 
-    private let oversize: (Int) -> Diagnostic?
+    /// The size limit's diagnostic for a document too large to check (nil: check it).
+    let oversize: (Int) -> Diagnostic?
     /// LanguageServer.Options.revise, for tests.
     var revise: ((Diagnostic) -> Diagnostic)?
 

@@ -55,7 +55,10 @@ enum Completion {
         for filler in [placeholder, placeholder + ":"] {
             let text = String(decoding: head + Array(filler.utf8) + tail, as: UTF8.self)
             let doc = TextDocument(uri: request.document.uri, version: request.document.version, text: text)
-            let analysis = DocumentAnalysis(doc, frontend: request.analysis.frontend, encoding: request.encoding)
+            // The document's size limit too: completion of an instance's keys, `type:` and
+            // `target:` reads the check of the patched text.
+            let analysis = DocumentAnalysis(doc, frontend: request.analysis.frontend, encoding: request.encoding,
+                                            oversize: request.analysis.oversize)
             guard let tree = analysis.tree else { continue }
             let location = doc.location(of: doc.position(ofByte: start, encoding: .utf8), encoding: .utf8)
             if let spot = Spot.find(in: tree, at: location) { return (analysis, spot) }
