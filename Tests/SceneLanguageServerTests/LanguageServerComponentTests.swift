@@ -204,6 +204,12 @@ final class LanguageServerComponentTests: XCTestCase {
         XCTAssertTrue(kinds.contains("text") && kinds.contains("color") && kinds.contains("ring.progress") && kinds.contains("label.text"),
                       "\(kinds.prefix(20))")
 
+        // The library's diagnostics are the components checker's: an unused parameter warns.
+        let unused = lib.replacingOccurrences(of: "        progressColor: $color\n", with: "")
+        let (_, diagnostics) = try open(unused, as: "lib/unused.yaml")
+        XCTAssertEqual(diagnostics.compactMap { $0["message"] as? String }, ["parameter 'color' of Meter is never used"])
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 2, "a warning")
+
         let definitionTyping = lib.replacingOccurrences(of: "    doc: A ring showing a value, with a caption under it.\n", with: "    do\n")
         let (definitionURI, _) = try open(definitionTyping, as: "lib/definition.yaml")
         XCTAssertEqual(try items(definitionURI, at(definitionTyping, 2, "do", 2)).compactMap { $0["label"] as? String }, ["doc", "timeline"])
