@@ -25,8 +25,8 @@ extension SceneChecker {
     }
 
     /// A library's check: version, imports (followed, as a scene's are), styles (an unknown
-    /// attribute is an error, as in a scene) and the structure of `components:`. No scene comes
-    /// out of it.
+    /// attribute is an error, as in a scene) and its components and those it imports, as a
+    /// scene's check reads them. No scene comes out of it.
     func checkLibrary(_ top: [Node.Pair], root: Node, file: SourceFile?, references: inout References,
                       log: inout DiagnosticLog) -> (scene: Scene?, diagnostics: [Diagnostic]) {
         let name = options.scenePath ?? file?.name ?? "this file"
@@ -57,8 +57,13 @@ extension SceneChecker {
         references = References.build(root, file: file, imported: imports.sources.flatMap { References.styles($0.node, path: $0.file?.name) },
                                       overrides: options.overrides)
         let own = pairs["styles"].map { [StyleSource(node: $0.value, file: nil)] } ?? []
-        _ = StyleTable.read(imports.sources + own, options: options, log: &log)
-        if let components = pairs["components"] { checkComponentsStructure(components.value, log: &log) }
+        let styles = StyleTable.read(imports.sources + own, options: options, log: &log)
+        // The components checker, as a scene's check runs it: each definition in its own file, its
+        // views made with its defaults, unknown attributes errors and unused parameters warnings.
+        let ownComponents = pairs["components"].map { [ComponentSource(node: $0.value, file: nil)] } ?? []
+        let components = ComponentTable.read(imports.componentSources + ownComponents, styles: styles, options: options,
+                                             sceneFile: file, sceneName: name, log: &log)
+        references.components = components.referenced
         reportOverridesWithoutTarget(log: &log)
         if !options.acceptsLibrary {
             let key = top.first { $0.key == "styles" || $0.key == "components" }?.keyRange ?? root.range.startOnly
@@ -70,21 +75,6 @@ extension SceneChecker {
 
     private var libraryNotes: [String] {
         ["a file with styles: or components: and neither canvas nor views is a library; a scene needs 'canvas' and 'views'"]
-    }
-
-    /// `components:` as far as a library's check reads it today: a mapping of `Name: mapping`.
-    /// What a definition holds (parameters, views, timeline) is the components checker's
-    /// (Sources/SceneCheck/Components), which takes this place once it is there.
-    func checkComponentsStructure(_ node: Node, log: inout DiagnosticLog) {
-        guard let definitions = node.mapping else {
-            log.error(.wrongStructure, "components must be a mapping of names to definitions, such as components: {Meter: {views: […]}}, not \(node.kindDescription)",
-                      at: node.range)
-            return
-        }
-        for definition in definitions where definition.value.mapping == nil {
-            log.error(.wrongStructure, "component '\(definition.key)' must be a mapping (doc, parameters, views, timeline), not \(definition.value.kindDescription)",
-                      at: definition.value.range)
-        }
     }
 
     /// A library has no views, canvas or timeline: a `--set` naming one sets nothing. `styles.…`

@@ -92,6 +92,8 @@ public struct References: Sendable {
     /// Each id a view of a known kind declares (the first, when written twice), with the kind:
     /// what a `target:` or a binding can name.
     public internal(set) var viewTypes: [String: ViewType] = [:]
+    /// The components the file can use, as the components checker read them (ComponentReferences.swift).
+    public internal(set) var components: [Component] = []
 
     public init() {}
 

@@ -80,6 +80,7 @@ public struct SceneChecker {
         let sceneName = options.scenePath ?? file?.name ?? "the scene"
         let components = ComponentTable.read(imports.componentSources + (pairs["components"].map { [ComponentSource(node: $0.value, file: nil)] } ?? []),
                                              styles: styles, options: options, sceneFile: file, sceneName: sceneName, log: &log)
+        references.components = components.referenced
         var views: [SceneView] = []
         var viewTypes: [String: ViewType] = [:]
         var expandedViews = pairs["views"]?.value

@@ -18,8 +18,9 @@ let usage = """
     \(commands.map { "  \($0.name.padding(commandColumn))\($0.summary)" }.joined(separator: "\n"))
 
     Run 'scenec COMMAND --help' for a command's options, 'scenec help KIND' for a view kind's
-    attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), and 'scenec --version'
-    for the version, commit and libraries. The scene language: docs/language.md.
+    attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), 'scenec help FILE
+    [COMPONENT]' for the components a scene or library can use, and 'scenec --version' for the
+    version, commit and libraries. The scene language: docs/language.md.
 
     """
 
@@ -81,11 +82,15 @@ func main() -> ExitStatus {
     }
 }
 
-/// `scenec help KIND` prints a view kind's page; `scenec help COMMAND` the command's help.
+/// `scenec help KIND` prints a view kind's page; `scenec help COMMAND` the command's help;
+/// `scenec help FILE [COMPONENT]` the components a scene or library can use (ComponentHelp).
 func help(_ topics: [String]) -> ExitStatus {
     if topics.first == "--markdown" { return synopsisTables(files: Array(topics.dropFirst())) }
+    if let file = topics.first, ComponentHelp.isFile(file), topics.count <= 2 {
+        return ComponentHelp.run(file, component: topics.count == 2 ? topics[1] : nil)
+    }
     guard topics.count == 1, let topic = topics.first else {
-        Console.fail("help takes one view kind or command")
+        Console.fail("help takes one view kind or command, or a scene or library file and optionally one of its components")
         return .usage
     }
     if let kind = KindHelp.kind(named: topic) {
@@ -99,7 +104,7 @@ func help(_ topics: [String]) -> ExitStatus {
     let topicNames = ViewType.allCases.map(\.rawValue) + commands.map(\.name)
     let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\($0)'?" } ?? ""
     Console.fail("no help on '\(topic)'\(guess)")
-    Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))) and the commands")
+    Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), the commands and the components of a file (scenec help FILE.yaml)")
     return .usage
 }
 

@@ -70,6 +70,51 @@ final class LibraryCheckTests: XCTestCase {
         XCTAssertTrue(check("components: [Meter]\n").diagnostics[0].hasPrefix("1:13 wrong-structure components must be a mapping"))
     }
 
+    /// The components checker runs on a library: its definitions' mistakes are reported, and
+    /// what it read (References.Component, References.Parameter) is in the references graph,
+    /// imported definitions with their file, for the language server and `help`.
+    func testALibrarysComponentsAreCheckedAndListedInTheReferences() throws {
+        let bad = check("components:\n  M:\n    parameters: {v: {kind: number}}\n    views:\n      - {id: r, type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progres: 1}\n")
+        XCTAssertEqual(bad.diagnostics.count, 2, "\(bad.diagnostics)")
+        XCTAssertTrue(bad.diagnostics[0].hasPrefix("3:18 unused-parameter parameter 'v' of M is never used"), bad.diagnostics[0])
+        XCTAssertTrue(bad.diagnostics[1].hasPrefix("5:71 unknown-attribute unknown attribute 'progres'"), bad.diagnostics[1])
+
+        var options = libraryOptions
+        let files = ["base.yaml": "components:\n  Dot: {views: [{id: d, type: indicator, frame: {x: 0, y: 0, width: 1, height: 1}}]}\n"]
+        options.readImport = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(ImportFailure("no such file")) }
+        let file = SourceFile(name: "lib.yaml", text: """
+            imports: [base.yaml]
+            components:
+              Meter:
+                doc: A ring.
+                parameters:
+                  value: {kind: ring.progress, default: 0, doc: Fraction drawn.}
+                  tint: {kind: color, default: {color: red, alpha: 0.5}}
+                  caption: {kind: text, doc: Words.}
+                views:
+                  - {id: r, type: ring, frame: {x: 0, y: 0, width: 1, height: 1}, progress: $value, progressColor: $tint, label: $caption}
+
+            """)
+        let result = SceneChecker(options: options).checkResult(file)
+        XCTAssertEqual(result.diagnostics, [])
+        let components: [References.Component] = result.references.components
+        XCTAssertEqual(components.map(\.name), ["Dot", "Meter"])
+        XCTAssertEqual(components[0].file?.name, "base.yaml")
+        let meter = try XCTUnwrap(result.references.component(named: "Meter"))
+        XCTAssertNil(meter.file)
+        XCTAssertEqual(meter.doc, "A ring.")
+        XCTAssertEqual(meter.range.start.line, 3)
+        XCTAssertTrue(meter.isValid)
+        let value: References.Parameter = try XCTUnwrap(meter.parameter(named: "value"))
+        XCTAssertEqual(value.kindDescription, "ring.progress (number 0–1)")
+        XCTAssertEqual(value.defaultText, "0")
+        XCTAssertEqual(value.doc, "Fraction drawn.")
+        XCTAssertEqual(meter.parameter(named: "tint")?.defaultText, "{color: red, alpha: 0.5}")
+        XCTAssertEqual(meter.parameter(named: "tint")?.kindDescription, "color")
+        XCTAssertEqual(meter.parameter(named: "caption")?.isRequired, true)
+        XCTAssertEqual(meter.parameters.map(\.name), ["value", "tint", "caption"])
+    }
+
     func testALibraryFollowsItsImports() {
         var options = libraryOptions
         let files = ["dir/base.yaml": "version: 1\nstyles:\n  base: {lineWidht: 2}\n"]

@@ -173,7 +173,8 @@ final class SchemaValidationTests: XCTestCase {
         for file in files {
             try Data(file.text.utf8).write(to: dir.appendingPathComponent(file.name))
         }
-        let themes = ["Tests/Corpus/reuse/themes/theme.yaml", "Tests/Corpus/reuse/themes/dark.yaml", "Tests/Corpus/reuse/common/brand.yaml"]
+        let themes = ["Tests/Corpus/reuse/themes/theme.yaml", "Tests/Corpus/reuse/themes/dark.yaml", "Tests/Corpus/reuse/common/brand.yaml",
+                      "Tests/Corpus/reuse/lib/meters.yaml"]
         let good = try validate(["--schemafile", schemaFile] + themes + files.map { dir.appendingPathComponent($0.name).path })
         XCTAssertEqual(good.status, 0, good.output)
 

@@ -22,6 +22,38 @@ final class LibraryFileTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("the scene needs a 'canvas'"), result.stderr)
     }
 
+    /// `check` runs the components checker on a library's definitions: the reuse corpus's
+    /// meters pass quietly; a definition's unknown attribute is a located error and a parameter
+    /// no view uses a warning, both in the library.
+    func testCheckReadsALibrarysComponents() throws {
+        let good = try scenec(["check", "lib/meters.yaml"], directory: repositoryRoot.appendingPathComponent("Tests/Corpus/reuse"))
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertEqual(good.stderr, "")
+
+        let dir = try temporaryDirectory(self)
+        let lib = dir.appendingPathComponent("meters.yaml")
+        try Data("""
+            components:
+              Meter:
+                parameters:
+                  value: {kind: ring.progress, default: 0}
+                  spare: {kind: color, doc: Never used.}
+                views:
+                  - id: ring
+                    type: ring
+                    frame: {x: 0, y: 0, width: 100%, height: 100%}
+                    progress: $value
+                    progresColor: red
+
+            """.utf8).write(to: lib)
+        let bad = try scenec(["check", lib.path])
+        XCTAssertEqual(bad.status, 1, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("meters.yaml:11:9: error: unknown attribute 'progresColor' for ring 'ring'; did you mean 'progressColor'?"),
+                      bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("meters.yaml:5:7: warning: parameter 'spare' of Meter is never used"), bad.stderr)
+        XCTAssertFalse(bad.stderr.contains("canvas"), bad.stderr)
+    }
+
     func testRenderingALibraryIsALocatedError() throws {
         let dir = try temporaryDirectory(self)
         let lib = dir.appendingPathComponent("lib.yaml")

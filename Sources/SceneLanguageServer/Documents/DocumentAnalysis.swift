@@ -17,7 +17,8 @@ final class DocumentAnalysis {
     /// How positions count characters for the client (set by the server).
     let encoding: PositionEncoding
 
-    private let oversize: (Int) -> Diagnostic?
+    /// The size limit's diagnostic for a document too large to check (nil: check it).
+    let oversize: (Int) -> Diagnostic?
     /// LanguageServer.Options.revise, for tests.
     var revise: ((Diagnostic) -> Diagnostic)?
 
@@ -75,7 +76,9 @@ final class DocumentAnalysis {
         var table: [SourceLocation: PlacedView] = [:]
         func index(_ placed: [PlacedView]) {
             for p in placed {
-                table[p.view.range.start] = p
+                // An instance's views are placed at the instance (they have no lines of their
+                // own in this file): the instance's group keeps its place.
+                if table[p.view.range.start] == nil { table[p.view.range.start] = p }
                 index(p.children)
             }
         }

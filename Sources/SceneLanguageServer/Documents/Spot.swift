@@ -6,13 +6,18 @@ import SceneSyntax
 /// come from the registry and the checker's own key tables.
 enum MappingRole: Equatable {
     case top, canvas, style, view, frame, size, timeline, animation, keyframe
+    /// A component's definition (`components: {Meter: {…}}`) and one of its parameters
+    /// (`parameters: {value: {kind, default, doc}}`).
+    case component, parameter
 
     /// Mappings whose keys take values (attributes, frame keys, animation keys).
-    static let holdsValues: [MappingRole] = [.canvas, .style, .view, .frame, .size, .animation, .keyframe, .timeline]
+    static let holdsValues: [MappingRole] = [.canvas, .style, .view, .frame, .size, .animation, .keyframe, .timeline, .parameter]
 
     /// The role of the mapping at `path` (keys, with every list index written `#`).
     static func of(_ path: [PathStep]) -> MappingRole? {
         var keys = path.map { $0.key ?? "#" }
+        if keys.count == 2, keys[0] == "components" { return .component }
+        if keys.count == 4, keys[0] == "components", keys[2] == "parameters" { return .parameter }
         // A component's definition (`components: {Meter: {views: […], timeline: …}}`): its views
         // and animations are written as a scene's.
         if keys.count >= 3, keys[0] == "components" {
@@ -36,8 +41,10 @@ enum MappingRole: Equatable {
         return nil
     }
 
-    /// `views, #` then any number of `children, #`.
+    /// `views, #` then any number of `children, #`; or an item of such a view's `repeat:`,
+    /// whose keys are merged over the view's (an instance's arguments, a view's attributes).
     static func isView(_ keys: [String]) -> Bool {
+        if keys.count >= 4, keys[keys.count - 2] == "repeat", keys[keys.count - 1] == "#" { return isView(Array(keys.dropLast(2))) }
         guard keys.count >= 2, keys[0] == "views", keys[1] == "#", keys.count % 2 == 0 else { return false }
         return stride(from: 2, to: keys.count, by: 2).allSatisfy { keys[$0] == "children" && keys[$0 + 1] == "#" }
     }
@@ -57,6 +64,8 @@ struct Spot {
     var node: Node
     /// The index inside the value's list, for `style: [a, b]`.
     var itemIndex: Int?
+    /// For an item of a view's `repeat:` without its own `type`, the view's `type` as written.
+    var repeatedType: String?
 
     /// The innermost key or value at `location` in `root`.
     static func find(in root: Node, at location: SourceLocation) -> Spot? {
@@ -99,13 +108,33 @@ struct Spot {
             }
         }
         visit(root, path: [])
+        if var spot = found, spot.role == .view, spot.mappingPath.count >= 2,
+           spot.mappingPath[spot.mappingPath.count - 2].key == "repeat" {
+            spot.repeatedType = root.descendant(spot.mappingPath.dropLast(2))?.mapping?["type"]?.value.scalar?.text
+            found = spot
+        }
         return found
     }
 
-    /// The view kind of the mapping, when it is a view with a known `type`.
-    var viewType: ViewType? {
+    /// The view's `type` as written (a repeat item's own, else its view's), when the mapping is a view.
+    var typeName: String? {
         guard role == .view else { return nil }
-        return (mapping.mapping ?? [])["type"]?.value.scalar.flatMap { ViewType(rawValue: $0.text) }
+        return (mapping.mapping ?? [])["type"]?.value.scalar?.text ?? repeatedType
+    }
+
+    /// The component the view is an instance of, when its `type` is a component's name (a
+    /// capital first: docs/language.md §11), whether or not a definition of it is found.
+    var componentName: String? {
+        guard let name = typeName, ViewType(rawValue: name) == nil, let first = name.unicodeScalars.first,
+              ("A"..."Z").contains(first) else { return nil }
+        return name
+    }
+
+    /// The view kind of the mapping, when it is a view with a known `type`; an instance of a
+    /// component is a group (its frame, size and layer attributes are a group's).
+    var viewType: ViewType? {
+        if componentName != nil { return .group }
+        return typeName.flatMap { ViewType(rawValue: $0) }
     }
 }
 

@@ -1,3 +1,4 @@
+import SceneCheck
 import SceneModel
 import SceneSchema
 import SceneSyntax
@@ -28,6 +29,8 @@ enum Vocabulary {
         case .timeline: return plain(EditorVocabulary.timelineKeys, "timeline")
         case .animation: return plain(EditorVocabulary.animationKeys, "animation")
         case .keyframe: return plain(EditorVocabulary.keyframeKeys, "keyframe")
+        case .component: return plain(References.componentKeys, "component")
+        case .parameter: return plain(References.parameterKeys, "parameter")
         case .style:
             return Registry.attributesByName.keys.sorted().compactMap { name in
                 Registry.attributesByName[name].map(attributeKey)
@@ -83,8 +86,12 @@ enum Vocabulary {
     /// The attribute `target: ID.ATTR` names, by the views of the file.
     static func target(_ text: String, in analysis: DocumentAnalysis) -> AttributeSpec? {
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let view = analysis.views.first(where: { $0.id == parts[0] }), let type = view.type else { return nil }
-        return type.kind.attribute(named: parts[1])
+        if parts.count == 2, let view = analysis.views.first(where: { $0.id == parts[0] }), let type = view.type {
+            return type.kind.attribute(named: parts[1])
+        }
+        // A view an instance holds (`cpu.ring.progress`): its id is up to the last dot.
+        guard let dot = text.lastIndex(of: "."), let type = analysis.references.viewTypes[String(text[..<dot])] else { return nil }
+        return type.kind.attribute(named: String(text[text.index(after: dot)...]))
     }
 
     /// The kind an animation's `from`, `to` or keyframe `value` takes: its target's.

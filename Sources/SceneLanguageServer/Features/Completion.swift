@@ -33,7 +33,7 @@ enum Completion {
                                 end: document.position(ofByte: end, encoding: request.encoding))
         let colonFollows = bytes[end...].drop { $0 == UInt8(ascii: " ") }.first == UInt8(ascii: ":")
         let items: [Item] = spot.onKey
-            ? keyItems(spot, colonFollows: colonFollows, library: SceneChecker.isLibrary(patched.tree))
+            ? keyItems(spot, colonFollows: colonFollows, library: SceneChecker.isLibrary(patched.tree), in: patched)
             : valueItems(spot, in: patched)
         return .success(.object([
             JSONMember(key: "isIncomplete", value: false),
@@ -55,7 +55,10 @@ enum Completion {
         for filler in [placeholder, placeholder + ":"] {
             let text = String(decoding: head + Array(filler.utf8) + tail, as: UTF8.self)
             let doc = TextDocument(uri: request.document.uri, version: request.document.version, text: text)
-            let analysis = DocumentAnalysis(doc, frontend: request.analysis.frontend, encoding: request.encoding)
+            // The document's size limit too: completion of an instance's keys, `type:` and
+            // `target:` reads the check of the patched text.
+            let analysis = DocumentAnalysis(doc, frontend: request.analysis.frontend, encoding: request.encoding,
+                                            oversize: request.analysis.oversize)
             guard let tree = analysis.tree else { continue }
             let location = doc.location(of: doc.position(ofByte: start, encoding: .utf8), encoding: .utf8)
             if let spot = Spot.find(in: tree, at: location) { return (analysis, spot) }
@@ -82,13 +85,17 @@ enum Completion {
     /// LSP's CompletionItemKind.
     enum Kind {
         static let property = 10, value = 12, enumMember = 20, color = 16, classKind = 7, reference = 18, function = 3
+        static let field = 5, module = 9
     }
 
-    static func keyItems(_ spot: Spot, colonFollows: Bool, library: Bool = false) -> [Item] {
+    static func keyItems(_ spot: Spot, colonFollows: Bool, library: Bool = false, in analysis: DocumentAnalysis? = nil) -> [Item] {
         guard let role = spot.role else { return [] }
         let present = Set((spot.mapping.mapping ?? []).map(\.key))
-        return (role == .top && library ? Vocabulary.libraryKeys : Vocabulary.keys(for: role, viewType: spot.viewType))
-            .filter { !present.contains($0.name) }
+        // An instance takes its component's parameters, then a group's keys but children.
+        let component = analysis.flatMap { Components.instanced(spot, in: $0) }
+        let arguments = component.map { Components.argumentItems($0, present: present, colonFollows: colonFollows) } ?? []
+        return arguments + (role == .top && library ? Vocabulary.libraryKeys : Vocabulary.keys(for: role, viewType: spot.viewType))
+            .filter { !present.contains($0.name) && !(spot.componentName != nil && Registry.containerKeys.contains($0.name)) }
             .map { Item(label: $0.name, kind: Kind.property, detail: $0.detail, doc: $0.doc,
                         insert: colonFollows ? $0.name : $0.name + ": ") }
     }
@@ -98,19 +105,24 @@ enum Completion {
         switch (spot.role, key) {
         case (.view?, "type"):
             return ViewType.allCases.map { Item(label: $0.rawValue, kind: Kind.classKind, doc: EditorVocabulary.summary(of: $0)) }
+                + Components.typeItems(in: analysis)
         case (.view?, "style"):
             return Styles.names(in: analysis).map { style in
                 Item(label: style.name, kind: Kind.reference, detail: "style",
                      doc: "**\(style.name)**: " + style.keys.joined(separator: ", "))
             }
         case (.animation?, "target"):
-            return analysis.ids.flatMap { entry -> [Item] in
-                guard let type = entry.view.type else { return [] }
-                return type.kind.attributes.filter { $0.animatable != .no }.map { spec in
-                    Item(label: "\(entry.id).\(spec.name)", kind: Kind.reference, detail: spec.kind.name,
+            // The file's views, then the views its instances hold (`cpu.ring`), as the checker made them.
+            let written = analysis.ids.compactMap { entry in entry.view.type.map { (entry.id, $0) } }
+            let held = analysis.references.viewTypes.filter { $0.key.contains(".") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return (written + held).flatMap { id, type -> [Item] in
+                type.kind.attributes.filter { $0.animatable != .no }.map { spec in
+                    Item(label: "\(id).\(spec.name)", kind: Kind.reference, detail: spec.kind.name,
                          doc: Vocabulary.attributeDoc(spec))
                 }
             }
+        case (.parameter?, "kind"):
+            return Components.kindItems()
         case (.animation?, "easing"), (.keyframe?, "easing"):
             return EditorVocabulary.easingNames.map { name in
                 Item(label: name, kind: Kind.enumMember, detail: "easing",
@@ -123,6 +135,9 @@ enum Completion {
                         doc: "A damped spring, run in real seconds like CASpringAnimation.")]
         default:
             guard let kind = Hover.valueKind(spot, in: analysis) else { return [] }
+            if let (component, parameter) = Components.parameter(spot, in: analysis) {
+                return values(of: kind, doc: Components.parameterDoc(parameter, of: component))
+            }
             let spec = Vocabulary.attribute(key, role: spot.role, viewType: spot.viewType)
             return values(of: kind, doc: spec.map(Vocabulary.attributeDoc))
         }

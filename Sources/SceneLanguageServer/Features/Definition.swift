@@ -1,8 +1,9 @@
 import SceneSupport
 import SceneSyntax
 
-/// `textDocument/definition`: from a `style:` name to its style (in this file or one it
-/// imports), from a `target:` or a `{id.attribute}` binding in a text to the view with that id,
+/// `textDocument/definition`: from a `style:` name to its style, from an instance's
+/// `type: Meter` to its component and from an argument or a `$value` to its parameter (in this
+/// file or one it imports), from a `target:` or a `{id.attribute}` binding in a text to the view with that id,
 /// from an alias `*name` to its anchor.
 enum Definition {
     static func respond(_ request: FeatureRequest) -> Result<JSONValue, FeatureError> {
@@ -12,9 +13,19 @@ enum Definition {
         if let spot = BindingSpot.find(in: analysis.references, at: location) {
             return .success(analysis.references.declaration(of: spot.binding.id).map { request.location($0.range) } ?? .null)
         }
-        guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location), !spot.onKey,
-              let text = spot.node.scalar?.text else { return .success(.null) }
+        guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
+        // An instance's argument → its parameter; `$value` in a definition → the same.
+        if spot.onKey, let (component, parameter) = Components.parameter(spot, in: analysis) {
+            return .success(Components.location(of: parameter, in: component, request))
+        }
+        if let (component, parameter, _) = Components.reference(spot, at: location, in: analysis) {
+            return .success(Components.location(of: parameter, in: component, request))
+        }
+        guard !spot.onKey, let text = spot.node.scalar?.text else { return .success(.null) }
         switch (spot.role, spot.pair.key) {
+        case (.view?, "type"):
+            guard let component = Components.instanced(spot, in: analysis) else { return .success(.null) }
+            return .success(Components.location(of: component, request))
         case (.view?, "style"):
             guard let style = Styles.definitions(in: analysis).last(where: { $0.name == text }) else { return .success(.null) }
             guard let path = style.path, let bytes = style.bytes else { return .success(request.location(style.keyRange)) }

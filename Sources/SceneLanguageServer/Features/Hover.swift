@@ -19,12 +19,26 @@ enum Hover {
             return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(spot.binding.range)])
         }
         guard let tree = analysis.tree, let spot = Spot.find(in: tree, at: location) else { return .success(.null) }
-        guard let text = spot.onKey ? keyText(spot) : valueText(spot, in: analysis) else { return .success(.null) }
+        // `$value` in a definition: the parameter it stands for.
+        if let (component, parameter, range) = Components.reference(spot, at: location, in: analysis) {
+            return .success(["contents": ["kind": "markdown", "value": .string(Components.parameterDoc(parameter, of: component))],
+                             "range": request.range(range)])
+        }
+        guard let text = spot.onKey ? keyText(spot, in: analysis) : valueText(spot, in: analysis) else { return .success(.null) }
         let range = spot.onKey ? spot.pair.keyRange : spot.node.range
         return .success(["contents": ["kind": "markdown", "value": .string(text)], "range": request.range(range)])
     }
 
-    static func keyText(_ spot: Spot) -> String? {
+    static func keyText(_ spot: Spot, in analysis: DocumentAnalysis? = nil) -> String? {
+        // An instance's argument: its parameter (a parameter is never named like a group's attribute).
+        if let analysis, let (component, parameter) = Components.parameter(spot, in: analysis) {
+            return Components.parameterDoc(parameter, of: component)
+        }
+        // A definition's name under `components:`: the component as the checker read it.
+        if let analysis, spot.mappingPath.count == 1, spot.mappingPath[0].key == "components",
+           let component = analysis.references.components.last(where: { $0.name == spot.pair.key && $0.file == nil }) {
+            return Components.componentDoc(component)
+        }
         if let spec = Vocabulary.attribute(spot.pair.key, role: spot.role, viewType: spot.viewType) {
             return Vocabulary.attributeDoc(spec)
         }
@@ -37,6 +51,8 @@ enum Hover {
 
     /// The kind of value the spot's key takes, the target's kind for an animation's values.
     static func valueKind(_ spot: Spot, in analysis: DocumentAnalysis) -> ValueKind? {
+        if let (_, parameter) = Components.parameter(spot, in: analysis) { return parameter.kind }
+        if spot.role == .parameter, spot.pair.key == "default" { return Components.declared(spot, in: analysis)?.kind }
         if let kind = Vocabulary.valueKind(spot.pair.key, role: spot.role, viewType: spot.viewType) { return kind }
         switch (spot.role, spot.pair.key) {
         case (.animation?, "from"), (.animation?, "to"):
@@ -53,7 +69,13 @@ enum Hover {
         let placed = spot.role == .view ? analysis.placed(spot.mapping) : nil
         switch (spot.role, spot.pair.key) {
         case (.view?, "type"), (.view?, "id"):
-            var text = spot.viewType.map { "**\($0.rawValue)**: \(EditorVocabulary.summary(of: $0))" } ?? ""
+            var text: String
+            if let name = spot.componentName {
+                text = Components.instanced(spot, in: analysis).map(Components.componentDoc)
+                    ?? "no component '\(name)' is defined in this file or the files it imports"
+            } else {
+                text = spot.viewType.map { "**\($0.rawValue)**: \(EditorVocabulary.summary(of: $0))" } ?? ""
+            }
             if let placed {
                 text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed)
                 text += derivedText(placed.resolved)
