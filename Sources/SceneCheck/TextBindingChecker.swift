@@ -33,6 +33,13 @@ struct TextBindingChecker {
     }
 
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
+        var b = b
+        // The template splits at the last dot; the scene's views say where the id ends (`r.frame.x`).
+        if references.viewTypes[b.viewID] == nil,
+           let (id, attribute) = SceneAddress.splitViewAttribute(b.viewID + "." + b.attribute, views: references.viewTypes),
+           references.viewTypes[id] != nil {
+            (b.viewID, b.attribute) = (id, attribute)
+        }
         let origin = entry.source == .commandLine ? "--set" : nil
         let saved = log.currentFile
         if case .imported(_, let file) = entry.source { log.currentFile = importedFiles[file] }
@@ -51,7 +58,7 @@ struct TextBindingChecker {
         guard let spec = kind.attribute(named: b.attribute) else {
             let suggestion = Suggestions.suggest(b.attribute, in: kind.attributes.map(\.name), at: written?.attributeRange ?? .none)
             log.error(.unknownAttribute, "\(kind.type.rawValue) '\(b.viewID)' has no attribute '\(b.attribute)'\(suggestion.hint)",
-                      at: written?.attributeRange ?? at, origin: origin, fixes: suggestion.fixes)
+                      at: written?.attributeRange ?? at, origin: origin, notes: argumentNote(b), fixes: suggestion.fixes)
             return
         }
         guard b.format.suits(spec.kind) else {
@@ -60,6 +67,20 @@ struct TextBindingChecker {
                       notes: ["percent and number(N) write numbers; time and hh:mm write times of day"])
             return
         }
+    }
+
+    /// `{cpu.value}`: `value` is an argument of the instance, which a text cannot show; the
+    /// view the parameter's kind names (`ring.progress`) inside it can be.
+    func argumentNote(_ b: TextTemplate.Binding) -> [String] {
+        let inside = references.viewTypes.filter { $0.key.hasPrefix(b.viewID + ".") }
+        guard !inside.isEmpty,
+              let parameter = references.components.lazy.compactMap({ $0.parameter(named: b.attribute) }).first else { return [] }
+        var note = "'\(b.attribute)' is an argument of the instance '\(b.viewID)'; a text shows the attribute of a view"
+        let parts = parameter.kindWritten.split(separator: ".").map(String.init)
+        if parts.count == 2, let view = inside.filter({ $0.value.rawValue == parts[0] }).keys.sorted().first {
+            note += ": bind {\(view).\(parts[1])} instead"
+        }
+        return [note]
     }
 
     func formatName(_ f: TextTemplate.Format) -> String {

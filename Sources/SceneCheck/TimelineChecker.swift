@@ -146,12 +146,11 @@ package struct TimelineChecker {
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
     mutating func target(_ node: Node) -> (String, AttributeSpec)? {
         // The last dot: a view of an instance is named through it (`cpu.ring.progress`).
-        guard let text = node.scalar?.text, let dot = text.lastIndex(of: "."), dot != text.startIndex else {
+        guard let text = node.scalar?.text, let (id, name) = SceneAddress.splitViewAttribute(text, views: viewTypes) else {
             log.error(.badValue, "target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",
                       at: node.range)
             return nil
         }
-        let id = String(text[..<dot]), name = String(text[text.index(after: dot)...])
         guard let type = viewTypes[id] else {
             let ids = sortedIDs
             let meant = idSuggestions.nearest(to: id)

@@ -120,8 +120,8 @@ struct TimelineOverrides {
         }
         let frames = pairs.first { $0.key == "keyframes" }?.value
         let spec = Self.target(of: item).flatMap { target -> AttributeSpec? in
-            guard let dot = target.lastIndex(of: ".") else { return nil }
-            return viewTypes[String(target[..<dot])]?.kind.attribute(named: String(target[target.index(after: dot)...]))
+            guard let (id, name) = SceneAddress.splitViewAttribute(target, views: viewTypes) else { return nil }
+            return viewTypes[id]?.kind.attribute(named: name)
         }
         guard let value = checked(o, key: key, spec: spec, fps: fps, log: &log) else { return nil }
         let keyframe: Int

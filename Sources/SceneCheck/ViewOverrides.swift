@@ -21,7 +21,7 @@ extension ViewChecker {
             guard case .view(let selector, let attribute) = o.address, attribute != SceneAddress.styleKey,
                   o.address.frameKey == nil, selector.selects(id: id, path: path), !arguments.contains(attribute) else { continue }
             guard let spec = kind.attribute(named: attribute) else {
-                log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, in: o))
+                log.add(unknownAttribute(attribute, of: kind, name: id == nil ? "\(name) at \(path)" : name, arguments: arguments, in: o))
                 continue
             }
             switch o.valueNode(literal: spec.kind.isText) {
@@ -51,12 +51,14 @@ extension ViewChecker {
         }
     }
 
-    private func unknownAttribute(_ attribute: String, of kind: ViewKind, name: String, in o: Override) -> Diagnostic {
+    private func unknownAttribute(_ attribute: String, of kind: ViewKind, name: String, arguments: [String], in o: Override) -> Diagnostic {
         if Registry.structuralKeys.contains(attribute) || attribute == "children" {
             return o.error(.badOption, "'\(attribute)' of \(name) cannot be set with --set, which sets attributes and \(SceneAddress.styleKey)")
         }
-        let names = kind.attributes.map(\.name) + [SceneAddress.styleKey]
-        return o.error(.unknownAttribute, "\(name) has no attribute '\(attribute)'\(Suggestions.hint(for: attribute, in: names))")
+        // An instance's arguments first: `cpu.valu` meant the argument `value`.
+        let names = arguments + kind.attributes.map(\.name) + [SceneAddress.styleKey]
+        return o.error(.unknownAttribute, "\(name) has no \(arguments.isEmpty ? "" : "argument or ")attribute '\(attribute)'\(Suggestions.hint(for: attribute, in: names))",
+                       notes: arguments.isEmpty ? [] : ["its arguments: " + arguments.joined(separator: ", ")])
     }
 }
 

@@ -31,12 +31,14 @@ struct PlannedEdit {
 struct EditPlanner {
     let text: SourceText
     let root: Node
+    /// The components the file can use (its own and imported), as the checker read them.
+    var components: [References.Component] = []
 
     func plan(_ o: Override) -> Result<PlannedEdit, Diagnostic> {
         if case .timeline(let index, .at(let time), _) = o.address {
             return planKeyframe(at: time, animation: index, for: o)
         }
-        return text.target(of: o, in: root).flatMap { target in
+        return text.target(of: o, in: root, components: components).flatMap { target in
             written(o, for: target).flatMap { value, parsed in
                 let pairs = target.mapping.mapping ?? []
                 guard let pair = pairs.first(where: { $0.key == target.key }) else {

@@ -25,7 +25,7 @@ struct EditTarget {
 extension SourceText {
     /// Finds what `o` names in the file. An override names only places that hold a text of
     /// their own: one reached through an alias is refused, since the text is the anchor's.
-    func target(of o: Override, in root: Node) -> Result<EditTarget, Diagnostic> {
+    func target(of o: Override, in root: Node, components: [References.Component] = []) -> Result<EditTarget, Diagnostic> {
         let top = root.mapping ?? []
         switch o.address {
         case .canvas(let attribute):
@@ -61,7 +61,8 @@ extension SourceText {
                 }
             }
         case .view(let selector, let attribute):
-            return view(selector, top: top, for: o).flatMap { node in
+            return view(selector, top: top, components: components, for: o).flatMap { entry in
+                let node = entry.node
                 if attribute == SceneAddress.styleKey {
                     return .success(EditTarget(mapping: node, key: attribute, value: .styleNames))
                 }
@@ -72,8 +73,21 @@ extension SourceText {
                         EditTarget(mapping: $0, key: key, value: .attribute([.length(reference: "parent")]))
                     }
                 }
-                let typeName = node.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? ""
-                guard let spec = ViewType(rawValue: typeName)?.kind.attribute(named: attribute) else {
+                if let component = components.last(where: { $0.name == entry.type }) {
+                    // An instance: its argument is written in it, as in the file (`value: 0.7`);
+                    // else an attribute of the group it makes (`opacity`).
+                    if let parameter = component.parameter(named: attribute) {
+                        return .success(EditTarget(mapping: node, key: attribute, value: .attribute([parameter.kind])))
+                    }
+                    guard let spec = ViewType.group.kind.attribute(named: attribute) else {
+                        let names = component.parameters.map(\.name)
+                        let hint = Suggestions.hint(for: attribute, in: names + ViewType.group.kind.attributes.map(\.name))
+                        return .failure(o.error(.unknownAttribute, "\(component.name) '\(selector)' has no argument or attribute '\(attribute)'\(hint)",
+                                                notes: [names.isEmpty ? "\(component.name) takes no arguments" : "\(component.name)'s parameters: " + names.joined(separator: ", ")]))
+                    }
+                    return .success(EditTarget(mapping: node, key: attribute, value: .attribute([spec.kind])))
+                }
+                guard let spec = ViewType(rawValue: entry.type)?.kind.attribute(named: attribute) else {
                     return .failure(o.error(.unknownAttribute, "\(selector) has no attribute '\(attribute)'"))
                 }
                 return .success(EditTarget(mapping: node, key: attribute, value: .attribute([spec.kind])))
@@ -132,31 +146,68 @@ extension SourceText {
         return .success(pair.value)
     }
 
-    /// A view mapping, by id or index path, written out where it is.
-    private func view(_ selector: ViewSelector, top: [Node.Pair], for o: Override) -> Result<Node, Diagnostic> {
+    /// A view mapping, by id or index path, written out where it is; a copy of `repeat:` by
+    /// its id is the item that makes it (`meter2` is `repeat[1]`, `disk` the item that says so).
+    private func view(_ selector: ViewSelector, top: [Node.Pair], components: [References.Component],
+                      for o: Override) -> Result<ViewEntry, Diagnostic> {
         guard let viewsPair = top.first(where: { $0.key == "views" }) else {
             return .failure(o.error(.editRefused, "the file has no views"))
         }
         var entries: [ViewEntry] = []
         collectViews(viewsPair.value, parent: nil, viaAlias: valueIsAlias(viewsPair), into: &entries)
+        // A view with `repeat:` is no view by its id (its copies are), but still by its place.
         guard let entry = entries.first(where: { entry in
-            let id = entry.node.mapping?.first { $0.key == "id" }?.value.scalar?.text
-            return selector.selects(id: id, path: entry.path)
+            entry.repeatItem == nil && selector.selects(id: entry.isRepeated ? nil : entry.id, path: entry.path)
+        }) ?? entries.first(where: { entry in
+            guard case .id(let wanted) = selector else { return false }
+            return entry.repeatItem != nil && entry.id == wanted
         }) else {
             if case .path(let path) = selector, case .failure(let missing) = path.node(inViews: viewsPair.value) {
                 return .failure(o.error(.unknownID, missing.message))
+            }
+            if case .id(let id) = selector, let refusal = insideInstance(id, entries: entries, components: components, for: o) {
+                return .failure(refusal)
             }
             return .failure(o.error(.unknownID, "no view is \(selector)"))
         }
         guard !entry.viaAlias else { return .failure(aliasRefusal("the view \(selector)", for: o)) }
         guard entry.node.mapping != nil else { return .failure(o.error(.editRefused, "the view \(selector) is not a mapping")) }
-        return .success(entry.node)
+        return .success(entry)
     }
 
-    private struct ViewEntry {
+    /// `cpu.ring`: a view an instance makes, which has no text of its own in the file; the
+    /// refusal names what can be written instead (§11).
+    private func insideInstance(_ id: String, entries: [ViewEntry], components: [References.Component],
+                                for o: Override) -> Diagnostic? {
+        let parts = id.split(separator: ".").map(String.init)
+        guard parts.count >= 2 else { return nil }
+        // The longest written id the address starts with (`cpu`, or a repeat copy's).
+        for n in stride(from: parts.count - 1, through: 1, by: -1) {
+            let owner = parts[..<n].joined(separator: ".")
+            guard let entry = entries.first(where: { $0.id == owner && !($0.isRepeated && $0.repeatItem == nil) }),
+                  let component = components.last(where: { $0.name == entry.type }) else { continue }
+            let inner = parts[..<(n + 1)].joined(separator: ".")
+            let file = component.file.map { " (\($0.name))" } ?? ""
+            let arguments = component.parameters.map(\.name)
+            let set = arguments.isEmpty ? "its group attributes (opacity, frame)" : "an argument of \(owner) (\(arguments.joined(separator: ", ")))"
+            return o.error(.editRefused, "\(inner) is inside the instance '\(owner)' of \(component.name)\(file): set \(set) or edit the definition",
+                           notes: ["an instance's views are made from its definition; the file has no text of theirs to rewrite"])
+        }
+        return nil
+    }
+
+    /// A view as written: its mapping, place, the `type:` it has (a repeat item's is its view's)
+    /// and, for a copy of `repeat:`, the item it is made from.
+    struct ViewEntry {
         var node: Node
         var path: ViewPath
         var viaAlias: Bool
+        var id: String?
+        var type: String
+        /// The view has `repeat:`: it is not a view itself, its copies are.
+        var isRepeated = false
+        /// This entry is `repeat[N]` of a view.
+        var repeatItem: Int?
     }
 
     private func collectViews(_ list: Node, parent: ViewPath?, viaAlias: Bool, into entries: inout [ViewEntry]) {
@@ -164,7 +215,22 @@ extension SourceText {
         for (index, item) in (list.sequence ?? []).enumerated() {
             let path = parent?.child(index) ?? ViewPath(root: index)
             let alias = viaAlias || (index < aliased.count && aliased[index])
-            entries.append(ViewEntry(node: item, path: path, viaAlias: alias))
+            let pairs = item.mapping ?? []
+            let id = pairs.first { $0.key == "id" }?.value.scalar?.text
+            let type = pairs.first { $0.key == "type" }?.value.scalar?.text ?? ""
+            let repeatPair = pairs.first { $0.key == "repeat" }
+            entries.append(ViewEntry(node: item, path: path, viaAlias: alias, id: id, type: type, isRepeated: repeatPair != nil))
+            if let repeatPair, let copies = repeatPair.value.sequence {
+                // Each copy's id is its item's, else the view's and its number from 1 (§11).
+                let aliasedCopies = aliasedItems(of: repeatPair.value)
+                for (n, copy) in copies.enumerated() {
+                    let own = copy.mapping?.first { $0.key == "id" }?.value.scalar?.text
+                    let copyType = copy.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? type
+                    let copyAlias = alias || valueIsAlias(repeatPair) || (n < aliasedCopies.count && aliasedCopies[n])
+                    entries.append(ViewEntry(node: copy, path: path, viaAlias: copyAlias, id: own ?? id.map { "\($0)\(n + 1)" },
+                                             type: copyType, repeatItem: n))
+                }
+            }
             if let children = item.mapping?.first(where: { $0.key == "children" }), children.value.sequence != nil {
                 collectViews(children.value, parent: path, viaAlias: alias || valueIsAlias(children), into: &entries)
             }

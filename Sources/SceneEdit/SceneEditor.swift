@@ -36,7 +36,10 @@ public struct SceneEditor {
         var overridden = frontend
         overridden.options.overrides = overrides
         overridden.options.overridesMustMatch = true
-        let expected = overridden.compile(file)
+        // The references graph names the components the file can use: an instance's argument
+        // is written in the instance (`cpu.value`), and a view inside one is refused.
+        let checked = overridden.checkResult(file)
+        let expected = (scene: checked.scene, diagnostics: checked.diagnostics)
         if expected.diagnostics.contains(where: { $0.severity == .error && $0.origin != nil }) {
             return .failure(EditRefusal(diagnostics: expected.diagnostics, file: file))
         }
@@ -48,7 +51,7 @@ public struct SceneEditor {
             guard !read.diagnostics.hasErrors, let root = read.root else {
                 return .failure(EditRefusal(diagnostics: expected.diagnostics + read.diagnostics, file: file))
             }
-            switch EditPlanner(text: SourceText(bytes), root: root).plan(o) {
+            switch EditPlanner(text: SourceText(bytes), root: root, components: checked.references.components).plan(o) {
             case .failure(let d):
                 return .failure(EditRefusal(diagnostics: [d], file: file))
             case .success(let planned):

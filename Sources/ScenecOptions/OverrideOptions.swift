@@ -9,6 +9,7 @@ package enum OverrideOptions {
         "--set", value: "ADDRESS=VALUE",
         help: "override a value (repeatable), checked like the file and applied after styles and the file; "
             + "ADDRESS is ID.ATTR, views[0].children[1].ATTR (any view, by index), ID.style, ID.frame.KEY (x, y, centerX, centerY, width, height), "
+            + "ID.PARAM (an instance's argument), ID.LOCAL.ATTR (a view inside an instance, such as cpu.ring.progress), "
             + "canvas.ATTR, styles.NAME.ATTR "
             + "or timeline.animations[I].KEY (keyframes[K].value, or keyframes[at: T].value for the value at a time); "
             + "an animated ID.ATTR replaces its animation (a warning says so)",

@@ -34,3 +34,32 @@ final class TimelineCheckTests: XCTestCase {
         }
     }
 }
+
+/// Targets and bindings name a plain view by its id before the dot, whatever follows
+/// (`r.frame.x` is ring `r`'s mistake), while an instance's views keep their dotted ids.
+final class TargetSplitTests: XCTestCase {
+    func testAPlainViewsWrongAttributeNamesTheView() throws {
+        let source = SourceFile(name: "t.scene.yaml", text: """
+            canvas: {width: 100, height: 100}
+            timeline:
+              animations:
+                - {target: r.frame.x, from: 0, to: 1, duration: 1s}
+                - {target: r.progress.x, from: 0, to: 1, duration: 1s}
+            views:
+              - {id: r, type: ring, progress: 0.2, frame: {x: 0, y: 0, width: 50, height: 50}}
+              - {id: l, type: label, text: "{r.frame.x}", frame: {x: 0, y: 50, width: 50, height: 50}}
+            """)
+        let messages = SceneChecker().check(source).diagnostics.map(\.message)
+        XCTAssertEqual(messages, ["ring 'r' has no attribute 'frame.x'", "ring 'r' has no attribute 'progress.x'; did you mean 'progress'?",
+                                  "ring 'r' has no attribute 'frame.x'"])
+    }
+
+    func testTheSplitKeepsAnInstancesDottedIDs() {
+        let views = ["r": 0, "cpu": 0, "cpu.ring": 0]
+        XCTAssertEqual(SceneAddress.splitViewAttribute("cpu.ring.progress", views: views).map { [$0.id, $0.attribute] }, ["cpu.ring", "progress"])
+        XCTAssertEqual(SceneAddress.splitViewAttribute("cpu.ring.frame.x", views: views).map { [$0.id, $0.attribute] }, ["cpu.ring", "frame.x"])
+        XCTAssertEqual(SceneAddress.splitViewAttribute("cpu.rng.progress", views: views).map { [$0.id, $0.attribute] }, ["cpu.rng", "progress"])
+        XCTAssertEqual(SceneAddress.splitViewAttribute("r.progress.x", views: views).map { [$0.id, $0.attribute] }, ["r", "progress.x"])
+        XCTAssertNil(SceneAddress.splitViewAttribute(".x", views: views))
+    }
+}

@@ -49,6 +49,27 @@ extension SceneAddress {
         return (([head] + parts.dropLast()).joined(separator: "."), parts[parts.count - 1])
     }
 
+    /// `ID.ATTR` (or `ID.frame.KEY`) in a scene whose views are known (`views`, by id): the one
+    /// reading of a target or binding. An instance's view has a dotted id (`cpu.ring.progress`),
+    /// so the id is every part before the attribute; when that names no view, a plain view the
+    /// text starts with is meant (`r.frame.x`, `r.progress.x`: ring `r` has no such attribute),
+    /// unless views are named through it (`cpu.rng.progress` is an unknown `cpu.rng`).
+    /// Nil when the text has no dot after a first part.
+    public static func splitViewAttribute<Value>(_ text: String, views: [String: Value]) -> (id: String, attribute: String)? {
+        guard let first = text.firstIndex(of: "."), first != text.startIndex else { return nil }
+        let scoped = splitScoped(head: String(text[..<first]), tail: String(text[text.index(after: first)...]))
+        if views[scoped.id] != nil { return scoped }
+        var end = first
+        while true {
+            let id = String(text[..<end])
+            if views[id] != nil, !views.keys.contains(where: { $0.hasPrefix(id + ".") }) {
+                return (id, String(text[text.index(after: end)...]))
+            }
+            guard let next = text[text.index(after: end)...].firstIndex(of: ".") else { return scoped }
+            end = next
+        }
+    }
+
     /// An attribute name: the characters of an id, so a near miss (`line-width`) reaches the
     /// checker and its "did you mean" instead of failing here.
     static func attribute(_ name: String, in text: String) throws(AddressError) -> String {

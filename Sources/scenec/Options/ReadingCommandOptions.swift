@@ -29,7 +29,8 @@ enum EditOptions: ReadsScenes {
         "--diff", help: "print the change as a unified diff on standard output (as git diff writes it: git apply or patch -p1 take it)")
     static let dryRun = Flag<EditOptions>("--dry-run", help: "write nothing; with --diff, show what would change")
     static let setHelp = OverrideOptions.set.withHelp(
-        "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, ID.frame.KEY, canvas.ATTR, "
+        "a value to write (repeatable, applied in order): ID.ATTR, views[0].children[1].ATTR, ID.style, ID.frame.KEY, "
+            + "ID.PARAM (an instance's argument, written in the instance; a view inside an instance is refused), canvas.ATTR, "
             + "styles.NAME.ATTR or timeline.animations[I].KEY, keyframes[at: T].value adding a keyframe at a time "
             + "(styles.NAME.ATTR edits the style itself; an animated ID.ATTR "
             + "also deletes its animation)").grouped(nil)
