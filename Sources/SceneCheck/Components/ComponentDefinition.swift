@@ -133,7 +133,7 @@ extension ComponentDefinition {
         for pair in pairs {
             if reservedNames.contains(pair.key) {
                 log.error(.conflictingKeys, "a parameter cannot be named '\(pair.key)': an instance's '\(pair.key)' is its own, as a group's",
-                          at: pair.keyRange, notes: ["an instance takes \(ComponentVocabulary.reservedParameterNamesSentence) besides its arguments; give the parameter another name"])
+                          at: pair.keyRange, notes: ["an instance's own keys are \(ComponentVocabulary.reservedParameterNamesSentence); give the parameter another name"])
                 continue
             }
             guard isValidParameterName(pair.key) else {
