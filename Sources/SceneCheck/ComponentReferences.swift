@@ -48,7 +48,7 @@ extension References {
     /// the components checker's own tables, for the editor.
     package static var componentKeys: [String] { ComponentDefinition.keys }
     package static var parameterKeys: [String] { ComponentDefinition.parameterKeys }
-    package static var parameterKindNames: [(name: String, kind: ValueKind)] { ParameterKind.named.map { ($0.0, $0.1) } }
+    package static var parameterKindNames: [(name: String, kind: ValueKind)] { ComponentVocabulary.parameterKinds }
 
     /// The `$name`s written in a text of a definition (`$$` is a dollar, not one), each with
     /// its place in the text in characters: the components checker's own reading.

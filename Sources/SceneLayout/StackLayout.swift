@@ -13,7 +13,7 @@ struct StackLayout {
     let content: Rect
 
     init(values: AttributeValues, bounds: Rect) {
-        horizontal = values[Stack.axis] == "horizontal"
+        horizontal = Stack.stackAxis(values) == .horizontal
         spacing = values[Stack.spacing]
         // `top`/`leading` are a row's and a column's words for `start` (SwiftUI's), `bottom`/`trailing` for `end`.
         alignment = StackAlignment.crossPlacement(values[Stack.alignment])
@@ -154,9 +154,9 @@ struct OverlayLayout {
 extension Stack: LaysOutChildren {
     static func frames(for children: [SceneView], values: AttributeValues, bounds: Rect,
                        ownSize: (SceneView, Double?) -> Size?) -> [Rect] {
-        if values[Stack.axis] == "z" {
-            return OverlayLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+        switch Stack.stackAxis(values) {
+        case .z: return OverlayLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
+        case .horizontal, .vertical: return StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
         }
-        return StackLayout(values: values, bounds: bounds).frames(for: children, ownSize: ownSize)
     }
 }

@@ -35,14 +35,14 @@ enum ComponentSchema {
     static let parameterNamePattern = "^[A-Za-z_][A-Za-z0-9_]*$"
     /// `kind: ring.progress`: an attribute's kind and range.
     static let attributeKindPattern = "^[a-z]+\\.[A-Za-z]+$"
-    /// The value kinds a parameter may name directly: the components checker's
-    /// `ParameterKind.named` (Sources/SceneCheck/Components), which should be read here once it
-    /// is visible to this module.
-    static let valueKindNames = ["number", "length", "angle", "color", "bool", "text", "fontFamily", "fontWeight"]
+    /// The value kinds a parameter may name directly: the checker's list (SceneModel).
+    static var valueKindNames: [String] { ComponentVocabulary.parameterKindNames }
     /// What an instance's keys already mean (its structure, `repeat`, a group's attributes), so
-    /// no parameter may be named so: the components checker's reserved names.
-    static var reservedParameterNames: [String] {
-        Registry.structuralKeys + Registry.containerKeys + ["repeat"] + ViewType.group.kind.attributes.map(\.name)
+    /// no parameter may be named so: the checker's list (SceneModel).
+    static var reservedParameterNames: [String] { ComponentVocabulary.reservedParameterNames }
+    /// `Label`, `Ring`: a built-in kind capitalised, refused as a component's name.
+    static var builtInKindNames: [String] {
+        ViewType.allCases.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
     }
     static let parameterUse = "parameterUse"
     static let instance = "instance"
@@ -52,7 +52,7 @@ enum ComponentSchema {
             JSONMember(key: "components", value: [
                 "description": "Named, parameterised view subtrees. A view whose type is a component's name is an instance of it; imports bring in components as they bring styles.",
                 "type": "object",
-                "propertyNames": ["pattern": .string(namePattern)],
+                "propertyNames": ["pattern": .string(namePattern), "not": ["enum": .strings(builtInKindNames)]],
                 "additionalProperties": ValueSchemas.ref("component"),
             ]),
             JSONMember(key: "component", value: component),

@@ -324,7 +324,7 @@ final class ComponentTests: XCTestCase {
 
     /// Every kind's stand-in value is one of the kind: a definition is checked with it.
     func testEveryParameterKindsSampleReads() {
-        var kinds = ParameterKind.named.map { ParameterKind(valueKind: $0.1, written: $0.0) }
+        var kinds = ParameterKind.named.map { ParameterKind(valueKind: $0.kind, written: $0.name) }
         for kind in Registry.kinds {
             for spec in kind.attributes { kinds.append(ParameterKind(valueKind: spec.kind, written: "\(kind.type.rawValue).\(spec.name)")) }
         }

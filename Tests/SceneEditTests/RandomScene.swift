@@ -113,7 +113,7 @@ struct RandomScene {
     mutating func value(of spec: AttributeSpec, in type: ViewType) -> RandomValue {
         if type == .stack, spec.name == Stack.alignment.name {
             return RandomValue(random.pick(StackAlignment.zWords.filter { word in
-                ["horizontal", "vertical", "z"].allSatisfy { StackAlignment.words(for: $0).contains(word) }
+                StackAxis.allCases.allSatisfy { StackAlignment.words(for: $0).contains(word) }
             }))
         }
         return RandomValue.of(spec.kind, &random)

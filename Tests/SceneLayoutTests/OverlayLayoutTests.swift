@@ -50,7 +50,7 @@ final class OverlayLayoutTests: XCTestCase {
 
     func testTheAxisWordsAndEachAxisAlignmentWords() {
         XCTAssertEqual(Stack.axis.spec.kind, .choice(["horizontal", "vertical", "z"]))
-        XCTAssertEqual(StackAlignment.words(for: "z"), StackAlignment.zWords)
+        XCTAssertEqual(StackAlignment.words(for: .z), StackAlignment.zWords)
         XCTAssertEqual(Set(StackAlignment.allWords), Set(StackAlignment.lineWords + StackAlignment.zWords))
     }
 

@@ -13,9 +13,9 @@ final class StackAlignmentTests: XCTestCase {
     }
 
     func testEachAxisTakesItsWordsAndRefusesTheOthersWithTheWordToUse() {
-        for axis in ["horizontal", "vertical", "z"] {
+        for axis in StackAxis.allCases {
             for word in StackAlignment.allWords {
-                XCTAssertEqual(conflicts(axis: axis, alignment: word).isEmpty, StackAlignment.words(for: axis).contains(word),
+                XCTAssertEqual(conflicts(axis: axis.rawValue, alignment: word).isEmpty, StackAlignment.words(for: axis).contains(word),
                                "\(axis) \(word)")
             }
         }
@@ -49,6 +49,34 @@ final class StackAlignmentTests: XCTestCase {
         XCTAssertEqual(StackAlignment.crossPlacement("stretch"), "stretch")
     }
 
+    /// The axis words are one enum: the attribute's choice, the schema's dependent words and
+    /// the layout all read it, so a new axis cannot be left out of one of them.
+    func testTheAxisChoiceIsTheAxisEnum() {
+        XCTAssertEqual(Stack.axis.spec.kind, .choice(StackAxis.allCases.map(\.rawValue)))
+        XCTAssertEqual(Set(Stack.dependentChoices.first?.words.keys.map { $0 } ?? []), Set(StackAxis.allCases.map(\.rawValue)))
+        XCTAssertEqual(Stack.stackAxis(AttributeValues(defaultsOf: Stack.kind)).rawValue, Stack.axis.defaultValue)
+    }
+
+    /// An axis word the checker refused (here forced in) claims no alignment conflict: before,
+    /// it fell back to a column's words and named "a vertical stack" in the message.
+    func testAnUnknownAxisWordClaimsNoConflict() {
+        XCTAssertEqual(conflicts(axis: "diagonal", alignment: "topLeading"), [])
+    }
+
+    /// Each z word is in the table once with its fractions, and words that merely end like
+    /// one (`misleading`) are not placed as it.
+    func testZPlacesAreATableOfTheNineWords() {
+        XCTAssertEqual(StackAlignment.zPlaces.count, 9)
+        XCTAssertEqual(Set(StackAlignment.zWords).count, 9)
+        for place in StackAlignment.zPlaces {
+            XCTAssertTrue([0, 0.5, 1].contains(place.x) && [0, 0.5, 1].contains(place.y), place.word)
+            XCTAssertEqual(place.x == 0, place.word.hasSuffix("eading"), place.word)
+            XCTAssertEqual(place.y == 0, place.word.hasPrefix("top"), place.word)
+        }
+        XCTAssertTrue(StackAlignment.zFractions("misleading") == (0.5, 0.5))
+        XCTAssertTrue(StackAlignment.zFractions("topper") == (0.5, 0.5))
+    }
+
     func testSpacingOnAZStackIsWarnedAbout() {
         var values = AttributeValues(defaultsOf: Stack.kind)
         values.set(Stack.axis.name, ResolvedValue(value: .choice("z"), source: .file))
@@ -57,5 +85,28 @@ final class StackAlignmentTests: XCTestCase {
                               start: SourceLocation(line: 1, column: 1))
         XCTAssertEqual(Stack.lint(view).map(\.code), [.lintIgnoredInZStack])
         XCTAssertEqual(Stack.lintCodes.map(\.code), [.lintIgnoredInZStack])
+    }
+}
+
+/// The components vocabulary (`ComponentVocabulary`): the lists the checker, the schema and the
+/// editor read, and the hints for kind words.
+final class ComponentVocabularyModelTests: XCTestCase {
+    func testTheListsAreMadeOfTheRegistrysKeys() {
+        XCTAssertEqual(ComponentVocabulary.parameterKinds.map(\.name),
+                       ["number", "length", "angle", "color", "bool", "text", "fontFamily", "fontWeight"])
+        let reserved = ComponentVocabulary.reservedParameterNames
+        XCTAssertTrue(Set(ComponentVocabulary.instanceGroupKeys).isSubset(of: reserved))
+        XCTAssertTrue(reserved.contains("repeat") && reserved.contains("children") && reserved.contains("opacity"))
+        for name in reserved { XCTAssertTrue(ComponentVocabulary.reservedParameterNamesSentence.contains(name), name) }
+    }
+
+    func testKindHintsAndBuiltInNames() {
+        XCTAssertEqual(ComponentVocabulary.kindHint(for: "String"), "a text is 'text'")
+        XCTAssertEqual(ComponentVocabulary.kindHint(for: "pie").map { $0.contains("'pie.") }, true)
+        XCTAssertNil(ComponentVocabulary.kindHint(for: "meter"))
+        XCTAssertEqual(ComponentVocabulary.builtInKind(named: "Label"), .label)
+        XCTAssertNil(ComponentVocabulary.builtInKind(named: "Meter"))
+        // No hint word is itself a kind: the hint would contradict the list.
+        for hint in ComponentVocabulary.kindHints { XCTAssertFalse(ComponentVocabulary.parameterKindNames.contains(hint.word), hint.word) }
     }
 }

@@ -51,8 +51,7 @@ struct ComponentDefinition {
     }
 
     /// What an instance's keys already mean: a parameter may not be named so.
-    static let reservedNames: Set<String> = Set(Registry.structuralKeys + Registry.containerKeys + ["repeat"]
-        + ViewType.group.kind.attributes.map(\.name))
+    static let reservedNames = Set(ComponentVocabulary.reservedParameterNames)
 }
 
 /// `value: {kind: ring.progress, default: 0, doc: …}`.
@@ -80,6 +79,9 @@ extension ComponentDefinition {
         if !isValidName(pair.key) {
             log.error(.badValue, "a component's name starts with a capital letter and holds only letters and digits, such as Meter, not '\(pair.key)'",
                       at: pair.keyRange, notes: ["view kinds are lowercase, so a capital tells an instance from a built-in view"])
+        } else if let builtIn = ComponentVocabulary.builtInKind(named: pair.key) {
+            log.error(.badValue, "a component cannot be named '\(pair.key)': it reads as the built-in view kind '\(builtIn.rawValue)'",
+                      at: pair.keyRange, notes: ["name it for what it shows, such as Status\(pair.key)"])
         }
         guard let all = pair.value.mapping else {
             log.error(.wrongStructure, "component '\(pair.key)' must be a mapping with parameters and views, not \(pair.value.kindDescription)",
@@ -131,7 +133,7 @@ extension ComponentDefinition {
         for pair in pairs {
             if reservedNames.contains(pair.key) {
                 log.error(.conflictingKeys, "a parameter cannot be named '\(pair.key)': an instance's '\(pair.key)' is its own, as a group's",
-                          at: pair.keyRange, notes: ["an instance takes type, id, frame, size, style, repeat and a group's attributes (opacity, hidden, backgroundColor …) besides its arguments; give the parameter another name"])
+                          at: pair.keyRange, notes: ["an instance's own keys are \(ComponentVocabulary.reservedParameterNamesSentence); give the parameter another name"])
                 continue
             }
             guard isValidParameterName(pair.key) else {

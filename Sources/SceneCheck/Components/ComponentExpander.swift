@@ -149,7 +149,7 @@ struct ComponentExpander {
     mutating func instance(_ pairs: [Node.Pair], range: SourceRange, definition: ComponentDefinition, scope: Scope?,
                            path: ViewPath, log: inout DiagnosticLog) -> Node {
         let typePair = pairs["type"] ?? Node.Pair(key: "type", keyRange: range, value: Node(.scalar(Node.Scalar(text: definition.name, isPlain: true)), range: range))
-        let groupKeys = Set(Registry.structuralKeys + ViewType.group.kind.attributes.map(\.name))
+        let groupKeys = Set(ComponentVocabulary.instanceGroupKeys)
         var kept = [Node.Pair(key: "type", keyRange: typePair.keyRange,
                               value: Node(.scalar(Node.Scalar(text: ViewType.group.rawValue, isPlain: true)), range: typePair.value.range))]
         let idText = pairs["id"]?.value.scalar?.text

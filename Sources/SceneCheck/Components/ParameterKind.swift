@@ -9,12 +9,9 @@ struct ParameterKind {
     var written: String
 
     /// The value kinds a parameter may name directly.
-    static let named: [(String, ValueKind)] = [
-        ("number", .number(.any)), ("length", .length(reference: "the view it is used in")), ("angle", .angle),
-        ("color", .color), ("bool", .bool), ("text", .text), ("fontFamily", .fontFamily), ("fontWeight", .fontWeight),
-    ]
+    static var named: [(name: String, kind: ValueKind)] { ComponentVocabulary.parameterKinds }
 
-    static let namesHint = "a value kind (\(named.map(\.0).joined(separator: ", "))) or an attribute, such as ring.progress"
+    static var namesHint: String { ComponentVocabulary.parameterKindsSentence }
 
     static func read(_ node: Node, log: inout DiagnosticLog) -> ParameterKind? {
         guard let text = node.scalar?.text, !(node.scalar?.isNull ?? true) else {
@@ -36,9 +33,11 @@ struct ParameterKind {
             }
             return ParameterKind(valueKind: spec.kind, written: text)
         }
-        guard let kind = named.first(where: { $0.0 == text })?.1 else {
-            let suggestion = Suggestions.suggest(text, in: named.map(\.0), at: node.range)
-            log.error(.badValue, "unknown parameter kind '\(text)'\(suggestion.hint)", at: node.range,
+        guard let kind = named.first(where: { $0.name == text })?.kind else {
+            let suggestion = Suggestions.suggest(text, in: named.map(\.name), at: node.range)
+            // A view kind (`ring`) or another language's word (`string`) gets scenec's word.
+            let hint = suggestion.word == nil ? ComponentVocabulary.kindHint(for: text).map { ": \($0)" } ?? "" : suggestion.hint
+            log.error(.badValue, "unknown parameter kind '\(text)'\(hint)", at: node.range,
                       notes: ["a parameter's kind is \(namesHint)"], fixes: suggestion.fixes)
             return nil
         }

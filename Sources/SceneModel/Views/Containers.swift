@@ -8,7 +8,7 @@ public enum Group: KindDeclaration {
 /// `stack`: children in a row, in a column, or on top of each other (`axis: z`, SwiftUI's ZStack).
 public enum Stack: KindDeclaration {
     public static let axis = Attribute<String>(
-        "axis", .choice(["horizontal", "vertical", "z"]), default: "vertical", animatable: .no,
+        "axis", .choice(StackAxis.allCases.map(\.rawValue)), default: StackAxis.vertical.rawValue, animatable: .no,
         doc: "Direction the children follow one another; z lays them on top of each other, later on top.")
     public static let spacing = Attribute<Double>(
         "spacing", .number(.nonNegative), default: 0, animatable: .no, doc: "Gap between neighbours (not in a z stack).")
@@ -34,41 +34,54 @@ public enum Stack: KindDeclaration {
 
     /// `spacing` or `distribution` given to a z stack: they place nothing there.
     public static func lint(_ view: LintedView) -> [Diagnostic] {
-        guard view.values[axis] == "z" else { return [] }
+        guard stackAxis(view.values) == .z else { return [] }
         return [spacing.name, distribution.name].filter { view.given($0) }.map { name in
             .warning(.lintIgnoredInZStack, "\(name) has no effect in \(view.name): a z stack lays its children on top of each other",
                      at: view.range(of: name), notes: ["remove it, or use axis: horizontal or vertical to lay the children out one after another"])
         }
     }
 
+    /// The stack's axis. The checker refuses any other word; were one to get here it would be
+    /// the attribute's default, as a stack without `axis:` is.
+    public static func stackAxis(_ values: AttributeValues) -> StackAxis {
+        StackAxis(rawValue: values[axis]) ?? .vertical
+    }
+
     /// Each axis's alignment words, for the schema.
     public static let dependentChoices = [DependentChoice(
         attribute: alignment.name, on: axis.name,
-        words: Dictionary(uniqueKeysWithValues: ["horizontal", "vertical", "z"].map { ($0, StackAlignment.words(for: $0)) }))]
+        words: Dictionary(uniqueKeysWithValues: StackAxis.allCases.map { ($0.rawValue, StackAlignment.words(for: $0)) }))]
 
     /// The alignment words that do not fit the stack's axis, each with the message and the word
     /// to use (nil where none fits): the checker reports them at the attribute.
     public static func conflicts(_ values: AttributeValues) -> [ValueConflict] {
-        let words = StackAlignment.words(for: values[axis])
+        // An unknown axis word is the choice check's to report; no alignment conflicts with it.
+        guard let stackAxis = StackAxis(rawValue: values[axis]) else { return [] }
+        let words = StackAlignment.words(for: stackAxis)
         let written = values[alignment]
         guard !words.contains(written) else { return [] }
-        let fix = StackAlignment.replacement(for: written, axis: values[axis])
+        let fix = StackAlignment.replacement(for: written, axis: stackAxis)
         let place: String
-        switch values[axis] {
-        case "z": place = "a z stack places a child on both axes"
-        case "horizontal": place = "a horizontal stack places its children only across the row, vertically"
-        default: place = "a vertical stack places its children only across the column, horizontally"
+        switch stackAxis {
+        case .z: place = "a z stack places a child on both axes"
+        case .horizontal: place = "a horizontal stack places its children only across the row, vertically"
+        case .vertical: place = "a vertical stack places its children only across the column, horizontally"
         }
         let advice = fix.map { "; use '\($0)'" } ?? ""
         return [ValueConflict(attribute: alignment.name,
                               message: "alignment '\(written)' does not fit axis: \(values[axis])\(advice)",
                               notes: [place + ": " + words.joined(separator: ", ")]
-                                + (StackAlignment.alongRowOrColumn(written, axis: values[axis])
+                                + (StackAlignment.alongRowOrColumn(written, axis: stackAxis)
                                    ? ["distribution places the children along the axis (start, center, end, spaceBetween, spaceEvenly)"] : [])
-                                + (written == "stretch" && values[axis] == "z"
+                                + (written == "stretch" && stackAxis == .z
                                    ? ["in a z stack a child without a size fills the content box: leave out its size"] : []),
                               replacement: fix, against: axis.name)]
     }
+}
+
+/// A stack's `axis:` words: a row, a column, or on top of each other.
+public enum StackAxis: String, CaseIterable, Sendable {
+    case horizontal, vertical, z
 }
 
 /// The words of a stack's `alignment` for each axis (docs/language.md §3). A row and a column
@@ -76,23 +89,28 @@ public enum Stack: KindDeclaration {
 /// in a row, `leading`/`trailing` in a column); a z stack takes ZStack's nine.
 public enum StackAlignment {
     public static let lineWords = ["start", "center", "end", "stretch"]
-    public static let zWords = ["center", "top", "bottom", "leading", "trailing",
-                                "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+    /// A z stack's nine words and where each puts a child: fractions of the space left over,
+    /// 0 leading/top … 1 trailing/bottom.
+    public static let zPlaces: [(word: String, x: Double, y: Double)] = [
+        ("center", 0.5, 0.5), ("top", 0.5, 0), ("bottom", 0.5, 1), ("leading", 0, 0.5), ("trailing", 1, 0.5),
+        ("topLeading", 0, 0), ("topTrailing", 1, 0), ("bottomLeading", 0, 1), ("bottomTrailing", 1, 1),
+    ]
+    public static let zWords = zPlaces.map(\.word)
     public static let allWords = lineWords + zWords.filter { !lineWords.contains($0) }
 
-    public static func words(for axis: String) -> [String] {
+    public static func words(for axis: StackAxis) -> [String] {
         switch axis {
-        case "z": return zWords
-        case "horizontal": return lineWords + ["top", "bottom"]
-        default: return lineWords + ["leading", "trailing"]
+        case .z: return zWords
+        case .horizontal: return lineWords + ["top", "bottom"]
+        case .vertical: return lineWords + ["leading", "trailing"]
         }
     }
 
-    /// The fractions (0 leading/top … 1 trailing/bottom) a z stack's word puts a child at.
+    /// The fractions (0 leading/top … 1 trailing/bottom) a z stack's word puts a child at; a
+    /// word that is not a z stack's (the checker refuses it) sits centred, as `center`.
     public static func zFractions(_ word: String) -> (x: Double, y: Double) {
-        let x = word.hasSuffix("eading") ? 0 : word.hasSuffix("railing") ? 1 : 0.5
-        let y = word.hasPrefix("top") ? 0 : word.hasPrefix("bottom") ? 1 : 0.5
-        return (x, y)
+        guard let place = zPlaces.first(where: { $0.word == word }) else { return (0.5, 0.5) }
+        return (place.x, place.y)
     }
 
     /// Where a row's or column's word puts a child across the axis: start, center, end or stretch.
@@ -107,19 +125,19 @@ public enum StackAlignment {
     /// The word of `axis` that means what `word` meant elsewhere, where one does: the part of a
     /// z word across a row or column (`topLeading` in a row is `top`), a z stack's corner for a
     /// row's start or end.
-    static func replacement(for word: String, axis: String) -> String? {
+    static func replacement(for word: String, axis: StackAxis) -> String? {
         let (x, y) = zFractions(word)
         switch axis {
-        case "z":
+        case .z:
             switch word {
             case "start": return "topLeading"
             case "end": return "bottomTrailing"
             default: return nil
             }
-        case "horizontal":
+        case .horizontal:
             guard zWords.contains(word), y != 0.5 else { return nil }
             return y == 0 ? "top" : "bottom"
-        default:
+        case .vertical:
             guard zWords.contains(word), x != 0.5 else { return nil }
             return x == 0 ? "leading" : "trailing"
         }
@@ -127,13 +145,13 @@ public enum StackAlignment {
 
     /// Whether `word` names a place along the row or column (`leading` in a row), which
     /// `distribution` sets.
-    static func alongRowOrColumn(_ word: String, axis: String) -> Bool {
+    static func alongRowOrColumn(_ word: String, axis: StackAxis) -> Bool {
         let (x, y) = zFractions(word)
         guard zWords.contains(word) else { return false }
         switch axis {
-        case "horizontal": return x != 0.5 && y == 0.5
-        case "vertical": return y != 0.5 && x == 0.5
-        default: return false
+        case .horizontal: return x != 0.5 && y == 0.5
+        case .vertical: return y != 0.5 && x == 0.5
+        case .z: return false
         }
     }
 }
