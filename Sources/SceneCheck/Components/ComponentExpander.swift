@@ -40,9 +40,14 @@ struct ComponentExpander {
     private(set) var origins: [ViewPath: ExpansionOrigin] = [:]
     /// The definitions' animations, once per instance, in the order of the instances.
     private(set) var animations: [InstanceAnimation] = []
-    /// Views made so far, against `options.maxViews`.
+    /// Views made so far, against `options.maxViews`: each is counted as it is made, so
+    /// `repeat:` in `repeat:` stops at the limit instead of making all it asks for.
     private(set) var viewCount = 0
-    private var reportedLimit = false
+    /// The limit was passed (and said, once): nothing more is made.
+    private(set) var reportedLimit = false
+    /// The instances made, by their id in the expanded views: a second with the same id is
+    /// left empty (the view checker reports the id once; its views would repeat it for each).
+    private var instanceIDs: Set<String> = []
 
     /// Instances inside instances deeper than this are surely a mistake (and keep the recursion shallow).
     static let maxDepth = 32
@@ -74,20 +79,88 @@ struct ComponentExpander {
         /// nil when the definition is checked on its own: its ids stay its own.
         var prefix: String?
         var depth: Int
+        /// The arguments written at the use (not defaults), by name, and the use's file and
+        /// notes: what a made id gets wrong because of an argument is reported there.
+        var given: [String: SourceRange] = [:]
+        var useFile: SourceFile? = nil
+        var useContext: [String] = []
+    }
+
+    /// A view of a definition (`written`, and `made` with the arguments): an id written with a
+    /// dot is refused like in a scene (ids with dots are made by instances only), said once,
+    /// when the definition is checked on its own; an id made by an argument must be a plain id,
+    /// said at the argument, or an instance's views could be named outside it (`n: other.q`).
+    private func checkMadeIDs(written: Node, made: Node, scope: Scope, log: inout DiagnosticLog) {
+        var places: [(written: Node, made: Node)] = []
+        if let w = written.mapping?["id"]?.value, let m = made.mapping?["id"]?.value { places.append((w, m)) }
+        if let ws = written.mapping?["repeat"]?.value.sequence, let ms = made.mapping?["repeat"]?.value.sequence, ws.count == ms.count {
+            for (w, m) in zip(ws, ms) {
+                if let wi = w.mapping?["id"]?.value, let mi = m.mapping?["id"]?.value { places.append((wi, mi)) }
+            }
+        }
+        let definition = scope.definition
+        for place in places {
+            // Not text at all, or not even a scoped id: the view checker says what an id is.
+            guard let w = place.written.scalar, let m = place.made.scalar, !m.isNull,
+                  !ViewSelector.isValidID(m.text), ViewSelector.isValidScopedID(m.text) || w.text.contains("$") else { continue }
+            let names = Substitution.references(in: w.text).map(\.name)
+            guard !names.isEmpty else {
+                guard scope.prefix == nil else { continue }
+                log.error(.badValue, "an id in a component cannot hold a dot, not '\(m.text)': ids with dots are made by instances (a view '\(m.text.split(separator: ".").last ?? "")' in an instance cpu is cpu.\(m.text.split(separator: ".").last ?? ""))",
+                          at: place.written.range)
+                continue
+            }
+            let what = "id must start with a letter or _ and hold only letters, digits, _ and -, not '\(m.text)'"
+            let note = "\(definition.place(place.written.range, sceneName: sceneName)): the id is made here (id: \(w.text)); an instance's ids get its id before them"
+            if let given = names.lazy.compactMap({ scope.given[$0] }).first {
+                let saved = (log.currentFile, log.context)
+                (log.currentFile, log.context) = (scope.useFile, scope.useContext)
+                log.error(.badValue, "\(what): an argument that makes an id in \(definition.name) must be a plain id", at: given, notes: [note])
+                (log.currentFile, log.context) = saved
+            } else if scope.prefix == nil {
+                // Made by defaults alone: the definition's own mistake, said when it is checked on its own.
+                log.error(.badValue, "\(what): the defaults make it (id: \(w.text))", at: place.written.range)
+            }
+        }
     }
 
     /// The views of `list` (a `views:` or `children:` list; in `scope`, a definition's) expanded.
     mutating func expandList(_ list: Node, scope: Scope?, parent: ViewPath?, log: inout DiagnosticLog) -> Node {
         guard let items = list.sequence else { return list }
+        if scope == nil, parent == nil, useOverrides, !reportedLimit {
+            // The scene's views counted before any is made: a scene past the limit is refused
+            // at once (making and checking the limit's worth of views first takes seconds).
+            // A definition refused (over the limit itself, say) makes only its group.
+            let size: (String) -> Int? = { table[$0].map { $0.isValid ? table.size(of: $0.name) : 1 } }
+            if ViewCount.of(list, component: size) > options.maxViews {
+                var budget = options.maxViews
+                let place = ViewCount.firstPast(list, budget: &budget, component: size) ?? list
+                _ = counted(place, log: &log, over: true)
+                return Node(.sequence([]), range: list.range)
+            }
+        }
         var out: [Node] = []
-        for item in items {
+        items: for item in items {
             let written = scope.map { instantiate(item, $0) } ?? item
+            if let scope { checkMadeIDs(written: item, made: written, scope: scope, log: &log) }
             for view in repeated(written, log: &log) {
+                guard counted(view, log: &log) else { break items }
                 let path = parent?.child(out.count) ?? ViewPath(root: out.count)
                 out.append(expand(view, scope: scope, path: path, log: &log))
             }
         }
         return Node(.sequence(out), range: list.range)
+    }
+
+    /// One more view made: false (said once) when it takes the scene past its limit.
+    private mutating func counted(_ view: Node, log: inout DiagnosticLog, over: Bool = false) -> Bool {
+        guard !reportedLimit else { return false }
+        viewCount += 1
+        guard over || viewCount > options.maxViews else { return true }
+        reportedLimit = true
+        log.error(.limitExceeded, "the scene has more than \(options.maxViews) views", at: view.range.startOnly,
+                  notes: ["each copy a repeat: makes counts, with all it holds; raise the limit with --max-views if you mean it"])
+        return false
     }
 
     /// `repeat: [{…}, {…}]` on a view: one copy per item, the item's keys over the view's; ids
@@ -129,9 +202,10 @@ struct ComponentExpander {
     /// One view (a copy, when repeated): scoped id, an instance expanded, a container's children.
     mutating func expand(_ view: Node, scope: Scope?, path: ViewPath, log: inout DiagnosticLog) -> Node {
         guard var pairs = view.mapping else { return view }
-        viewCount += 1
+        // Every id made in an instance is under its id, even one the definition got wrong
+        // (reported when it is checked on its own, or at the argument that made it).
         if let prefix = scope?.prefix, let i = pairs.firstIndex(where: { $0.key == "id" }), let s = pairs[i].value.scalar,
-           ViewSelector.isValidID(s.text) {
+           ViewSelector.isValidScopedID(s.text) {
             pairs[i].value = Node(.scalar(Node.Scalar(text: prefix + "." + s.text, isPlain: s.isPlain)), range: pairs[i].value.range)
         }
         let typeText = pairs["type"]?.value.scalar?.text ?? ""
@@ -153,14 +227,17 @@ struct ComponentExpander {
         var kept = [Node.Pair(key: "type", keyRange: typePair.keyRange,
                               value: Node(.scalar(Node.Scalar(text: ViewType.group.rawValue, isPlain: true)), range: typePair.value.range))]
         let idText = pairs["id"]?.value.scalar?.text
-        let name = "\(definition.name) '\(idText ?? "")'"
+        // An instance without an id is named by where it is (its id is what is missing).
+        let name = idText.map { "\(definition.name) '\($0)'" } ?? "\(definition.name) at line \(range.start.line)"
         var arguments: [String: Node] = [:]
+        var given: [String: SourceRange] = [:]
         var ok = true
         for pair in pairs where pair.key != "type" {
             if groupKeys.contains(pair.key) {
                 kept.append(pair)
             } else if definition.parameter(named: pair.key) != nil {
                 arguments[pair.key] = pair.value
+                given[pair.key] = pair.value.range
             } else if pair.key == "children" {
                 log.error(.childrenNotAllowed, "\(name) cannot have children: an instance holds its definition's views", at: pair.keyRange)
             } else {
@@ -176,7 +253,7 @@ struct ComponentExpander {
         }
         let group = Node(.mapping(kept), range: range)
         guard let idText, pairs["id"] != nil else {
-            log.error(.missingKey, "an instance of \(definition.name) needs an id: its views are named through it (id: meter makes meter.\(firstViewID(definition) ?? "ring"))",
+            log.error(.missingKey, "an instance of \(definition.name) needs an id: its views are named through it (\(idExample(definition)))",
                       at: typePair.keyRange)
             return group
         }
@@ -224,8 +301,13 @@ struct ComponentExpander {
             log.error(.limitExceeded, "instances nest deeper than \(Self.maxDepth) components at \(name)", at: typePair.value.range)
             return group
         }
+        // The same id twice: the view checker says so once, at the second; its views would
+        // say it again for each of them, in the definition.
+        guard !instanceIDs.contains(idText) else { return group }
+        instanceIDs.insert(idText)
         let size = table.size(of: definition.name)
-        guard viewCount + size <= options.maxViews else {
+        // The instance's group is counted already.
+        guard viewCount - 1 + size <= options.maxViews else {
             if !reportedLimit {
                 reportedLimit = true
                 log.error(.limitExceeded, "\(name) would take the scene past \(options.maxViews) views: \(definition.name) expands to \(size >= ComponentTable.sizeCap ? "too many" : String(size)) views",
@@ -238,7 +320,8 @@ struct ComponentExpander {
         let origin = ExpansionOrigin(component: definition.name, file: definition.file,
                                      note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames)
         origins[path] = origin
-        let inner = Scope(definition: definition, arguments: arguments, prefix: idText, depth: depth)
+        let inner = Scope(definition: definition, arguments: arguments, prefix: idText, depth: depth,
+                          given: given, useFile: log.currentFile, useContext: log.context)
         let saved = (log.currentFile, log.context)
         log.currentFile = definition.file
         log.context.append(origin.note)
@@ -250,9 +333,14 @@ struct ComponentExpander {
         return Node(.mapping(kept + [Node.Pair(key: "children", keyRange: typePair.keyRange, value: children)]), range: range)
     }
 
-    /// The first id of the definition's views, for the example in a message.
-    private func firstViewID(_ definition: ComponentDefinition) -> String? {
-        definition.views?.sequence?.lazy.compactMap { $0.mapping?["id"]?.value.scalar?.text }.first
+    /// "id: meter makes meter.ring", with the first id the definition writes as a plain id
+    /// (not one an argument makes, `$n`, which would show a `$`).
+    private func idExample(_ definition: ComponentDefinition) -> String {
+        let id = definition.views?.sequence?.lazy.compactMap { $0.mapping?["id"]?.value.scalar?.text }
+            .first { ViewSelector.isValidID($0) }
+        let example = definition.name.prefix(1).lowercased() + definition.name.dropFirst()
+        guard let id else { return "id: \(example) names its views \(example).ID" }
+        return "id: \(example) makes \(example).\(id)"
     }
 
     /// A view of a definition with the instance's arguments in its values (not its children,

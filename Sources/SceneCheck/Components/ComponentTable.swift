@@ -27,7 +27,7 @@ struct ComponentTable {
     }
 
     /// Sizes stop counting here: far past any limit, and far from overflowing.
-    static let sizeCap = 1 << 40
+    static let sizeCap = ViewCount.cap
 
     var isEmpty: Bool { definitions.isEmpty }
     var names: [String] { order }
@@ -109,8 +109,13 @@ struct ComponentTable {
             }
             stack.removeLast()
             state[name] = true
-            sizes[name] = Self.capped(1 + countViews(definition.views))
-            if let size = sizes[name], size > options.maxViews, definitions[name]?.isValid == true {
+            sizes[name] = ViewCount.capped(1 + ViewCount.of(definition.views) { definitions[$0] != nil ? (sizes[$0] ?? 1) : nil })
+            // One error per cause: a component over the limit only because one it uses is
+            // over is refused quietly (the one it uses has its error).
+            let usesOneOver = Self.uses(in: definition.views).contains { (sizes[$0.name] ?? 0) > options.maxViews }
+            if let size = sizes[name], size > options.maxViews, usesOneOver {
+                definitions[name]?.isValid = false
+            } else if let size = sizes[name], size > options.maxViews, definitions[name]?.isValid == true {
                 log.currentFile = definition.file
                 log.error(.limitExceeded, "component \(name) makes \(size >= Self.sizeCap ? "too many" : String(size)) views in each instance, more than a scene may hold (\(options.maxViews))",
                           at: definition.nameRange,
@@ -142,21 +147,6 @@ struct ComponentTable {
         walk(list)
         return found
     }
-
-    /// The views a list makes, instances counted with all they hold.
-    private func countViews(_ list: Node?) -> Int {
-        var total = 0
-        for item in list?.sequence ?? [] {
-            guard let pairs = item.mapping else { continue }
-            let copies = pairs["repeat"]?.value.sequence?.count ?? 1
-            let type = pairs["type"]?.value.scalar?.text ?? ""
-            let each = definitions[type] != nil ? (sizes[type] ?? 1) : 1 + countViews(pairs["children"]?.value)
-            total = Self.capped(total + Self.capped(copies.multipliedReportingOverflow(by: each).overflow ? Self.sizeCap : copies * each))
-        }
-        return total
-    }
-
-    private static func capped(_ n: Int) -> Int { Swift.min(n, sizeCap) }
 
     // MARK: - `$name`s
 
