@@ -14,6 +14,9 @@ struct ParameterKind {
         ("color", .color), ("bool", .bool), ("text", .text), ("fontFamily", .fontFamily), ("fontWeight", .fontWeight),
     ]
 
+    /// The kind of a parameter whose declared kind is wrong: any text, checked no further.
+    static func broken(_ written: String) -> ParameterKind { ParameterKind(valueKind: .text, written: written) }
+
     static let namesHint = "a value kind (\(named.map(\.0).joined(separator: ", "))) or an attribute, such as ring.progress"
 
     static func read(_ node: Node, log: inout DiagnosticLog) -> ParameterKind? {
