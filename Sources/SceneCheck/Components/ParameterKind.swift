@@ -14,9 +14,6 @@ struct ParameterKind {
         ("color", .color), ("bool", .bool), ("text", .text), ("fontFamily", .fontFamily), ("fontWeight", .fontWeight),
     ]
 
-    /// The kind of a parameter whose declared kind is wrong: any text, checked no further.
-    static func broken(_ written: String) -> ParameterKind { ParameterKind(valueKind: .text, written: written) }
-
     static let namesHint = "a value kind (\(named.map(\.0).joined(separator: ", "))) or an attribute, such as ring.progress"
 
     static func read(_ node: Node, log: inout DiagnosticLog) -> ParameterKind? {
@@ -78,6 +75,9 @@ struct ParameterKind {
         let node = read.root ?? Node(.scalar(Node.Scalar(text: sampleText, isPlain: true)), range: range)
         return Substitution.placed(node, at: range)
     }
+
+    /// The kind of a parameter whose declared kind is wrong: any text, checked no further.
+    static func broken(_ written: String) -> ParameterKind { ParameterKind(valueKind: .text, written: written) }
 
     /// Whether every value of this kind is one of `attribute` (a parameter used as a whole
     /// value): a number 0–1 fits a number, a number fits a length; not the other way.
