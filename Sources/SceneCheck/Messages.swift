@@ -10,12 +10,43 @@ struct DiagnosticLog {
     /// Notes every problem found in the file gets while it is being read through a use of a
     /// component ("in Meter, used by 'cpu' at scene.yaml:7:5"), innermost last.
     var context: [String] = []
+    /// Notes naming the arguments a definition's value was made with, by the place of the
+    /// value in the definition and the use (`argumentKey`): a problem the argument made is
+    /// reported in the definition, where the value is written, with a note at the argument.
+    var argumentNotes: [String: [String]] = [:]
+    /// Ids of instances whose views were not made (a bad argument, a definition with errors):
+    /// their views' ids (`cpu.ring`) are not reported unknown, the instance's error says why.
+    var brokenInstances: Set<String> = []
+    /// Places (`argumentKey` without uses) whose problems are not reported: values made from
+    /// a parameter whose declaration was already reported wrong.
+    var quietPlaces: Set<String> = []
+
+    /// Whether `id` names a view inside an instance whose views were not made.
+    func isInBrokenInstance(_ id: String) -> Bool {
+        var rest = Substring(id)
+        while let dot = rest.lastIndex(of: ".") {
+            rest = rest[..<dot]
+            if brokenInstances.contains(String(rest)) { return true }
+        }
+        return false
+    }
+
+    static func argumentKey(file: SourceFile?, range: SourceRange, context: [String]) -> String {
+        "\(file?.name ?? ""):\(range.start.line):\(range.start.column):\(range.end.line):\(range.end.column)|" + context.joined(separator: "|")
+    }
 
     mutating func add(_ d: Diagnostic) {
         var d = d
         if d.origin == nil, d.file == nil { d.file = currentFile }
-        if d.origin == nil, !context.isEmpty { d.notes += context.reversed() }
-        let key = "\(d.file?.name ?? ""):\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.code.rawValue):\(d.message)"
+        if !quietPlaces.isEmpty, quietPlaces.contains(Self.argumentKey(file: d.file, range: d.range, context: [])) { return }
+        var argumentNote = ""
+        if d.origin == nil, !argumentNotes.isEmpty, !context.isEmpty,
+           let notes = argumentNotes[Self.argumentKey(file: d.file, range: d.range, context: context)] {
+            argumentNote = notes.joined(separator: ";")
+            d.notes += notes.filter { !d.notes.contains($0) }
+        }
+        if d.origin == nil, !context.isEmpty { d.notes += context.reversed().filter { !d.notes.contains($0) } }
+        let key = "\(d.file?.name ?? ""):\(d.origin ?? ""):\(d.range.start.line):\(d.range.start.column):\(d.code.rawValue):\(d.message):\(argumentNote)"
         if seen.insert(key).inserted {
             all.append(d)
         }

@@ -116,7 +116,9 @@ public struct SceneChecker {
                                                    viewTypes: viewTypes, fileName: options.scenePath ?? file?.name ?? "the scene",
                                                    log: &log)
         if let timelineNode {
-            var checker = TimelineChecker(log: DiagnosticLog(), viewTypes: references.viewTypes, options: options)
+            var timelineLog = DiagnosticLog()
+            (timelineLog.argumentNotes, timelineLog.brokenInstances) = (log.argumentNotes, log.brokenInstances)
+            var checker = TimelineChecker(log: timelineLog, viewTypes: references.viewTypes, options: options)
             for (position, index) in timelineOverrides.kept.enumerated() {
                 if let origin = written.origins[index] { checker.itemOrigins[position] = origin }
             }

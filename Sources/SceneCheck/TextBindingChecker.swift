@@ -47,6 +47,7 @@ struct TextBindingChecker {
         let written = writtenBinding(b, in: entry)
         let at = written?.range ?? placed(b, in: entry)
         guard let kind = references.viewTypes[b.viewID]?.kind else {
+            if log.isInBrokenInstance(b.viewID) { return }  // the instance's own error says why
             let known = references.ids
             // The word itself, and a fix replacing it, only where the graph knows where it is written.
             let suggestion = Suggestions.suggest(b.viewID, in: known, at: written?.idRange ?? .none)

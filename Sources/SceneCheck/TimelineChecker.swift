@@ -13,6 +13,8 @@ package struct TimelineChecker {
     /// The animations a component's instance brought, by their place in the list: where
     /// their problems are reported (the definition's file) and the notes naming the use.
     var itemOrigins: [Int: InstanceAnimation] = [:]
+    /// Whether the animation being read is one of `itemOrigins`.
+    private(set) var isInstanceAnimation = false
 
     package static let timelineKeys = ["fps", "duration", "loop", "animations"]
     package static let animationKeys = ["target", "from", "to", "keyframes", "begin", "duration", "easing", "repeat", "autoreverse"]
@@ -43,8 +45,8 @@ package struct TimelineChecker {
                 timeline.animations = items.enumerated().compactMap { index, item in
                     guard let origin = itemOrigins[index] else { return animation(item, timeline: timeline) }
                     let saved = (log.currentFile, log.context)
-                    (log.currentFile, log.context) = (origin.file, origin.context)
-                    defer { (log.currentFile, log.context) = saved }
+                    (log.currentFile, log.context, isInstanceAnimation) = (origin.file, origin.context, true)
+                    defer { (log.currentFile, log.context, isInstanceAnimation) = (saved.0, saved.1, false) }
                     return animation(item, timeline: timeline)
                 }
             } else {
@@ -133,7 +135,8 @@ package struct TimelineChecker {
                                timeline: Timeline) {
         let target = target.value.scalar?.text ?? ""
         let values = keyframes.map(\.value)
-        if values.count >= 2, values.allSatisfy({ $0 != nil && $0 == values[0] }), let first = values[0] {
+        // An instance's animation constant for its arguments (a Meter at 0) is no mistake of the use.
+        if !isInstanceAnimation, values.count >= 2, values.allSatisfy({ $0 != nil && $0 == values[0] }), let first = values[0] {
             let place = pairs["to"]?.value.range ?? pairs["keyframes"]?.value.range ?? .none
             log.add(.warning(.animationNeverChanges, "this animation never changes \(target): every value it gives is \(first)", at: place))
         }
@@ -152,6 +155,7 @@ package struct TimelineChecker {
             return nil
         }
         guard let type = viewTypes[id] else {
+            if log.isInBrokenInstance(id) { return nil }  // the instance's own error says why
             let ids = sortedIDs
             let meant = idSuggestions.nearest(to: id)
             log.error(.unknownID, "animation target '\(text)' names no view: there is no view with id '\(id)'\(meant.map { "; did you mean '\($0)'?" } ?? "")",

@@ -73,7 +73,9 @@ struct TimelineOverrides {
                 } ?? "\(fileName):\(item.range.start.line) (timeline.animations[\(index)])"
                 log.add(Diagnostic(.warning, "replaces the animation of \(target) at \(place) with the constant \(o.valueText.trimmingSpaces)",
                                    at: .none, origin: o.option,
-                                   notes: ["an animated attribute set with --set holds that value for the whole timeline; to change the animation instead, set timeline.animations[\(index)]…"],
+                                   notes: ["an animated attribute set with --set holds that value for the whole timeline; to change the animation instead, "
+                                           + (instanceAnimations[index] == nil ? "set timeline.animations[\(index)]…"
+                                              : "set the instance's argument it is made from (its component's animation is at \(place))")],
                                    code: .overrideReplacesAnimation))
             }
         }

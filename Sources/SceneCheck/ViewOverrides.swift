@@ -70,7 +70,7 @@ extension SceneChecker {
         for o in options.overrides {
             guard case .view(let selector, _) = o.address else { continue }
             switch selector {
-            case .id(let id) where ids[id] == nil:
+            case .id(let id) where ids[id] == nil && !log.isInBrokenInstance(id):
                 let known = ids.keys.sorted()
                 log.add(o.error(.unknownID, "no view has the id '\(id)'\(Suggestions.hint(for: id, in: known))",
                                 notes: known.isEmpty ? [] : ["ids: " + known.joined(separator: ", ")]))

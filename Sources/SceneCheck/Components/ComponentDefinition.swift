@@ -62,6 +62,8 @@ struct Parameter {
     /// The default as written (checked against the kind); nil: the argument is required.
     var defaultValue: Node?
     var doc: String?
+    /// Its kind or default is wrong (reported where declared): uses of it are not checked.
+    var isBroken = false
     var isRequired: Bool { defaultValue == nil }
 
     /// "parameter 'value' (number 0–1) is declared here", for a note at a use.
@@ -150,17 +152,24 @@ extension ComponentDefinition {
                 log.missing(["kind"], in: all, "parameter '\(pair.key)' needs a 'kind': \(ParameterKind.namesHint)", at: pair.keyRange)
                 continue
             }
-            guard let kind = ParameterKind.read(kindPair.value, log: &log) else { continue }
+            // A parameter whose kind or default is wrong is still declared: its uses and its
+            // arguments are not errors of their own (the declaration's error says it once).
+            guard let kind = ParameterKind.read(kindPair.value, log: &log) else {
+                parameters.append(Parameter(name: pair.key, range: pair.keyRange, kind: .broken(kindPair.value.scalar?.text ?? ""),
+                                            defaultValue: nil, doc: keys["doc"]?.value.scalar?.text, isBroken: true))
+                continue
+            }
             var defaultValue: Node?
+            var isBroken = false
             if let d = keys["default"] {
                 if log.take(ValueParser.parse(d.value, as: kind.valueKind, what: "the default of '\(pair.key)'")) != nil {
                     defaultValue = d.value
                 } else {
-                    continue
+                    isBroken = true
                 }
             }
             parameters.append(Parameter(name: pair.key, range: pair.keyRange, kind: kind, defaultValue: defaultValue,
-                                        doc: keys["doc"]?.value.scalar?.text))
+                                        doc: keys["doc"]?.value.scalar?.text, isBroken: isBroken))
         }
         return parameters
     }

@@ -274,7 +274,7 @@ struct ComponentExpander {
                 }
             }
         }
-        for parameter in definition.parameters {
+        for parameter in definition.parameters where !parameter.isBroken {
             if let argument = arguments[parameter.name] {
                 if case .failure(let e) = ValueParser.parse(argument, as: parameter.kind.valueKind,
                                                             what: "argument '\(parameter.name)' of \(definition.name)") {
@@ -284,14 +284,19 @@ struct ComponentExpander {
                     ok = false
                 }
             } else if let value = parameter.defaultValue {
-                arguments[parameter.name] = value
+                arguments[parameter.name] = Substitution.scopedDefault(value, of: parameter, prefix: idText)
             } else {
                 log.error(.missingKey, "\(name) needs the argument '\(parameter.name)' (\(parameter.kind.valueKind.name)): its parameter has no default",
                           at: typePair.keyRange, notes: [parameter.declaredNote(definition, sceneName: sceneName)])
                 ok = false
             }
         }
-        guard ok, definition.isValid, let views = definition.views else { return group }
+        guard ok, definition.isValid, let views = definition.views else {
+            // Still an instance: its arguments are not a group's attributes, its views' ids not unknown.
+            log.brokenInstances.insert(idText)
+            origins[path] = ExpansionOrigin(component: definition.name, file: definition.file, note: "", parameters: definition.parameterNames)
+            return group
+        }
         if !useOverrides {
             nestedInstances[idText] = definition.name
             return group
@@ -325,6 +330,13 @@ struct ComponentExpander {
         let saved = (log.currentFile, log.context)
         log.currentFile = definition.file
         log.context.append(origin.note)
+        let given = Dictionary(pairs.compactMap { pair in definition.parameter(named: pair.key).map { _ in
+            (pair.key, Substitution.argumentNote(parameter: pair.key, argument: pair.value, instance: idText,
+                                                 use: "\(saved.0?.name ?? sceneName):\(pair.keyRange.start.line):\(pair.keyRange.start.column)", option: nil)) } }
+            + fromOptions.compactMap { name, option in arguments[name].map { (name, Substitution.argumentNote(parameter: name, argument: $0, instance: idText, use: nil, option: option)) } },
+            uniquingKeysWith: { _, last in last })
+        log.argumentNotes.merge(Substitution.argumentNotes(in: [views] + definition.animations, notes: given, file: definition.file, context: log.context),
+                                uniquingKeysWith: { $0 + $1 })
         let children = expandList(views, scope: inner, parent: path, log: &log)
         for animation in definition.animations {
             animations.append(InstanceAnimation(node: instantiateAnimation(animation, inner), file: definition.file, context: log.context))
@@ -382,7 +394,9 @@ struct ComponentExpander {
         switch node.content {
         case .scalar(let s):
             guard s.text.contains("$") else { return node }
-            if let name = Substitution.whole(s.text), let argument = scope.arguments[name] { return argument }
+            // Placed where `$name` is written: a problem it makes is reported in the definition's
+            // file at a place of that file (the argument is named in a note).
+            if let name = Substitution.whole(s.text), let argument = scope.arguments[name] { return Substitution.placed(argument, at: node.range) }
             let text = Substitution.interpolate(s.text) { name in scope.arguments[name]?.scalar?.text }
             return Node(.scalar(Node.Scalar(text: text, isPlain: s.isPlain)), range: node.range)
         case .sequence(let items):

@@ -17,6 +17,8 @@ struct ComponentTable {
     /// component of each instance it holds: what `{badge.dot.color}` in it can name.
     private var ownIDs: [String: [String: ViewType]] = [:]
     private var heldInstances: [String: [String: String]] = [:]
+    /// Definitions in a cycle or past a limit: their views cannot be made, even on their own.
+    private var unmakeable: Set<String> = []
 
     /// The type of the view `id` names inside the component `name`, through the instances it holds.
     func type(of id: String, in name: String, depth: Int = 0) -> ViewType? {
@@ -93,7 +95,7 @@ struct ComponentTable {
                     log.currentFile = definition.file
                     log.error(.componentCycle, "component \(use.name) uses itself: \(cycle.joined(separator: " → "))", at: use.range,
                               notes: ["a component cannot use itself, directly or through others: its instances would never end"])
-                    for member in cycle { definitions[member]?.isValid = false }
+                    for member in cycle { definitions[member]?.isValid = false; unmakeable.insert(member) }
                 case true?:
                     break
                 case nil:
@@ -101,6 +103,7 @@ struct ComponentTable {
                         log.currentFile = definition.file
                         log.error(.limitExceeded, "components use each other deeper than \(ComponentExpander.maxDepth) levels", at: use.range)
                         definitions[name]?.isValid = false
+                        unmakeable.insert(name)
                     } else {
                         visit(use.name)
                         log.currentFile = definition.file
@@ -121,6 +124,7 @@ struct ComponentTable {
                           at: definition.nameRange,
                           notes: ["the views of the components it uses count, once per use; raise the limit with --max-views if you mean it"])
                 definitions[name]?.isValid = false
+                unmakeable.insert(name)
             }
             postOrder.append(name)
         }
@@ -193,7 +197,7 @@ struct ComponentTable {
         var idTypes: [String: ViewType] = [:]
         func check(_ value: Node, _ spec: AttributeSpec, of owner: String) {
             guard let s = value.scalar, let name = Substitution.whole(s.text), let parameter = definition.parameter(named: name),
-                  !parameter.kind.fits(spec.kind) else { return }
+                  !parameter.isBroken, !parameter.kind.fits(spec.kind) else { return }
             log.error(.badValue, "'$\(name)' is a \(parameter.kind.valueKind.name), but \(spec.name) of \(owner) takes a \(spec.kind.name)",
                       at: value.range, notes: ["declare the parameter with kind: \(owner).\(spec.name) to take exactly what it takes",
                                                parameter.declaredNote(definition, sceneName: "")])
@@ -226,9 +230,20 @@ struct ComponentTable {
     /// checked as a group's children, its bindings and its animations: in its file, once.
     private mutating func checkAlone(_ name: String, styles: StyleTable, options: CheckOptions, sceneFile: SourceFile?,
                                      sceneName: String, log: inout DiagnosticLog) {
-        guard let definition = definitions[name], definition.isValid, let views = definition.views else { return }
+        // Checked even when its declaration has errors, so one run reports them all; values
+        // made from a broken parameter or an unknown `$name` are not checked (already reported).
+        guard let definition = definitions[name], !unmakeable.contains(name), let views = definition.views else { return }
         log.currentFile = definition.file
         let before = log.all.count
+        let savedQuiet = log.quietPlaces
+        defer { log.quietPlaces = savedQuiet }
+        for node in [views] + definition.animations {
+            Substitution.forEachScalar(node) { node, scalar in
+                if Substitution.references(in: scalar.text).contains(where: { definition.parameter(named: $0.name)?.isBroken ?? true }) {
+                    log.quietPlaces.insert(DiagnosticLog.argumentKey(file: definition.file, range: node.range, context: []))
+                }
+            }
+        }
         var quiet = options
         quiet.overrides = []
         var expander = ComponentExpander(table: self, options: quiet, sceneName: sceneName, useOverrides: false)
@@ -275,7 +290,7 @@ struct ComponentTable {
                 for key in References.textAttributes[view.type] ?? [] {
                     guard let entry = view.values.explicit[key], case .text(let text) = entry.value, text.contains("{"),
                           case .success(let template) = TextTemplate.parse(text) else { continue }
-                    for b in template.bindings where ids[b.viewID] == nil {
+                    for b in template.bindings where ids[b.viewID] == nil && !log.isInBrokenInstance(b.viewID) {
                         outside = true
                         log.error(.unknownID, "'{\(b.viewID).\(b.attribute)}' names '\(b.viewID)', which is not a view of \(name): a component's texts show only its own views' values",
                                   at: (definition.file ?? sceneFile).flatMap { ScalarSourceMap(text: text, writtenAt: entry.range, in: $0) }?
@@ -300,7 +315,7 @@ struct ComponentTable {
         for animation in definition.animations {
             let made = expander.instantiateAnimation(animation, scope)
             if let targetNode = made.mapping?["target"]?.value, let target = targetNode.scalar?.text,
-               let dot = target.lastIndex(of: "."), ids[String(target[..<dot])] == nil {
+               let dot = target.lastIndex(of: "."), ids[String(target[..<dot])] == nil, !log.isInBrokenInstance(String(target[..<dot])) {
                 let id = String(target[..<dot])
                 log.error(.unknownID, "target '\(target)' names '\(id)', which is not a view of \(name): a component's animations move only its own views",
                           at: targetNode.range, notes: [ownViews])

@@ -75,6 +75,9 @@ struct ParameterKind {
         return Substitution.placed(node, at: range)
     }
 
+    /// The kind of a parameter whose declared kind is wrong: any text, checked no further.
+    static func broken(_ written: String) -> ParameterKind { ParameterKind(valueKind: .text, written: written) }
+
     /// Whether every value of this kind is one of `attribute` (a parameter used as a whole
     /// value): a number 0–1 fits a number, a number fits a length; not the other way.
     func fits(_ attribute: ValueKind) -> Bool {

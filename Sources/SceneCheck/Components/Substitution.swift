@@ -102,3 +102,40 @@ enum Substitution {
         return String(chars)
     }
 }
+
+extension Substitution {
+    /// "'$inset' is -5 here: the argument inset of 'b' at scene.yaml:5:108", for a problem in
+    /// the definition that the argument made.
+    static func argumentNote(parameter: String, argument: Node, instance: String, use: String?, option: String?) -> String {
+        let value = argument.scalar?.text ?? argument.kindDescription
+        if let option { return "'$\(parameter)' is \(value) here: from \(option)" }
+        return "'$\(parameter)' is \(value) here: the argument \(parameter) of '\(instance)'" + (use.map { " at \($0)" } ?? "")
+    }
+
+    /// The notes of `notes` (by parameter) for every value of `nodes` that names one of those
+    /// parameters, keyed by the value's place in `file` and the uses it is made through.
+    static func argumentNotes(in nodes: [Node], notes: [String: String], file: SourceFile?, context: [String]) -> [String: [String]] {
+        guard !notes.isEmpty else { return [:] }
+        var found: [String: [String]] = [:]
+        for node in nodes {
+            forEachScalar(node) { node, scalar in
+                var seen: [String] = []
+                for reference in references(in: scalar.text) {
+                    if let note = notes[reference.name], !seen.contains(note) { seen.append(note) }
+                }
+                guard !seen.isEmpty else { return }
+                found[DiagnosticLog.argumentKey(file: file, range: node.range, context: context), default: []] += seen
+            }
+        }
+        return found
+    }
+}
+
+extension Substitution {
+    /// A text default `{ring.progress}` is written in the definition: its bindings name the
+    /// definition's views, so the instance's (`{cpu.ring.progress}`), as any text written there.
+    static func scopedDefault(_ value: Node, of parameter: Parameter, prefix: String) -> Node {
+        guard parameter.kind.valueKind == .text, let s = value.scalar, s.text.contains("{") else { return value }
+        return Node(.scalar(Node.Scalar(text: prefixingBindings(s.text, with: prefix), isPlain: s.isPlain)), range: value.range)
+    }
+}
