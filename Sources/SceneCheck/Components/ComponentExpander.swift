@@ -330,12 +330,12 @@ struct ComponentExpander {
         let saved = (log.currentFile, log.context)
         log.currentFile = definition.file
         log.context.append(origin.note)
-        let given = Dictionary(pairs.compactMap { pair in definition.parameter(named: pair.key).map { _ in
+        let argumentNotes = Dictionary(pairs.compactMap { pair in definition.parameter(named: pair.key).map { _ in
             (pair.key, Substitution.argumentNote(parameter: pair.key, argument: pair.value, instance: idText,
                                                  use: "\(saved.0?.name ?? sceneName):\(pair.keyRange.start.line):\(pair.keyRange.start.column)", option: nil)) } }
             + fromOptions.compactMap { name, option in arguments[name].map { (name, Substitution.argumentNote(parameter: name, argument: $0, instance: idText, use: nil, option: option)) } },
             uniquingKeysWith: { _, last in last })
-        log.argumentNotes.merge(Substitution.argumentNotes(in: [views] + definition.animations, notes: given, file: definition.file, context: log.context),
+        log.argumentNotes.merge(Substitution.argumentNotes(in: [views] + definition.animations, notes: argumentNotes, file: definition.file, context: log.context),
                                 uniquingKeysWith: { $0 + $1 })
         let children = expandList(views, scope: inner, parent: path, log: &log)
         for animation in definition.animations {
