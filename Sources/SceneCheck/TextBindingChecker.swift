@@ -35,7 +35,7 @@ struct TextBindingChecker {
     mutating func check(_ b: TextTemplate.Binding, in entry: ResolvedValue) {
         var b = b
         // The template splits at the last dot; the scene's views say where the id ends (`r.frame.x`).
-        if references.viewTypes[b.viewID] == nil,
+        if references.viewTypes[b.viewID] == nil, !log.isInBrokenInstance(b.viewID),
            let (id, attribute) = SceneAddress.splitViewAttribute(b.viewID + "." + b.attribute, views: references.viewTypes),
            references.viewTypes[id] != nil {
             (b.viewID, b.attribute) = (id, attribute)

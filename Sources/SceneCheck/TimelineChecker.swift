@@ -148,6 +148,9 @@ package struct TimelineChecker {
 
     /// `id.attribute`, naming a view with that id and an animatable attribute of its kind.
     mutating func target(_ node: Node) -> (String, AttributeSpec)? {
+        // A view of an instance whose views were not made: the instance's own error says why
+        // (read before the split, which would take `cpu` for the view and `ring.progress` for its attribute).
+        if let text = node.scalar?.text, let dot = text.lastIndex(of: "."), log.isInBrokenInstance(String(text[..<dot])) { return nil }
         // The last dot: a view of an instance is named through it (`cpu.ring.progress`).
         guard let text = node.scalar?.text, let (id, name) = SceneAddress.splitViewAttribute(text, views: viewTypes) else {
             log.error(.badValue, "target must be a view id and an attribute, such as download.progress, not \(node.kindDescription)",

@@ -34,6 +34,8 @@ final class LottieExportTests: XCTestCase {
 
     /// The scene file at `url` loaded as `scenec export` and `render` load it, with `--appearance`.
     func load(_ url: URL, appearance: Appearance? = nil) throws -> SceneFile {
+        // As the commands read it: imports (scenes/meters.scene.yaml's library) from the project.
+        if appearance == nil { return try SceneFile(contentsOf: url.path, root: url.deletingLastPathComponent().path) }
         var frontend = Frontend()
         if let appearance { frontend.options.appearance = appearance }
         return try SceneFile(SourceFile(name: url.path, bytes: [UInt8](Data(contentsOf: url))), frontend: frontend)

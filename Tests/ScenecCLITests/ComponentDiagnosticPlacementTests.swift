@@ -170,7 +170,7 @@ final class ComponentDiagnosticPlacementTests: XCTestCase {
     func testADefinitionsIndependentProblemsComeInOneRun() throws {
         let lib = """
             components:
-              Ring:
+              Dial:
                 parameters:
                   q: {kind: numbr, default: 0}
                 views:

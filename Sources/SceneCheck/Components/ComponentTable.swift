@@ -173,6 +173,8 @@ struct ComponentTable {
                     let map = file.flatMap { ScalarSourceMap(text: scalar.text, writtenAt: node.range, in: $0) }
                     let nameRange = map?.range(offset: reference.offset + 1, length: reference.length - 1) ?? node.range
                     let suggestion = Suggestions.suggest(reference.name, in: names, at: nameRange)
+                    // `$valeu` meant `value`: that parameter is not also "never used".
+                    if let meant = suggestion.word { used.insert(meant) }
                     log.error(.unknownParameter, "'$\(reference.name)' is not a parameter of \(name)\(suggestion.hint.replacingFirstQuote())",
                               at: map?.range(offset: reference.offset, length: reference.length) ?? node.range,
                               notes: [names.isEmpty ? "\(name) has no parameters" : "\(name)'s parameters: " + names.joined(separator: ", "),
