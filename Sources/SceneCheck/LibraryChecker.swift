@@ -44,12 +44,7 @@ extension SceneChecker {
             }
         }
         let pairs = log.knownKeys(kept, Self.libraryKeys, in: "a library")
-        if let version = pairs["version"] {
-            if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
-            } else {
-                log.error(.unsupportedVersion, "version must be 1, the only version of the scene language", at: version.value.range)
-            }
-        }
+        if let version = pairs["version"] { checkVersion(version.value, log: &log) }
         var imports = ImportReader(options: options)
         if let importsPair = pairs["imports"] {
             imports.read(importsPair.value, in: nil, chain: [ImportReader.normalised(name)], log: &log)

@@ -58,12 +58,7 @@ public struct SceneChecker {
         if Self.isLibrary(top) { return checkLibrary(top, root: root, file: file, references: &references, log: &log) }
         // `x-…` keys are the file's own, as in Compose files: a home for anchors (`x-base: &base`).
         let pairs = log.knownKeys(top.filter { !$0.key.hasPrefix(Self.extensionPrefix) }, Self.topKeys, in: "the scene")
-        if let version = pairs["version"] {
-            if case .success(let v) = Numbers.number(version.value, what: "version"), v == 1 {
-            } else {
-                log.error(.unsupportedVersion, "version must be 1, the only version of the scene language", at: version.value.range)
-            }
-        }
+        if let version = pairs["version"] { checkVersion(version.value, log: &log) }
         var poster: CanvasValue?
         var canvas = pairs["canvas"].flatMap { checkCanvas($0.value, poster: &poster, log: &log) }
         if pairs["canvas"] == nil {
@@ -158,6 +153,12 @@ public struct CheckResult: Sendable {
 }
 
 extension SceneChecker {
+    /// `version: 1`, the only version of the scene language, in a scene or a library.
+    func checkVersion(_ node: Node, log: inout DiagnosticLog) {
+        if case .success(let v) = Numbers.number(node, what: "version"), v == 1 { return }
+        log.error(.unsupportedVersion, "version must be 1, the only version of the scene language", at: node.range)
+    }
+
     /// `fonts: [fonts/Inter.ttf]`: paths relative to the scene file (the front end finds and
     /// loads them).
     func checkFonts(_ node: Node, log: inout DiagnosticLog) -> [FontFile] {
