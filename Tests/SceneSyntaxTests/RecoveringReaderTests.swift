@@ -1,0 +1,102 @@
+import Foundation
+import SceneSyntax
+import XCTest
+
+/// RecoveringReader: a text with a broken line reads except for the piece the line is in, and
+/// what reads stays at its place in the text.
+final class RecoveringReaderTests: XCTestCase {
+    static let scene = """
+        version: 1
+        canvas: {width: 300, height: 200}
+        views:
+          - id: first
+            type: ring
+            progr
+            lineWidth: 4
+          - id: second
+            type: ring
+            children:
+              - {id: inner, type: label, text: Hi}
+              - id: broken
+                text: {oops
+              - id: after
+                type: pie
+        timeline:
+          animations:
+            - {target: second.progress, to: 1, duration: 1s}
+
+        """
+
+    func read(_ text: String) -> RecoveringReader.Result {
+        RecoveringReader().read(SourceFile(name: "s.yaml", text: text))
+    }
+
+    /// The keys of the views in the tree, by id.
+    func views(_ root: Node?) -> [String: Node] {
+        var out: [String: Node] = [:]
+        func walk(_ list: Node?) {
+            for item in list?.sequence ?? [] {
+                guard let pairs = item.mapping else { continue }
+                if let id = pairs.first(where: { $0.key == "id" })?.value.scalar?.text { out[id] = item }
+                walk(pairs.first { $0.key == "children" }?.value)
+            }
+        }
+        walk(root?.mapping?.first { $0.key == "views" }?.value)
+        return out
+    }
+
+    func testABrokenLineLeavesOutOnlyWhatItBreaks() throws {
+        let result = read(Self.scene)
+        XCTAssertTrue(result.diagnostics.hasErrors, "the whole text's own error is kept")
+        XCTAssertFalse(result.isWhole)
+        let found = views(result.root)
+        // The half-typed key is left out of its view, the unclosed brace's view is left out.
+        XCTAssertEqual(Set(found.keys), ["first", "second", "inner", "broken", "after"])
+        XCTAssertEqual(result.leftOut, [6...6, 13...13])
+        XCTAssertEqual(found["broken"]?.mapping?.map(\.key), ["id"])
+        let first = try XCTUnwrap(found["first"]?.mapping)
+        XCTAssertEqual(first.map(\.key), ["id", "type", "lineWidth"])
+        // Positions are the text's own: `lineWidth` is on line 7, `type: pie` on line 15.
+        XCTAssertEqual(first[2].keyRange.start, SourceLocation(line: 7, column: 5))
+        let pie = try XCTUnwrap(found["after"]?.mapping?.first { $0.key == "type" })
+        XCTAssertEqual(pie.value.range.start, SourceLocation(line: 15, column: 15))
+        XCTAssertNotNil(result.root?.mapping?.first { $0.key == "timeline" })
+    }
+
+    func testAWholeTextReadsAsYAMLReaderReadsIt() {
+        let text = "canvas: {width: 1, height: 1}\nviews: []\n"
+        let result = read(text)
+        XCTAssertTrue(result.isWhole)
+        XCTAssertEqual(result.leftOut, [])
+        XCTAssertEqual(result.root?.mapping?.map(\.key), ["canvas", "views"])
+        // A duplicate key is an error, but the tree is whole.
+        XCTAssertTrue(read("a: 1\na: 2\n").isWhole)
+    }
+
+    func testABrokenTopLevelEntryIsLeftOutAndTheRestReads() {
+        let text = "canvas: {width: 1\nstyles:\n  big: {lineWidth: 3}\nviews: []\n"
+        let result = read(text)
+        XCTAssertEqual(result.root?.mapping?.map(\.key), ["styles", "views"])
+        XCTAssertEqual(result.leftOut, [1...1])
+    }
+
+    /// An unclosed quote swallows the rest of the file; the line it opens on is left out.
+    func testAnUnclosedQuote() {
+        let text = "views:\n  - id: a\n    text: \"Now\n  - id: b\n    type: ring\n"
+        let found = views(read(text).root)
+        XCTAssertEqual(Set(found.keys), ["a", "b"])
+        XCTAssertEqual(found["a"]?.mapping?.map(\.key), ["id"])
+    }
+
+    /// Hostile shapes end, each with a tree or none: deep nesting, many broken lines, CR breaks.
+    func testHostileTextsEnd() {
+        let deep = (0..<400).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + "\n{"
+        _ = read(deep)
+        let many = (0..<2000).map { "k\($0): {" }.joined(separator: "\n")
+        XCTAssertNil(read(many).root)
+        let cr = "a: 1\rb: {\rc: 3\r"
+        XCTAssertEqual(read(cr).root?.mapping?.map(\.key), ["a", "c"])
+        XCTAssertNil(read("").root)
+        XCTAssertNil(read("\u{1}a: {").root, "a file that is not text is not read")
+    }
+}
