@@ -1,3 +1,5 @@
+import CYAML
+
 /// Reads what reads of a YAML text that, as a whole, does not: for the language server, whose
 /// document is half-typed most of the time it is open. `YAMLReader` gives no tree for a text
 /// with one broken line anywhere, and an editor that goes blind while a line is being typed is
@@ -56,15 +58,22 @@ public struct RecoveringReader {
         }
         // Bytes that are not text are refused as they are: nothing of such a file is read.
         guard file.firstNonTextByte == nil else { return Result(root: nil, diagnostics: whole.diagnostics, leftOut: []) }
-        var mender = Mender(lines: TextLines(file.bytes), reader: YAMLReader(limits: limits), name: file.name,
-                            budget: 8 * file.bytes.count + (1 << 16))
-        let rootPiece = mender.pieces.count - 1
-        let out = mender.mendWhole(rootPiece)
-        let ranges = mender.lineRanges(out)
-        guard !out.contains(rootPiece) else { return Result(root: nil, diagnostics: whole.diagnostics, leftOut: ranges) }
-        let mended = SourceFile(name: file.name, bytes: mender.text(of: rootPiece, leavingOut: out))
-        let read = YAMLReader(limits: limits).read(mended)
-        return Result(root: read.root, diagnostics: whole.diagnostics, leftOut: read.root == nil ? [] : ranges)
+        let lines = TextLines(file.bytes)
+        // The search asks libyaml alone first (events, no tree: several times faster); only when
+        // what that mends is refused by the tree builder (an alias, a second document, a limit)
+        // is it searched again, each attempt read as the tree is.
+        for buildsTrees in [false, true] {
+            var mender = Mender(lines: lines, reader: YAMLReader(limits: limits), buildsTrees: buildsTrees, name: file.name,
+                                budget: 8 * file.bytes.count + (1 << 16))
+            let rootPiece = mender.pieces.count - 1
+            let out = mender.mendParts(rootPiece)
+            guard !out.contains(rootPiece) else { continue }
+            let read = YAMLReader(limits: limits).read(SourceFile(name: file.name, bytes: mender.text(of: rootPiece, leavingOut: out)))
+            if let root = read.root {
+                return Result(root: root, diagnostics: whole.diagnostics, leftOut: mender.lineRanges(out))
+            }
+        }
+        return Result(root: nil, diagnostics: whole.diagnostics, leftOut: [])
     }
 }
 
@@ -121,14 +130,17 @@ struct Mender {
 
     let lines: TextLines
     let reader: YAMLReader
+    /// Attempts are read as `reader` reads them (tree and all), not by libyaml alone.
+    let buildsTrees: Bool
     let name: String
     var pieces: [Piece] = []
     /// Bytes that may still be read in attempts.
     var budget: Int
 
-    init(lines: TextLines, reader: YAMLReader, name: String, budget: Int) {
+    init(lines: TextLines, reader: YAMLReader, buildsTrees: Bool, name: String, budget: Int) {
         self.lines = lines
         self.reader = reader
+        self.buildsTrees = buildsTrees
         self.name = name
         self.budget = budget
         pieces = Self.nest(lines)
@@ -162,11 +174,6 @@ struct Mender {
         for p in stack { close(p) }
         pieces.append(Piece(first: 0, last: Swift.max(0, lines.count - 1), parts: rootParts, depth: 0))
         return pieces
-    }
-
-    /// The pieces to leave out so that the whole text reads (the whole text itself is known not to).
-    mutating func mendWhole(_ root: Int) -> Set<Int> {
-        mendParts(root)
     }
 
     /// Nothing when `p` reads alone; else what to leave out of it, which may be `p` itself.
@@ -224,9 +231,30 @@ struct Mender {
         let text = text(of: p, leavingOut: out)
         budget -= text.count
         let first = pieces[p].first
+        guard buildsTrees else { return Self.parserStop(text).map { first + $0 } }
         let read = reader.read(SourceFile(name: name, bytes: text))
         guard read.root == nil, let error = read.diagnostics.first(where: { $0.severity == .error }) else { return nil }
         return first + Swift.max(0, error.range.start.line - 1)
+    }
+
+    /// libyaml's events for `bytes`, nothing built: nil when it reads to the end, else the
+    /// 0-based line where the parser stopped.
+    static func parserStop(_ bytes: [UInt8]) -> Int? {
+        guard !bytes.isEmpty else { return nil }  // libyaml asserts on an empty buffer
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return 0 }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { return Int(parser.problem_mark.line) }
+                let end = event.type == YAML_STREAM_END_EVENT
+                yaml_event_delete(&event)
+                if end { return nil }
+            }
+        }
     }
 
     /// The lines of piece `p` joined by `\n`, those of the pieces in `out` empty: as many lines

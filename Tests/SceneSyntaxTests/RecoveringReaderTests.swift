@@ -80,6 +80,14 @@ final class RecoveringReaderTests: XCTestCase {
         XCTAssertEqual(result.leftOut, [1...1])
     }
 
+    /// What libyaml reads but the tree builder refuses (an alias without its anchor) is left
+    /// out too: the search is made again, each attempt built as a tree.
+    func testWhatOnlyTheTreeBuilderRefusesIsLeftOut() {
+        let result = read("a: *nope\nb: {\nc: 1\n")
+        XCTAssertEqual(result.root?.mapping?.map(\.key), ["c"])
+        XCTAssertEqual(result.leftOut, [1...2])
+    }
+
     /// An unclosed quote swallows the rest of the file; the line it opens on is left out.
     func testAnUnclosedQuote() {
         let text = "views:\n  - id: a\n    text: \"Now\n  - id: b\n    type: ring\n"
