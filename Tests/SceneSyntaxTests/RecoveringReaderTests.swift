@@ -96,6 +96,38 @@ final class RecoveringReaderTests: XCTestCase {
         XCTAssertEqual(found["a"]?.mapping?.map(\.key), ["id"])
     }
 
+    /// Every bad scene of the corpus (the small ones) reads to an end, and each one-line plain
+    /// scalar of what reads is the text at its range in the file as written: left-out lines move
+    /// nothing. Then the same with a line of each broken (a brace opened at its end).
+    func testTheBadCorpusReadsWithTrueRanges() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Corpus/bad")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThan(names.count, 50)
+        var mended = 0
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            guard bytes.count < 50_000, let text = String(validating: bytes, as: UTF8.self) else { continue }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let middle = lines.count / 2
+            for variant in [text, { lines[middle] += " {"; return lines.joined(separator: "\n") }()] {
+                let result = read(variant)
+                if !result.leftOut.isEmpty { mended += 1 }
+                let written = variant.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+                result.root?.walkScalars { scalar, range in
+                    guard scalar.isPlain, !scalar.text.isEmpty, range.start.line == range.end.line,
+                          range.start.line <= written.count else { return }
+                    let line = written[range.start.line - 1]
+                    guard range.end.column - 1 <= line.count, range.start.column >= 1 else {
+                        return XCTFail("\(name): \(scalar.text) at \(range) is past its line")
+                    }
+                    let there = String(String.UnicodeScalarView(line[(range.start.column - 1)..<(range.end.column - 1)]))
+                    XCTAssertEqual(there, scalar.text, "\(name) line \(range.start.line)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(mended, 50, "most broken variants are mended, not given up")
+    }
+
     /// Hostile shapes end, each with a tree or none: deep nesting, many broken lines, CR breaks.
     func testHostileTextsEnd() {
         let deep = (0..<400).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + "\n{"
@@ -106,5 +138,16 @@ final class RecoveringReaderTests: XCTestCase {
         XCTAssertEqual(read(cr).root?.mapping?.map(\.key), ["a", "c"])
         XCTAssertNil(read("").root)
         XCTAssertNil(read("\u{1}a: {").root, "a file that is not text is not read")
+    }
+}
+
+extension Node {
+    /// Each scalar with its range, depth first.
+    func walkScalars(_ visit: (Scalar, SourceRange) -> Void) {
+        switch content {
+        case .scalar(let s): visit(s, range)
+        case .sequence(let items): for item in items { item.walkScalars(visit) }
+        case .mapping(let pairs): for pair in pairs { pair.value.walkScalars(visit) }
+        }
     }
 }
