@@ -87,6 +87,12 @@ struct TextLines {
     var significant: [Bool] = []
     /// The line begins a sequence item (`- `, or `-` alone).
     var dash: [Bool] = []
+    /// The line ends with a key's `:` (a comment aside): its value is the lines under it, which
+    /// may be `- ` items at its own column.
+    var opensBlock: [Bool] = []
+    /// A tab stands in the line's indentation, which YAML refuses: how deep it meant to be is
+    /// anyone's guess, so nothing is taken to be nested under it.
+    var tabbed: [Bool] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -109,10 +115,20 @@ struct TextLines {
         let holds = first < range.upperBound && bytes[first] != UInt8(ascii: "#")
         let after = first + 1
         content.append(range)
-        indent.append(spaces)
+        indent.append(first - range.lowerBound)
+        tabbed.append(first - range.lowerBound > spaces)
         significant.append(holds)
         dash.append(holds && bytes[first] == UInt8(ascii: "-")
                     && (after == range.upperBound || bytes[after] == 0x20 || bytes[after] == 0x09))
+        // The last character before a comment (` #`) or the end, spaces aside.
+        var end = range.upperBound
+        var i = first
+        while i < end {
+            if bytes[i] == UInt8(ascii: "#"), i > first, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 { end = i }
+            i += 1
+        }
+        while end > first, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        opensBlock.append(holds && end > first && bytes[end - 1] == UInt8(ascii: ":"))
     }
 
     var count: Int { content.count }
@@ -148,7 +164,8 @@ struct Mender {
 
     /// Pieces by indentation, with an explicit stack (a hostile text may nest thousands deep).
     /// A line belongs under the nearest line above it that is indented less, or indented the
-    /// same when it is a `- ` item under a key (`views:` then `- type: ring` at the key's column).
+    /// same when it is a `- ` item under a key that ends its line (`views:` then `- type: ring` at
+    /// the key's column). A line indented with a tab has nothing under it.
     static func nest(_ lines: TextLines) -> [Piece] {
         var pieces: [Piece] = []
         var rootParts: [Int] = []
@@ -159,7 +176,7 @@ struct Mender {
             let indent = lines.indent[line]
             while let top = stack.last {
                 let topIndent = lines.indent[pieces[top].first]
-                if topIndent == indent, lines.dash[line], !lines.dash[pieces[top].first] { break }
+                if topIndent == indent, lines.dash[line], !lines.dash[pieces[top].first], lines.opensBlock[pieces[top].first] { break }
                 guard topIndent >= indent else { break }
                 close(top)
                 stack.removeLast()
@@ -168,7 +185,7 @@ struct Mender {
             pieces.append(piece)
             let index = pieces.count - 1
             if let parent = stack.last { pieces[parent].parts.append(index) } else { rootParts.append(index) }
-            stack.append(index)
+            if !lines.tabbed[line] { stack.append(index) }
             lastSignificant = line
         }
         for p in stack { close(p) }

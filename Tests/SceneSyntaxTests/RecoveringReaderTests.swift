@@ -80,6 +80,34 @@ final class RecoveringReaderTests: XCTestCase {
         XCTAssertEqual(result.leftOut, [1...1])
     }
 
+    /// Lines as they are half typed, each in the middle view of three: the views before and
+    /// after it read with every key.
+    func testHalfTypedLinesLeaveTheOtherViewsWhole() {
+        let typed = ["    progr", "    frame: {x: 1", "    text: \"Now", "    trackColor: [1, 2", "    lineWidth: 3: 4",
+                     "    lineCap: 'rou", "\t progress: 1", "  progress: 1", "      deeper: 1", "    - ", "    ]", "    *a",
+                     "    &", "    ? ", "    \"", "    {", "    frame: {x: 1}}", "  - id"]
+        for line in typed {
+            let text = """
+                views:
+                  - id: a
+                    type: ring
+                    progress: 0.5
+                  - id: b
+                    type: pie
+                \(line)
+                    progress: 0.5
+                  - id: c
+                    type: ring
+                    lineWidth: 3
+                timeline: {}
+
+                """
+            let found = views(read(text).root)
+            XCTAssertEqual(found["a"]?.mapping?.map(\.key), ["id", "type", "progress"], "typing '\(line)'")
+            XCTAssertEqual(found["c"]?.mapping?.map(\.key), ["id", "type", "lineWidth"], "typing '\(line)'")
+        }
+    }
+
     /// What libyaml reads but the tree builder refuses (an alias without its anchor) is left
     /// out too: the search is made again, each attempt built as a tree.
     func testWhatOnlyTheTreeBuilderRefusesIsLeftOut() {
