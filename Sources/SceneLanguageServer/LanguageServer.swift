@@ -50,6 +50,8 @@ public final class LanguageServer {
     /// For each open document, the other files (imports) it last published diagnostics to.
     private var publishedElsewhere: [String: Set<String>] = [:]
     private var analyses: [String: DocumentAnalysis] = [:]
+    /// Each open document's last version that checked: hover's placed values while it does not.
+    private var lastGood: [String: DocumentAnalysis] = [:]
 
     public init(options: Options, output: @escaping (String) -> Void, log: @escaping (String) -> Void) {
         self.options = options
@@ -164,6 +166,7 @@ public final class LanguageServer {
         case "textDocument/didClose":
             documents[uri] = nil
             analyses[uri] = nil
+            lastGood[uri] = nil
             dirty.remove(uri)
             for other in (publishedElsewhere.removeValue(forKey: uri) ?? []) + [uri] { publish([], to: other, version: nil) }
             // Scenes importing it now read it from disk.
@@ -174,10 +177,13 @@ public final class LanguageServer {
     }
 
     private func changed(_ uri: String) {
-        analyses[uri] = nil
         // A scene that imports this one may change with it: recheck every open document.
         dirty.formUnion(documents.keys)
-        for key in analyses.keys where key != uri { analyses[key] = nil }
+        for key in Array(analyses.keys) {
+            guard let old = analyses.removeValue(forKey: key), old.checkedWithoutErrors else { continue }
+            old.lastGood = nil  // one version kept, not a chain of them
+            lastGood[key] = old
+        }
         lastChange = Self.now()
     }
 
@@ -233,6 +239,7 @@ public final class LanguageServer {
         }
         let analysis = DocumentAnalysis(document, frontend: frontend, encoding: encoding, oversize: options.oversize)
         analysis.revise = options.revise
+        analysis.lastGood = lastGood[uri]
         analyses[uri] = analysis
         return analysis
     }

@@ -37,6 +37,8 @@ enum FuzzTarget {
         for diagnostic in diagnostics.prefix(maxRenderedDiagnostics) {
             _ = diagnostic.rendered(in: file)
         }
+        // What the language server reads of a text that does not check (RecoveringReader).
+        if scene == nil { _ = RecoveringReader(limits: frontend.readerLimits).read(file) }
         guard let scene else { return }
         let fonts = FontLibrary.of(scene)
         let placed = Layout.place(scene, measurer: TextMeasurer(fonts: fonts, scene: scene))

@@ -108,6 +108,49 @@ final class LanguageServerEditorTests: XCTestCase {
         XCTAssertEqual(lines[11], "    - {target: dl.progress, to: 1, duration: 1s}")
     }
 
+    /// Issue 30: Neovim opens a scene that checks, a half-typed key is inserted in the first view
+    /// (the buffer edited as typing does; Neovim sends the change), and hover on the `type: ring`
+    /// of the view below still answers, with where the last version that checked placed it;
+    /// the YAML error is what Neovim shows.
+    func testNeovimHoversBelowABrokenLine() throws {
+        let (result, _) = try neovim("""
+            canvas: {width: 200, height: 200}
+            views:
+              - id: first
+                type: ring
+                frame: {x: 0, y: 0, width: 100, height: 100}
+              - id: second
+                type: ring
+                frame: {x: 100, y: 100, width: 50, height: 50}
+
+            """, body: """
+                vim.wait(15000, function()
+                  local c = vim.lsp.get_active_clients()[1]
+                  return c ~= nil and c.server_capabilities ~= nil and next(c.server_capabilities) ~= nil
+                end, 20)
+                vim.wait(300)
+                -- A key half typed under the first view's frame (row 6, 1-based).
+                vim.api.nvim_buf_set_lines(0, 5, 5, false, { "    progr" })
+                vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+                -- On 'ring' of the second view (row 8 now).
+                vim.api.nvim_win_set_cursor(0, { 8, 12 })
+                local answers = vim.lsp.buf_request_sync(0, "textDocument/hover", vim.lsp.util.make_position_params(), 10000)
+                local hover = nil
+                for _, answer in pairs(answers or {}) do
+                  if answer.result then hover = answer.result.contents.value end
+                end
+                return { hover = hover, diagnostics = vim.diagnostic.get(0) }
+            """)
+        let answer = try XCTUnwrap(result as? [String: Any])
+        let hover = try XCTUnwrap(answer["hover"] as? String, "\(answer)")
+        XCTAssertTrue(hover.contains("**ring**"), hover)
+        XCTAssertTrue(hover.contains("placed at x 100, y 100, 50 × 50 pt"), hover)
+        XCTAssertTrue(hover.contains("last version of this file that checked"), hover)
+        let diagnostics = try XCTUnwrap(answer["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertTrue([5, 6].contains(diagnostics.first?["lnum"] as? Int ?? -1), "the YAML error, at the broken line or the next: \(diagnostics)")
+    }
+
     /// A 1,000-view scene: the time from a one-character edit to its diagnostics, with the
     /// default debounce (printed, not asserted).
     func testDiagnosticsTimeForAThousandViews() throws {

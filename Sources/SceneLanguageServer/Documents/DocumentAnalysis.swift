@@ -32,11 +32,25 @@ final class DocumentAnalysis {
         self.frontend = frontend
     }
 
-    /// The YAML tree; nil when the text is not YAML the reader accepts (half-typed).
-    lazy var tree: Node? = {
-        let read = YAMLReader(limits: frontend.readerLimits).read(file)
-        return read.diagnostics.hasErrors ? nil : read.root
+    /// The text read as YAML. While a line is half-typed the whole text does not read, and
+    /// that is most of the time an editor has it: then the tree is what reads, the broken
+    /// pieces left out as empty lines (RecoveringReader), so every feature keeps working on
+    /// the rest. Diagnostics never come from here: they are the real check's.
+    lazy var reading: RecoveringReader.Result = {
+        // Too large to check is too large to mend: read once, as it is.
+        if oversize(file.bytes.count) != nil {
+            let read = YAMLReader(limits: frontend.readerLimits).read(file)
+            return RecoveringReader.Result(root: read.root, diagnostics: read.diagnostics, leftOut: [])
+        }
+        return RecoveringReader(limits: frontend.readerLimits).read(file)
     }()
+
+    /// The YAML tree, of what reads while part of the text does not; nil when nothing reads.
+    var tree: Node? { reading.root }
+
+    /// Whether the whole text reads as YAML without an error (the checker's own references
+    /// graph is then the text's; otherwise the checker saw no tree at all).
+    var readsCleanly: Bool { !reading.diagnostics.hasErrors }
 
     /// What `scenec check` finds, and the scene when it has no errors.
     var checked: (scene: Scene?, diagnostics: [Diagnostic]) {
@@ -46,11 +60,36 @@ final class DocumentAnalysis {
     /// The check with its references graph: one check of a version serves diagnostics and every
     /// feature that reads the graph. A document too large to check has its one diagnostic and
     /// an empty graph.
-    private lazy var checkResult: CheckResult = {
-        if let tooLarge = oversize(file.bytes.count) { return CheckResult(scene: nil, diagnostics: [tooLarge], references: References()) }
-        var checked = frontend.checkAndLint(file, scenePath: path)
-        if let revise { checked.diagnostics = checked.diagnostics.map(revise) }
+    private var checkResult: CheckResult {
+        if let checkCache { return checkCache }
+        var checked: CheckResult
+        if let tooLarge = oversize(file.bytes.count) {
+            checked = CheckResult(scene: nil, diagnostics: [tooLarge], references: References())
+        } else {
+            checked = frontend.checkAndLint(file, scenePath: path)
+            if let revise { checked.diagnostics = checked.diagnostics.map(revise) }
+        }
+        checkCache = checked
         return checked
+    }
+
+    private var checkCache: CheckResult?
+
+    /// Whether this version has been checked and drew a scene; never checks it (the server asks
+    /// as a version is replaced, to keep the last one that checked).
+    var checkedWithoutErrors: Bool { checkCache?.scene != nil }
+
+    /// The last version of this document that checked, kept by the server: what hover says of
+    /// placed views (frames, lengths in points, bound values) while this one does not check.
+    var lastGood: DocumentAnalysis?
+
+    /// The references graph of what reads, when the whole text does not: the checker's graph of
+    /// the mended tree (its diagnostics are not the file's and are dropped).
+    private lazy var mendedReferences: References = {
+        guard let tree else { return References() }
+        var options = frontend.options
+        if let path { options.scenePath = path }  // imports are relative to it, as in the check
+        return SceneChecker(options: options).checkResult(tree, file: file).references
     }()
 
     /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.
@@ -86,20 +125,63 @@ final class DocumentAnalysis {
         return table
     }()
 
-    /// Where the view whose mapping is `node` was placed, when the scene has no errors.
-    func placed(_ node: Node) -> PlacedView? { placedByStart[node.range.start] }
+    /// Where the view whose mapping is `node` was placed: in this version when it checks, else
+    /// in the last version that did (`placesFromLastGood`), when the view's lines are unchanged.
+    func placed(_ node: Node) -> PlacedView? { placed(at: node.range.start) }
 
-    /// The view with `id` as placed, when the scene has no errors.
-    func placed(id: String) -> PlacedView? { references.declaration(of: id).flatMap { placedByStart[$0.viewRange.start] } }
+    /// The view with `id` as placed, as `placed(_:)`.
+    func placed(id: String) -> PlacedView? { references.declaration(of: id).flatMap { placed(at: $0.viewRange.start) } }
+
+    private func placed(at start: SourceLocation) -> PlacedView? {
+        guard placesFromLastGood, let lastGood else { return placedByStart[start] }
+        return unchangedLines.earlier(start).flatMap { lastGood.placedByStart[$0] }
+    }
+
+    /// Whether placed views come from the last version that checked, this one not checking.
+    var placesFromLastGood: Bool { lastGood != nil && checked.scene == nil }
+
+    /// The lines this version shares with the last good one.
+    private lazy var unchangedLines = UnchangedLines(lastGood?.document, document)
 
     /// The scene's references graph (ids, targets, bindings, styles, imports): the checker's
     /// own, read from the tree, so it is there while the file has errors; imported styles as the
-    /// checker reads them (through `readImport`: open editor buffers first).
-    var references: References { checkResult.references }
+    /// checker reads them (through `readImport`: open editor buffers first). While the text does
+    /// not read as YAML, the graph of what does.
+    var references: References {
+        readsCleanly || oversize(file.bytes.count) != nil ? checkResult.references : mendedReferences
+    }
 
     /// The view ids written in the file, with their kinds.
     var ids: [(id: String, view: ViewNode)] {
         views.compactMap { v in v.id.map { ($0, v) } }
+    }
+}
+
+/// The lines a version of a document shares with an earlier one: those before the first line
+/// that differs and those after the last, as an edit in one place leaves them. A place in them
+/// has its earlier line number (columns do not move); one in the edited lines has none.
+struct UnchangedLines {
+    var before = 0, after = 0
+    /// Lines added (less those removed) by the edit.
+    var shift = 0
+    var count = 0
+
+    init(_ earlier: TextDocument?, _ now: TextDocument) {
+        guard let earlier else { return }
+        count = now.lineCount
+        shift = now.lineCount - earlier.lineCount
+        let most = Swift.min(now.lineCount, earlier.lineCount)
+        func same(_ a: Int, _ b: Int) -> Bool { now.bytes[now.lineRange(a)] == earlier.bytes[earlier.lineRange(b)] }
+        while before < most, same(before, before) { before += 1 }
+        while after < most - before, same(now.lineCount - 1 - after, earlier.lineCount - 1 - after) { after += 1 }
+    }
+
+    /// Where `location` (1-based) was in the earlier version, when its line is unchanged.
+    func earlier(_ location: SourceLocation) -> SourceLocation? {
+        let line = location.line - 1
+        if line < before { return location }
+        if line >= count - after, line < count { return SourceLocation(line: location.line - shift, column: location.column) }
+        return nil
     }
 }
 

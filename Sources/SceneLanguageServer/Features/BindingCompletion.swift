@@ -76,7 +76,7 @@ enum BindingCompletion {
     /// The document's references; while the text being typed leaves the file unreadable (a quote
     /// not closed yet), those of the file with the line cut before the binding and its quote closed.
     static func graph(_ request: FeatureRequest, line: Int, before: String, quote: String) -> References {
-        guard request.analysis.tree == nil else { return request.analysis.references }
+        guard !request.analysis.readsCleanly else { return request.analysis.references }
         let document = request.document
         var lines = (0..<document.lineCount).map { document.lineText($0) }
         lines[line] = before + quote

@@ -78,7 +78,7 @@ enum Hover {
             }
             if let placed {
                 text += (text.isEmpty ? "" : "\n\n") + "placed at " + frameText(placed)
-                text += derivedText(placed.resolved)
+                text += derivedText(placed.resolved) + staleNote(analysis)
             }
             return text.isEmpty ? nil : text
         case (.animation?, "target"):
@@ -90,7 +90,7 @@ enum Hover {
             guard let frame = owner?.frame else { return nil }
             let points: [String: Double] = ["x": frame.x, "y": frame.y, "centerX": frame.midX, "centerY": frame.midY,
                                             "width": frame.width, "height": frame.height]
-            return points[key].map { "\(key): \(formatNumber($0)) pt" }
+            return points[key].map { "\(key): \(formatNumber($0)) pt" + staleNote(analysis) }
         default:
             break
         }
@@ -103,9 +103,10 @@ enum Hover {
         case .length(let l):
             guard let reference = reference(kind, placed) else { return "\(l.description)" }
             return "\(formatNumber(l.resolved(against: reference))) pt (\(l.description) of \(formatNumber(reference)) pt)"
+                + staleNote(analysis)
         case .number(let n):
             if case .length = kind, let reference = reference(kind, placed) {
-                return "\(formatNumber(Length.pt(n).resolved(against: reference))) pt"
+                return "\(formatNumber(Length.pt(n).resolved(against: reference))) pt" + staleNote(analysis)
             }
             return "\(kind.name): \(formatNumber(n))"
         default:
@@ -123,8 +124,15 @@ enum Hover {
             text += " = \(value.description)"
             let shown = TextTemplate.write(value, as: b.format, now: 0)
             if shown != value.description { text += ", shown as \(shown)" }
+            text += staleNote(analysis)
         }
         return text + "\n\n" + Vocabulary.attributeDoc(spec)
+    }
+
+    /// Said under what was read off a placed view while the document does not check: the view
+    /// is as the last version that checked placed it, which may since have changed.
+    static func staleNote(_ analysis: DocumentAnalysis) -> String {
+        analysis.placesFromLastGood ? "\n\n*as placed in the last version of this file that checked*" : ""
     }
 
     /// What a length's percent is of, for the view as placed.
