@@ -115,10 +115,10 @@ enum HelpTopics {
             let curve: Easing? = Easing.named[name]
             switch curve {
             case .cubicBezier(let x1, let y1, let x2, let y2)?:
-                out += "  " + name.padding(width) + "control points (\(points([x1, y1]))), (\(points([x2, y2])))"
-                    + "   = \"cubicBezier(\(points([x1, y1, x2, y2])))\"\n"
+                out += "  " + name.padding(width) + "control points (\(points([x1, y1]))), (\(points([x2, y2])))".padding(36)
+                    + "= \"cubicBezier(\(points([x1, y1, x2, y2])))\"\n"
             case .linear?:
-                out += "  " + name.padding(width) + "constant speed   = \"cubicBezier(0, 0, 1, 1)\"\n"
+                out += "  " + name.padding(width) + "constant speed".padding(36) + "= \"cubicBezier(0, 0, 1, 1)\"\n"
             case .steps(let n)?:
                 out += "  " + name.padding(width) + "\(n) steps\n"
             case .spring?, nil:
