@@ -116,12 +116,13 @@ enum AttributeSuggestions {
         return ("", [], [], nil)
     }
 
-    /// `{type:ring}` or `{progress:0.5}`: a key with no space after its colon, which YAML reads as
-    /// one key (`type:ring`) without a value. Said as what it is when the part before the colon
-    /// is one of the `known` keys, with the space as the fix.
-    static func missingSpace(_ pair: Node.Pair, known: [String]) -> Diagnostic? {
-        guard pair.value.scalar?.isNull == true, let colon = pair.key.firstIndex(of: ":"),
-              known.contains(String(pair.key[..<colon])), pair.keyRange.start.line == pair.keyRange.end.line,
+    /// `{type:ring}`, `{progress:0.5}` or `{type ring}`: a key with no space after its colon, or
+    /// no colon, which YAML reads inside braces as one key (`type:ring`) without a value. Said as
+    /// what it is when the part before the colon or space is one of the `known` keys, with the
+    /// space or the colon as the fix.
+    static func keyWithoutColon(_ pair: Node.Pair, known: [String]) -> Diagnostic? {
+        guard pair.value.scalar?.isNull == true, let end = pair.key.firstIndex(where: { $0 == ":" || $0 == " " }),
+              known.contains(String(pair.key[..<end])), pair.keyRange.start.line == pair.keyRange.end.line,
               pair.keyRange.end.column - pair.keyRange.start.column == pair.key.count else { return nil }
         return Diagnostic.keyWithoutColon(pair.key, at: pair.keyRange.start, alone: false)
     }

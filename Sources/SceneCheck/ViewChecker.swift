@@ -76,7 +76,7 @@ struct ViewChecker {
             return nil
         }
         guard let typePair = pairs["type"] else {
-            if let key = pairs.lazy.compactMap({ AttributeSuggestions.missingSpace($0, known: ["type"]) }).first {
+            if let key = pairs.lazy.compactMap({ AttributeSuggestions.keyWithoutColon($0, known: ["type"]) }).first {
                 log.add(key)
                 return nil
             }
@@ -246,7 +246,7 @@ struct ViewChecker {
             log.error(.childrenNotAllowed, "\(name) cannot have children; only group, stack and grid can", at: pair.keyRange)
             return
         }
-        if let key = AttributeSuggestions.missingSpace(pair, known: known) {
+        if let key = AttributeSuggestions.keyWithoutColon(pair, known: known) {
             log.add(key)
             return
         }

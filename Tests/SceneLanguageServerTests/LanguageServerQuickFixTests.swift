@@ -141,7 +141,7 @@ final class LanguageServerQuickFixTests: XCTestCase {
     /// actions' edits applied (as an editor applies them, in UTF-16 positions) checks clean.
     func testEachNewMessageIsFixedByItsCodeActionAndTheResultChecksClean() throws {
         let names = ["missing-colon", "missing-colon-before-nested-keys", "missing-space-after-colon",
-                     "missing-space-after-colon-in-braces", "color-hex-0x", "color-hex-without-hash", "percent-for-fraction",
+                     "missing-space-after-colon-in-braces", "missing-space-after-colon-last-view", "color-hex-0x", "color-hex-without-hash", "percent-for-fraction",
                      "label-alignment-left", "text-binding-every-problem"]
         let folder = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
         let client = LanguageClient()
