@@ -60,6 +60,14 @@ final class HelpTopicsTests: XCTestCase {
         XCTAssertTrue(page.contains("components:\n    Meter:"), page)
         XCTAssertTrue(page.contains("a value kind (" + ComponentVocabulary.parameterKindNames.joined(separator: ", ")), page)
         XCTAssertTrue(page.contains("scenec help FILE"), page)
+        // The example, with a canvas, is a scene that checks.
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try XCTUnwrap(lines.firstIndex(of: "  components:"), page)
+        let example = lines[start...].prefix { !$0.isEmpty }.map { $0.dropFirst(2) }.joined(separator: "\n")
+        let dir = try temporaryDirectory(self)
+        let scene = try write(example + "\ncanvas: {width: 200, height: 200}\n", "meter.scene.yaml", in: dir)
+        let check = try scenec(["check", scene])
+        XCTAssertEqual(check.status, 0, example + "\n" + check.stderr)
     }
 
     /// `scenec help` lists the topics; an unknown one names them.

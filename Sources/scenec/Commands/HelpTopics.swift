@@ -218,11 +218,13 @@ enum HelpTopics {
           views:
             - {id: cpu, type: Meter, frame: {x: 20, y: 20, width: 120, height: 140}, value: 0.4, caption: CPU}
 
-        A parameter's kind is \(ComponentVocabulary.parameterKindsSentence).
-        $name uses a parameter in the definition ($$ writes a dollar sign). An instance keeps
-        \(ComponentVocabulary.reservedParameterNamesSentence) as its own keys,
-        so no parameter takes those names. Its views are named through it: cpu.ring, as in
-        --set cpu.ring.progress=0.5 and {cpu.ring.progress:percent}.
+        A parameter's kind is:
+          \(ComponentVocabulary.parameterKindsSentence).
+        $name uses a parameter in the definition ($$ writes a dollar sign). An instance keeps these
+        as its own keys, so no parameter takes their names:
+          \(ComponentVocabulary.reservedParameterNamesSentence).
+        Its views are named through it: cpu.ring, as in --set cpu.ring.progress=0.5 and
+        {cpu.ring.progress:percent}.
 
         'scenec help FILE' lists the components a scene or library file can use, with their
         parameters; 'scenec help FILE COMPONENT' one of them.
