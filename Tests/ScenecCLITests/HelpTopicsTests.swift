@@ -77,8 +77,9 @@ final class HelpTopicsTests: XCTestCase {
         for topic in ["colors", "easing", "values", "components", "ring", "render"] {
             XCTAssertTrue(help.stdoutText.contains("  \(topic)") || help.stdoutText.contains(" \(topic),"), "\(topic):\n\(help.stdoutText)")
         }
-        let unknown = try scenec(["help", "easings-of-doom"])
+        let unknown = try scenec(["help", "easng"])
         XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no help on 'easng'; did you mean 'easing'?"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("colors, easing, values, components"), unknown.stderr)
     }
 
