@@ -68,9 +68,11 @@ struct DiagnosticLog {
         switch result {
         case .success(let v): return v
         case .failure(let e):
-            var d = e.diagnostic(origin: origin)
-            d.file = file
-            add(d)
+            for e in [e] + e.others {
+                var d = e.diagnostic(origin: origin)
+                d.file = file
+                add(d)
+            }
             return nil
         }
     }

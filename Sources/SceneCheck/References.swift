@@ -151,7 +151,7 @@ public struct References: Sendable {
 
     /// A text whose `{…}` does not read (`'{' without its '}'`): the problem's message and its
     /// own range, by the whole text's range.
-    var templateProblems: [SourceRange: (message: String, range: SourceRange)] = [:]
+    var templateProblems: [SourceRange: [(message: String, range: SourceRange)]] = [:]
 
     /// `diagnostics` with each template problem in a scene text that value parsing could place
     /// only at the whole text (it has the tree, not the source: a quoted, escaped or block text)
@@ -159,7 +159,8 @@ public struct References: Sendable {
     package func placingTemplateProblems(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !templateProblems.isEmpty else { return diagnostics }
         return diagnostics.map { d in
-            guard d.file == nil, d.origin == nil, let problem = templateProblems[d.range], problem.message == d.message else { return d }
+            guard d.file == nil, d.origin == nil,
+                  let problem = templateProblems[d.range]?.first(where: { $0.message == d.message }) else { return d }
             var placed = d
             placed.range = problem.range
             return placed
@@ -263,9 +264,12 @@ extension References {
         let template: TextTemplate
         switch TextTemplate.parse(text) {
         case .success(let t): template = t
-        case .failure(let problem):
-            if let range = Self.map(text, in: node, file: file)?.range(offset: problem.offset, length: Swift.max(1, problem.length)) {
-                templateProblems[node.range] = (problem.message, range)
+        case .failure:
+            let map = Self.map(text, in: node, file: file)
+            for problem in TextTemplate.problems(in: text) {
+                if let range = map?.range(offset: problem.offset, length: Swift.max(1, problem.length)) {
+                    templateProblems[node.range, default: []].append((problem.message, range))
+                }
             }
             return
         }

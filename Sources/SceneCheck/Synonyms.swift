@@ -64,7 +64,7 @@ enum Synonyms {
         "row": ["horizontal"], "column": ["vertical"],
         "smooth": ["sweep"], "continuous": ["sweep"], "step": ["tick"],
         "flexstart": ["start"], "flexend": ["end"], "leading": ["start"], "trailing": ["end"],
-        "top": ["start"], "bottom": ["end"], "left": ["start"], "right": ["end"],
+        "top": ["start"], "bottom": ["end"], "left": ["start", "leading"], "right": ["end", "trailing"],
         "centre": ["center"], "middle": ["center"], "fill": ["stretch"],
         "spacearound": ["spaceEvenly"], "projecting": ["square"], "flat": ["butt"],
     ]
@@ -114,6 +114,26 @@ enum AttributeSuggestions {
             return ("; did you mean '\(name)'?", [], Suggestions.Suggestion(word: name, at: range).fixes, name)
         }
         return ("", [], [], nil)
+    }
+
+    /// `{type:ring}`, `{progress:0.5}` or `{type ring}`: a key with no space after its colon, or
+    /// no colon, which YAML reads inside braces as one key (`type:ring`) without a value. Said as
+    /// what it is when the part before the colon or space is one of the `known` keys, with the
+    /// space or the colon as the fix.
+    static func keyWithoutColon(_ pair: Node.Pair, known: [String]) -> Diagnostic? {
+        guard pair.value.scalar?.isNull == true, let end = pair.key.firstIndex(where: { $0 == ":" || $0 == " " }),
+              known.contains(String(pair.key[..<end])), pair.keyRange.start.line == pair.keyRange.end.line,
+              pair.keyRange.end.column - pair.keyRange.start.column == pair.key.count else { return nil }
+        return Diagnostic.keyWithoutColon(pair.key, at: pair.keyRange.start, alone: false)
+    }
+
+    /// A view written as one plain line of text (`- type:ring`, `- type ring`): the view's first
+    /// key without its space or colon.
+    static func keyWithoutColon(view node: Node) -> Diagnostic? {
+        guard let s = node.scalar, s.isPlain, !s.isNull, node.range.start.line == node.range.end.line,
+              node.range.end.column - node.range.start.column == s.text.count,
+              s.text.hasPrefix("type:") || s.text.hasPrefix("type ") else { return nil }
+        return Diagnostic.keyWithoutColon(s.text, at: node.range.start, alone: false)
     }
 
     /// The note listing a kind's attributes, own and layer ones apart, for a key nothing is close to.

@@ -68,10 +68,18 @@ struct ViewChecker {
     mutating func checkView(_ node: Node, parent container: Container?, path: ViewPath, depth: Int) -> SceneView? {
         let parent = container?.type
         guard let pairs = node.mapping else {
+            if let key = AttributeSuggestions.keyWithoutColon(view: node) {
+                log.add(key)
+                return nil
+            }
             log.error(.wrongStructure, "a view must be a mapping starting with 'type:', not \(node.kindDescription)", at: node.range)
             return nil
         }
         guard let typePair = pairs["type"] else {
+            if let key = pairs.lazy.compactMap({ AttributeSuggestions.keyWithoutColon($0, known: ["type"]) }).first {
+                log.add(key)
+                return nil
+            }
             if let misspelt = pairs.first(where: { Suggestions.nearest(to: $0.key, in: ["type"]) != nil }) {
                 log.error(.unknownKey, "unknown key '\(misspelt.key)' in a view; did you mean 'type'?", at: misspelt.keyRange,
                           fixes: [.replace(with: "type", at: misspelt.keyRange)])
@@ -236,6 +244,10 @@ struct ViewChecker {
     mutating func reportUnknownKey(_ pair: Node.Pair, of type: ViewType, name: String, known: [String]) {
         if pair.key == "children" {
             log.error(.childrenNotAllowed, "\(name) cannot have children; only group, stack and grid can", at: pair.keyRange)
+            return
+        }
+        if let key = AttributeSuggestions.keyWithoutColon(pair, known: known) {
+            log.add(key)
             return
         }
         let owners = Registry.kinds.filter { $0.attribute(named: pair.key) != nil }.map(\.type.rawValue)

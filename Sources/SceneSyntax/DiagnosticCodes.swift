@@ -29,6 +29,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let yamlSyntax = DiagnosticCode("yaml-syntax")
     public static let yamlIndentation = DiagnosticCode("yaml-indentation")
     public static let hashCommentColour = DiagnosticCode("hash-comment-colour")
+    public static let missingColon = DiagnosticCode("missing-colon")
+    public static let missingSpaceAfterColon = DiagnosticCode("missing-space-after-colon")
     public static let commaInFlowValue = DiagnosticCode("comma-in-flow-value")
     public static let duplicateKey = DiagnosticCode("duplicate-key")
     public static let badAlias = DiagnosticCode("bad-alias")
@@ -160,6 +162,12 @@ extension DiagnosticCode {
             e(.hashCommentColour, "An unquoted `#colour`: in YAML a ` #` starts a comment, so the key has no value (or a `{…}` is cut short).",
                 .scene(canvas + "views:\n  - type: ring\n    frame: {x: 10, y: 10, width: 100, height: 100}\n    progressColor: #ff2d55\n"),
                 fix: "quotes the colour: `progressColor: \"#ff2d55\"`"),
+            e(.missingColon, "A key written without its colon (`progress 0.5`, or `frame` above its nested keys): YAML reads the line as text.",
+                .scene(canvas + "views:\n  - type: ring\n    frame: {x: 10, y: 10, width: 100, height: 100}\n    progress 0.5\n"),
+                fix: "adds the colon: `progress: 0.5`"),
+            e(.missingSpaceAfterColon, "A key and its value with no space after the colon (`type:ring`): YAML reads them as one piece of text.",
+                .scene(canvas + "views:\n  - type:ring\n    frame: {x: 10, y: 10, width: 100, height: 100}\n"),
+                fix: "adds the space: `type: ring`"),
             e(.commaInFlowValue, "Inside `{…}` a `, ` ends a value, so an unquoted value with commas (`rgb(255, 45, 85)`, `cubicBezier(…)`) was cut short.",
                 .scene(ring(", progressColor: rgb(255, 45, 85)")), fix: "puts the value in double quotes"),
             e(.duplicateKey, "A mapping gives the same key twice.",
@@ -195,7 +203,7 @@ extension DiagnosticCode {
                 .scene("styles:\n  big: {lineWidth: 20}\n" + ring(", style: bgi")), fix: "replaces the name with the nearest style's"),
             e(.badValue, "A value that does not fit its attribute: a word that is not one of its choices, text where a number goes, a colour that is no colour.",
                 .scene(ring(", lineCap: rounded")),
-                fix: "replaces a misspelt word (a choice, an easing, a colour name) with the nearest one, when one is close enough"),
+                fix: "replaces a misspelt word (a choice, an easing, a colour name) with the nearest one, when one is close enough, or another toolkit's word with scenec's (`left` → `leading`); writes `0xff0000` and `ff0000` as `\"#ff0000\"`, and `75%` as `0.75` where a fraction goes"),
             e(.outOfRange, "A number outside what its attribute allows (a negative width, a progress above 1, an rgb channel above 255).",
                 .scene(ring(", progress: 1.5"))),
             e(.badTextBinding, "A `{…}` in a text that is not `{id.attribute:format}`, or a format the attribute cannot take.",

@@ -18,6 +18,9 @@ extension YAMLReader {
             return .error(.yamlIndentation, "this line is indented with a tab, and YAML indents with spaces only", at: tab,
                           notes: ["replace the tab with spaces, lining the line up with the keys it belongs with"])
         }
+        if let key = keyWithoutColon(problem: problem, context: context, location: location, opened: opened, file) {
+            return key
+        }
         if Self.indentationProblems.contains(where: problem.hasPrefix) {
             if let advice = indentationAdvice(line, builder) { return advice }
             if problem.hasPrefix("mapping values") {

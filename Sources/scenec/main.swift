@@ -18,9 +18,10 @@ let usage = """
     \(commands.map { "  \($0.name.padding(commandColumn))\($0.summary)" }.joined(separator: "\n"))
 
     Run 'scenec COMMAND --help' for a command's options, 'scenec help KIND' for a view kind's
-    attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), 'scenec help FILE
-    [COMPONENT]' for the components a scene or library can use, and 'scenec --version' for the
-    version, commit and libraries. The scene language: docs/language.md.
+    attributes (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), 'scenec help TOPIC'
+    for \(HelpTopics.topics.map(\.name).joined(separator: ", ")), 'scenec help FILE [COMPONENT]' for the
+    components a scene or library can use, and 'scenec --version' for the version, commit and
+    libraries. The scene language: docs/language.md.
 
     """
 
@@ -40,7 +41,11 @@ func main() -> ExitStatus {
     if first == "help", words.count > 1 {
         return help(Array(words.dropFirst()))
     }
-    if first == "--help" || first == "-h" || first == "help" {
+    if first == "help" {
+        Console.output(usage + HelpTopics.index)
+        return .success
+    }
+    if first == "--help" || first == "-h" {
         Console.output(usage)
         return .success
     }
@@ -83,7 +88,8 @@ func main() -> ExitStatus {
 }
 
 /// `scenec help KIND` prints a view kind's page; `scenec help COMMAND` the command's help;
-/// `scenec help FILE [COMPONENT]` the components a scene or library can use (ComponentHelp).
+/// `scenec help TOPIC` a page of the language's vocabulary (HelpTopics); `scenec help FILE
+/// [COMPONENT]` the components a scene or library can use (ComponentHelp).
 func help(_ topics: [String]) -> ExitStatus {
     if topics.first == "--markdown" { return synopsisTables(files: Array(topics.dropFirst())) }
     if let file = topics.first, ComponentHelp.isFile(file), topics.count <= 2 {
@@ -101,10 +107,13 @@ func help(_ topics: [String]) -> ExitStatus {
         Console.output(command.help + "\n")
         return .success
     }
-    let topicNames = ViewType.allCases.map(\.rawValue) + commands.map(\.name)
+    if let languageTopic = HelpTopics.topic(named: topic) {
+        return HelpTopics.run(languageTopic)
+    }
+    let topicNames = ViewType.allCases.map(\.rawValue) + HelpTopics.topics.flatMap { [$0.name] + $0.aliases } + commands.map(\.name)
     let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\($0)'?" } ?? ""
     Console.fail("no help on '\(topic)'\(guess)")
-    Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), the commands and the components of a file (scenec help FILE.yaml)")
+    Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), \(HelpTopics.topics.map(\.name).joined(separator: ", ")), the commands and the components of a file (scenec help FILE.yaml); 'scenec help' lists them")
     return .usage
 }
 

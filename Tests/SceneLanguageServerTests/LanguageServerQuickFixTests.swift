@@ -136,6 +136,54 @@ final class LanguageServerQuickFixTests: XCTestCase {
         XCTAssertEqual(Frontend().compileAndLint(SourceFile(name: "fixed.scene.yaml", text: text)).diagnostics, [])
     }
 
+    /// The messages of issue 30 that carry their fix, each pinned in the bad corpus: every
+    /// diagnostic the server publishes for the file has a code action, and the file with those
+    /// actions' edits applied (as an editor applies them, in UTF-16 positions) checks clean.
+    func testEachNewMessageIsFixedByItsCodeActionAndTheResultChecksClean() throws {
+        let names = ["missing-colon", "missing-colon-before-nested-keys", "missing-space-after-colon",
+                     "missing-space-after-colon-in-braces", "missing-space-after-colon-last-view", "color-hex-0x", "color-hex-without-hash", "percent-for-fraction",
+                     "label-alignment-left", "text-binding-every-problem"]
+        let folder = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
+        let client = LanguageClient()
+        _ = try client.initialize()
+        defer { _ = try? client.shutdown() }
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".scene.yaml"), encoding: .utf8)
+            let uri = "file://" + folder.appendingPathComponent(name + ".scene.yaml").path
+            client.open(uri, text: text)
+            let published = try XCTUnwrap(client.diagnostics(uri, version: 1), name)
+            XCTAssertFalse(published.isEmpty, name)
+            var edits: [(line: Int, start: Int, end: Int, newText: String)] = []
+            for d in published {
+                let range = try XCTUnwrap(d["range"] as? [String: [String: Int]])
+                let response = try client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range,
+                                                                              "context": ["diagnostics": [d]]])
+                guard let action = (response["result"] as? [[String: Any]])?.first else {
+                    XCTFail("\(name): no code action for \(d["code"] ?? "") \(d["message"] ?? "")")
+                    continue
+                }
+                let changes = (((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]) ?? []
+                XCTAssertFalse(changes.isEmpty, "\(name): the action '\(action["title"] ?? "")' edits nothing")
+                for change in changes {
+                    let r = try XCTUnwrap(change["range"] as? [String: [String: Int]])
+                    let line = try XCTUnwrap(r["start"]?["line"])
+                    XCTAssertEqual(r["end"]?["line"], line, "\(name): fixes here stay on one line")
+                    edits.append((line, try XCTUnwrap(r["start"]?["character"]), try XCTUnwrap(r["end"]?["character"]),
+                                  change["newText"] as? String ?? ""))
+                }
+            }
+            client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+            // From the end, so an edit does not move the ones before it.
+            for edit in edits.sorted(by: { ($0.line, $0.start) > ($1.line, $1.start) }) {
+                lines[edit.line].replaceSubrange(edit.start..<edit.end, with: Array(edit.newText.utf16))
+            }
+            let fixed = lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+            let after = Frontend().compileAndLint(SourceFile(name: name + ".scene.yaml", text: fixed)).diagnostics
+            XCTAssertEqual(after.filter { $0.severity == .error }.map(\.message), [], "\(name) after its fixes:\n\(fixed)")
+        }
+    }
+
     /// `codeDescription.href` points into docs/diagnostics.md when the page is found beside the
     /// binary (a build in this repository finds the repository's).
     func testThePageOfCodesIsFoundBesideABuild() throws {

@@ -105,6 +105,18 @@ final class ModelTypesTests: XCTestCase {
         XCTAssertEqual(located.notes, ["write {{ for a brace"])
     }
 
+    /// One bad `{…}` does not hide the next: each is a problem at its own offset, an unknown
+    /// format carrying the format as written (what a fix replaces), and a `{` never closed ends it.
+    func testEveryProblemOfATemplateIsFound() {
+        let problems = TextTemplate.problems(in: "{a.b:percnt} {c} {d.e} {f.g:zz} {oops")
+        XCTAssertEqual(problems.map(\.offset), [0, 13, 23, 32])
+        XCTAssertEqual(problems.map(\.unknownFormat), ["percnt", nil, "zz", nil])
+        XCTAssertEqual(problems.last?.message, "'{' without its '}' in text")
+        XCTAssertEqual(TextTemplate.problems(in: "{a.b:percent} {{c}}"), [])
+        guard case .failure(let first) = TextTemplate.parse("{a.b:percnt} {c}") else { return XCTFail("two problems") }
+        XCTAssertEqual(first.offset, 0, "parse reports the first")
+    }
+
     func testTimelineRepeatsAndLength() {
         let spec = Pie.progress.spec
         let once = Animation(viewID: "p", attribute: spec, begin: 1, keyframes: [Keyframe(at: 0, value: .number(0), easing: .linear), Keyframe(at: 2, value: .number(1), easing: .linear)],

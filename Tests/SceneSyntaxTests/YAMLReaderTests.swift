@@ -105,6 +105,29 @@ final class YAMLReaderTests: XCTestCase {
                        "'progress' is indented to column 6, but its siblings 'type' and 'frame' are at column 5; line it up with them")
     }
 
+    /// libyaml finds a missing colon or space one line late, in its grammar's words; the
+    /// diagnostic is at the key as written, with the colon or the space as its fix.
+    func testAKeyWithoutItsColonOrSpaceIsNamedWhereItIsWritten() {
+        let cases: [(String, String, SourceLocation, DiagnosticCode, String)] = [
+            ("views:\n  - type: ring\n    progress 0.5\n    lineWidth: 2\n", "'progress 0.5' needs a colon: progress: 0.5",
+             SourceLocation(line: 3, column: 5), .missingColon, ": "),
+            ("canvas\n  width: 1\n", "'canvas' needs a colon: canvas:", SourceLocation(line: 1, column: 1), .missingColon, ":"),
+            ("views:\n  - type:ring\n    frame: 1\n", "'type:ring' needs a space after the colon: type: ring",
+             SourceLocation(line: 2, column: 5), .missingSpaceAfterColon, " "),
+            ("views:\n  - type: ring\n    progress:0.5\n", "'progress:0.5' needs a space after the colon: progress: 0.5",
+             SourceLocation(line: 3, column: 5), .missingSpaceAfterColon, " "),
+        ]
+        for (text, message, start, code, inserted) in cases {
+            let (_, diags) = read(text)
+            XCTAssertEqual(diags.map(\.message), [message], text)
+            XCTAssertEqual(diags.first?.range.start, start, text)
+            XCTAssertEqual(diags.first?.code, code, text)
+            XCTAssertEqual(diags.first?.fixes.first?.edits.map(\.newText), [inserted], text)
+        }
+        let misindented = read("views:\n  - type: ring\n    frame: 1\n     progress: 0.5\n").1
+        XCTAssertEqual(misindented.first?.code, .yamlIndentation, "a key indented wrong is not a missing colon")
+    }
+
     func testInvalidUTF8AndNULAreLocatedErrors() {
         var bytes = Array("a: 1\nb: ".utf8)
         bytes.append(0xFF)

@@ -88,7 +88,7 @@ final class BadSceneCorpusTests: XCTestCase {
 
     /// Every diagnostic of every bad scene has a code (not `unclassified`) documented in
     /// docs/diagnostics.md; each fix it carries is printed by `check` as a `help:` line, and
-    /// applying the fix's edits to the file removes that diagnostic (its code at its line).
+    /// applying the fix's edits to the file removes that diagnostic (its code at its place).
     func testEveryDiagnosticHasADocumentedCodeAndEveryFixRepairsIt() throws {
         let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
         let names = fileNames(in: Self.corpus).filter { $0.hasSuffix(".scene.yaml") }
@@ -114,7 +114,9 @@ final class BadSceneCorpusTests: XCTestCase {
                     }
                     let path = try write(fixed, name, in: fixedDir)
                     let after = try Self.jsonDiagnostics(["check", path], directory: nil)
-                    let still = after.filter { $0["code"] as? String == code && $0["line"] as? Int == d["line"] as? Int }
+                    // At its line and column: a text's other `{…}` on the same line keeps its own error.
+                    let still = after.filter { $0["code"] as? String == code && $0["line"] as? Int == d["line"] as? Int
+                        && $0["column"] as? Int == d["column"] as? Int }
                     XCTAssertTrue(still.isEmpty, "\(name): after '\(title)' the \(code) error is still there:\n\(fixed)")
                 }
             }

@@ -142,11 +142,28 @@ enum ColorParser {
         if let rgb = cssNamedColors[lowered] {
             return .success(.css(text, .rgb255(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF))))
         }
+        if let digits = unmarkedHex(text) {
+            let meant = "\"#\(digits)\""
+            return .failure(ValueError(code: .badValue, message: "\(what): '\(text)' is not a color; did you mean \(meant)?", range: node.range,
+                                       notes: ["a hex color starts with # and is quoted, since an unquoted # starts a comment in YAML"],
+                                       fixes: node.range.isNone ? [] : [Fix("write \(meant)", replacing: node.range, with: meant)]))
+        }
         let suggestion = Suggestions.Suggestion(word: nameIndex.nearest(to: text) ?? Suggestions.extended(text, in: names), at: node.range)
         return .failure(ValueError(code: .badValue, message: "\(what): '\(text)' is not a color\(suggestion.hint)",
                                    range: node.range,
                                    notes: ["write \"#rrggbb\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", a CSS color name, an iOS system color name (systemBlue, label, …) or clear"],
                                    fixes: suggestion.fixes))
+    }
+
+    /// The digits of a hex colour written as other languages write one: `0xff0000` (C, Swift,
+    /// UIColor extensions) or bare `ff0000` (six or eight digits, as design tools copy them).
+    static func unmarkedHex(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("0x") {
+            let digits = String(text.dropFirst(2))
+            return [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit) ? digits : nil
+        }
+        return [6, 8].contains(text.count) && text.allSatisfy(\.isHexDigit) ? text : nil
     }
 
     static func hex(_ digits: String, node: Node, what: String) -> Parsed<Color> {

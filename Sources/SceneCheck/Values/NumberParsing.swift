@@ -60,13 +60,29 @@ enum Numbers {
 
     /// A number within `range`, with a message that states the range.
     static func number(_ node: Node, in range: NumberRange, what: String) -> Parsed<Double> {
-        number(node, what: what).flatMap { v in
+        if range == .unit, let (percent, fraction) = percentage(node) {
+            let written = formatNumber(fraction)
+            return .failure(ValueError(code: .badValue, message: "\(what) is a fraction from 0 to 1, not a percentage: write \(written) for \(percent)",
+                                       range: node.range, notes: ["1 is all of it: 0.75 is three quarters"],
+                                       fixes: node.range.isNone ? [] : [Fix("write \(written)", replacing: node.range, with: written)]))
+        }
+        return number(node, what: what).flatMap { v in
             guard range.contains(v) else {
                 return .failure(ValueError(code: .outOfRange, message: "\(what) must be \(rangePhrase(range)), not \(formatNumber(v))",
                                            range: node.range))
             }
             return .success(v)
         }
+    }
+
+    /// `75%` (or `"75 %"`) as written and as the fraction it means, when that is 0–1.
+    static func percentage(_ node: Node) -> (written: String, fraction: Double)? {
+        guard let s = node.scalar, !s.isNull else { return nil }
+        let text = s.text.trimmingSpaces
+        guard text.hasSuffix("%"), let v = decimal(String(text.dropLast()).trimmingSpaces), v >= 0, v <= 100 else { return nil }
+        // Rounded to the digits written: 7% is 0.07, not 0.07000000000000001.
+        let fraction = (v / 100 * 1e9).rounded() / 1e9
+        return (text, fraction)
     }
 
     static func rangePhrase(_ r: NumberRange) -> String {

@@ -17,14 +17,23 @@ enum TextParsing {
         }
         // Without a `{` a text binds nothing and cannot be a bad template.
         guard template, s.text.contains("{") else { return .success(s.text) }
-        switch TextTemplate.parse(s.text) {
-        case .success: return .success(s.text)
-        case .failure(let problem):
-            return .failure(ValueError(code: .badTextBinding, message: problem.message,
-                                       range: range(of: s.text, writtenAt: node.range, offset: problem.offset,
-                                                    length: problem.length),
-                                       notes: problem.notes))
+        // Every `{…}` that does not read is reported, not only the first.
+        let errors = TextTemplate.problems(in: s.text).map { problem in
+            let at = range(of: s.text, writtenAt: node.range, offset: problem.offset, length: problem.length)
+            var message = problem.message, fixes: [Fix] = []
+            // A misspelt format (`percnt`) is fixed in place, where the text maps character for character.
+            if let format = problem.unknownFormat, at != node.range, at.start.line == at.end.line,
+               let meant = Suggestions.nearest(to: format, in: ["percent", "number", "time", "hh:mm"]) {
+                message += "; did you mean '\(meant)'?"
+                let end = SourceLocation(line: at.end.line, column: at.end.column - 1)
+                let start = SourceLocation(line: end.line, column: end.column - format.count)
+                fixes = [.replace(with: meant, at: SourceRange(start: start, end: end))]
+            }
+            return ValueError(code: .badTextBinding, message: message, range: at, notes: problem.notes, fixes: fixes)
         }
+        guard var first = errors.first else { return .success(s.text) }
+        first.others = Array(errors.dropFirst())
+        return .failure(first)
     }
 
     /// `bold` or `700`.

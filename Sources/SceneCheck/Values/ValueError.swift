@@ -9,6 +9,9 @@ package struct ValueError: Error {
     var notes: [String] = []
     /// Fixes in the file; dropped when the value came from a command-line option.
     var fixes: [Fix] = []
+    /// More problems of the same value, each its own diagnostic (a text's other bad `{…}`);
+    /// where one value gives one diagnostic (`--set`, a style's first error), the first speaks.
+    var others: [ValueError] = []
 
     var diagnostic: Diagnostic { diagnostic(origin: nil) }
 

@@ -53,6 +53,9 @@ public struct TextTemplate: Sendable, Hashable {
         public var offset: Int
         public var length: Int
         public var notes: [String] = []
+        /// The format as written, when it is the format that is unknown: it ends just before the
+        /// closing `}`, where a fix replaces it with the format meant.
+        public var unknownFormat: String?
     }
 
     public let segments: [Segment]
@@ -66,6 +69,20 @@ public struct TextTemplate: Sendable, Hashable {
     /// Reads `text`; a lone `{` without its `}`, a reference that is not `view.attribute`, or an
     /// unknown format is a problem.
     public static func parse(_ text: String) -> Result<TextTemplate, Problem> {
+        let (segments, problems) = read(text)
+        if let first = problems.first { return .failure(first) }
+        return .success(TextTemplate(segments: segments))
+    }
+
+    /// Every problem of the text's `{…}`, in order: one bad reference does not hide the next.
+    public static func problems(in text: String) -> [Problem] {
+        read(text).problems
+    }
+
+    /// The segments that read, and the problems of those that do not (a `{` without its `}`
+    /// ends the reading: what follows it is not a reference).
+    static func read(_ text: String) -> (segments: [Segment], problems: [Problem]) {
+        var problems: [Problem] = []
         var segments: [Segment] = []
         var literal = ""
         let chars = Array(text)
@@ -84,8 +101,9 @@ public struct TextTemplate: Sendable, Hashable {
                 continue
             }
             guard let close = chars[(i + 1)...].firstIndex(of: "}") else {
-                return .failure(Problem(message: "'{' without its '}' in text", offset: i, length: 1,
+                problems.append(Problem(message: "'{' without its '}' in text", offset: i, length: 1,
                                         notes: ["write {{ for a brace, or {view.attribute:format} for a value"]))
+                break
             }
             // Appended one by one: String's initialiser from a slice of Characters costs ~7× as much.
             var inside = ""
@@ -96,12 +114,12 @@ public struct TextTemplate: Sendable, Hashable {
                 literal = ""
                 segments.append(.binding(b))
             case .failure(let problem):
-                return .failure(problem)
+                problems.append(problem)
             }
             i = close + 1
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }
-        return .success(TextTemplate(segments: segments))
+        return (segments, problems)
     }
 
     static func binding(_ inside: String, offset: Int, length: Int) -> Result<Binding, Problem> {
@@ -126,7 +144,7 @@ public struct TextTemplate: Sendable, Hashable {
             guard let f = parseFormat(String(formatText)) else {
                 return .failure(Problem(message: "unknown format '\(formatText)' in '{\(inside)}'",
                                         offset: offset, length: length,
-                                        notes: ["formats: " + Format.written.joined(separator: ", ")]))
+                                        notes: ["formats: " + Format.written.joined(separator: ", ")], unknownFormat: String(formatText)))
             }
             format = f
         }

@@ -33,7 +33,7 @@ enum CompletionsCommand: Command {
     /// Every command as completions see it, and `help` with its topics.
     static var completed: [CompletionScript.Command] {
         commands.map { CompletionScript.Command(name: $0.name, summary: $0.summary, options: $0.options, arguments: $0.positionalWords) }
-            + [CompletionScript.Command(name: "help", summary: "a view kind's attributes, or a command's options", options: [],
-                                        arguments: ViewType.allCases.map(\.rawValue) + commands.map(\.name))]
+            + [CompletionScript.Command(name: "help", summary: "a view kind's attributes, a command's options, or colors, easing, values, components", options: [],
+                                        arguments: ViewType.allCases.map(\.rawValue) + HelpTopics.topics.map(\.name) + commands.map(\.name))]
     }
 }
