@@ -47,7 +47,9 @@ package struct TimelineChecker {
                     let saved = (log.currentFile, log.context)
                     (log.currentFile, log.context, isInstanceAnimation) = (origin.file, origin.context, true)
                     defer { (log.currentFile, log.context, isInstanceAnimation) = (saved.0, saved.1, false) }
-                    return animation(item, timeline: timeline)
+                    var made = animation(item, timeline: timeline)
+                    made?.component = (origin.component, origin.file?.name)
+                    return made
                 }
             } else {
                 log.error(.wrongStructure, "animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)

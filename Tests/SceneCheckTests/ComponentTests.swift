@@ -112,6 +112,22 @@ final class ComponentTests: XCTestCase {
         XCTAssertTrue(d.notes.contains { $0.contains("lib/meters.yaml:5:7: parameter 'value'") }, "\(d.notes)")
     }
 
+    /// Each instance keeps its arguments with where they came from (the expander records them
+    /// once; inspect reads them): written at the instance, in an item of `repeat:`, a default,
+    /// or `--set`; the animations a definition makes say whose they are.
+    func testAnInstanceKeepsItsArgumentsAndWhereEachCameFrom() throws {
+        let scene = try XCTUnwrap(try check(Self.scene, overrides: ["disk.caption=Drive"]).scene)
+        func arguments(_ i: Int) -> [String] { scene.views[i].arguments.map { "\($0.name)=\($0.value) \($0.source)" } }
+        XCTAssertEqual(arguments(0), ["value=0.42 file line 7", "color=systemBlue default", "caption=CPU file line 8"])
+        XCTAssertEqual(arguments(1), ["value=0.3 repeat item line 12", "color=red repeat item line 12", "caption=GPU repeat item line 12"])
+        XCTAssertEqual(arguments(2), ["value=0.6 repeat item line 13", "color=systemBlue default",
+                                      "caption=\"Drive\" --set disk.caption=Drive"])
+        XCTAssertEqual(scene.views[0].arguments.first?.kind, "ring.progress")
+        XCTAssertEqual(scene.views[0].children[0].arguments, [], "a view inside an instance is no instance")
+        XCTAssertEqual(scene.timeline?.animations.first?.component?.name, "Meter")
+        XCTAssertEqual(scene.timeline?.animations.first?.component?.file, "lib/meters.yaml")
+    }
+
     func testABadArgumentIsReportedAtTheUseWithANoteAtTheParameter() throws {
         let result = try check(Self.scene.replacingOccurrences(of: "value: 0.42", with: "value: 1.5"))
         let d = try XCTUnwrap(errors(result).first)

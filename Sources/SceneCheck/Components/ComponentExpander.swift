@@ -9,11 +9,15 @@ struct ExpansionOrigin {
     /// "in Meter, used by 'cpu' at scene.yaml:7:5".
     var note: String
     var parameters: [String]
+    /// The instance's arguments with where each came from: kept on its view for inspect.
+    var arguments: [InstanceArgument] = []
 }
 
 /// An animation of a definition made for one instance, with where to report its problems.
 struct InstanceAnimation {
     var node: Node
+    /// The component whose definition holds it.
+    var component: String
     var file: SourceFile?
     /// The notes naming the uses, innermost last.
     var context: [String]
@@ -143,10 +147,12 @@ struct ComponentExpander {
         items: for item in items {
             let written = scope.map { instantiate(item, $0) } ?? item
             if let scope { checkMadeIDs(written: item, made: written, scope: scope, log: &log) }
-            for view in repeated(written, log: &log) {
+            // Each copy's item of `repeat:`, so an argument written there says so in inspect.
+            let items = written.mapping?["repeat"]?.value.sequence?.map(\.range) ?? []
+            for (n, view) in repeated(written, log: &log).enumerated() {
                 guard counted(view, log: &log) else { break items }
                 let path = parent?.child(out.count) ?? ViewPath(root: out.count)
-                out.append(expand(view, scope: scope, path: path, log: &log))
+                out.append(expand(view, scope: scope, path: path, repeatItem: items.indices.contains(n) ? items[n] : nil, log: &log))
             }
         }
         return Node(.sequence(out), range: list.range)
@@ -200,7 +206,7 @@ struct ComponentExpander {
     }
 
     /// One view (a copy, when repeated): scoped id, an instance expanded, a container's children.
-    mutating func expand(_ view: Node, scope: Scope?, path: ViewPath, log: inout DiagnosticLog) -> Node {
+    mutating func expand(_ view: Node, scope: Scope?, path: ViewPath, repeatItem: SourceRange? = nil, log: inout DiagnosticLog) -> Node {
         guard var pairs = view.mapping else { return view }
         // Every id made in an instance is under its id, even one the definition got wrong
         // (reported when it is checked on its own, or at the argument that made it).
@@ -210,7 +216,7 @@ struct ComponentExpander {
         }
         let typeText = pairs["type"]?.value.scalar?.text ?? ""
         if let definition = table[typeText] {
-            return instance(pairs, range: view.range, definition: definition, scope: scope, path: path, log: &log)
+            return instance(pairs, range: view.range, definition: definition, scope: scope, path: path, repeatItem: repeatItem, log: &log)
         }
         if let i = pairs.firstIndex(where: { $0.key == "children" }), ViewType(rawValue: typeText)?.isContainer ?? false {
             pairs[i].value = expandList(pairs[i].value, scope: scope, parent: path, log: &log)
@@ -221,7 +227,7 @@ struct ComponentExpander {
     /// An instance: a group with the instance's own keys (frame, size, layer attributes) whose
     /// children are the definition's views made with its arguments.
     mutating func instance(_ pairs: [Node.Pair], range: SourceRange, definition: ComponentDefinition, scope: Scope?,
-                           path: ViewPath, log: inout DiagnosticLog) -> Node {
+                           path: ViewPath, repeatItem: SourceRange? = nil, log: inout DiagnosticLog) -> Node {
         let typePair = pairs["type"] ?? Node.Pair(key: "type", keyRange: range, value: Node(.scalar(Node.Scalar(text: definition.name, isPlain: true)), range: range))
         let groupKeys = Set(ComponentVocabulary.instanceGroupKeys)
         var kept = [Node.Pair(key: "type", keyRange: typePair.keyRange,
@@ -231,6 +237,7 @@ struct ComponentExpander {
         let name = idText.map { "\(definition.name) '\($0)'" } ?? "\(definition.name) at line \(range.start.line)"
         var arguments: [String: Node] = [:]
         var given: [String: SourceRange] = [:]
+        var sources: [String: InstanceArgument.Source] = [:]
         var ok = true
         for pair in pairs where pair.key != "type" {
             if groupKeys.contains(pair.key) {
@@ -238,6 +245,12 @@ struct ComponentExpander {
             } else if definition.parameter(named: pair.key) != nil {
                 arguments[pair.key] = pair.value
                 given[pair.key] = pair.value.range
+                let line = pair.keyRange.start.line, file = log.currentFile?.name
+                if let repeatItem, repeatItem.start <= pair.keyRange.start, pair.keyRange.start < repeatItem.end {
+                    sources[pair.key] = .repeatItem(line: line, file: file)
+                } else {
+                    sources[pair.key] = .file(line: line, file: file)
+                }
             } else if pair.key == "children" {
                 log.error(.childrenNotAllowed, "\(name) cannot have children: an instance holds its definition's views", at: pair.keyRange)
             } else {
@@ -268,6 +281,7 @@ struct ComponentExpander {
                 case .success(let node):
                     arguments[parameter.name] = node
                     fromOptions[parameter.name] = o.option
+                    sources[parameter.name] = .commandLine(o.option)
                 case .failure(let d):
                     log.add(d)
                     ok = false
@@ -285,6 +299,7 @@ struct ComponentExpander {
                 }
             } else if let value = parameter.defaultValue {
                 arguments[parameter.name] = Substitution.scopedDefault(value, of: parameter, prefix: idText)
+                sources[parameter.name] = .defaultValue
             } else {
                 log.error(.missingKey, "\(name) needs the argument '\(parameter.name)' (\(parameter.kind.valueKind.name)): its parameter has no default",
                           at: typePair.keyRange, notes: [parameter.declaredNote(definition, sceneName: sceneName)])
@@ -322,8 +337,13 @@ struct ComponentExpander {
             return group
         }
         let use = "\(log.currentFile?.name ?? sceneName):\(range.start.line):\(range.start.column)"
+        let made = definition.parameters.compactMap { p in
+            arguments[p.name].map { InstanceArgument(name: p.name, value: ComponentTable.flowText($0), kind: p.kind.written,
+                                                     source: sources[p.name] ?? .defaultValue) }
+        }
         let origin = ExpansionOrigin(component: definition.name, file: definition.file,
-                                     note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames)
+                                     note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames,
+                                     arguments: made)
         origins[path] = origin
         let inner = Scope(definition: definition, arguments: arguments, prefix: idText, depth: depth,
                           given: given, useFile: log.currentFile, useContext: log.context)
@@ -339,7 +359,7 @@ struct ComponentExpander {
                                 uniquingKeysWith: { $0 + $1 })
         let children = expandList(views, scope: inner, parent: path, log: &log)
         for animation in definition.animations {
-            animations.append(InstanceAnimation(node: instantiateAnimation(animation, inner), file: definition.file, context: log.context))
+            animations.append(InstanceAnimation(node: instantiateAnimation(animation, inner), component: definition.name, file: definition.file, context: log.context))
         }
         (log.currentFile, log.context) = saved
         return Node(.mapping(kept + [Node.Pair(key: "children", keyRange: typePair.keyRange, value: children)]), range: range)
