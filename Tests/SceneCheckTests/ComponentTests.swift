@@ -278,6 +278,28 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views[1].children[1].values.explicit["text"]?.value, .text("{card2.badge.dot.progress:percent}"))
     }
 
+    /// `repeat: []` in a definition is said once, in the definition's file, however many
+    /// instances there are.
+    func testAnEmptyRepeatInADefinitionIsSaidOnce() throws {
+        let library = """
+            components:
+              Row:
+                views:
+                  - {id: dot, type: pie, frame: {x: 0, y: 0, width: 10, height: 10}, repeat: []}
+                  - {id: bar, type: pie, frame: {x: 0, y: 0, width: 10, height: 10}}
+            """
+        let result = try check("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 100, height: 100}
+            views:
+              - {id: a, type: Row, frame: {x: 0, y: 0, width: 50, height: 20}}
+              - {id: b, type: Row, frame: {x: 0, y: 50, width: 50, height: 20}}
+            """, library: library)
+        XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.message)" },
+                       ["lib/meters.yaml:4:82 repeat: [] makes no views: the view 'dot' is not drawn"])
+        XCTAssertEqual(result.scene?.views.first?.children.map(\.id), ["a.bar"])
+    }
+
     /// `repeat:` needs no component: copies of a plain view, numbered, inside a container too.
     func testRepeatOnAPlainView() throws {
         let result = try check("""
@@ -292,7 +314,8 @@ final class ComponentTests: XCTestCase {
               animations:
                 - {target: dot2.progress, to: 1, duration: 1}
             """)
-        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.severity) \($0.code.rawValue)" }, ["scene.yaml:7:70 warning empty-repeat"])
+        XCTAssertEqual(result.diagnostics.first?.message, "repeat: [] makes no views: the view at line 7 is not drawn")
         let scene = try XCTUnwrap(result.scene)
         XCTAssertEqual(scene.views.count, 1, "repeat: [] makes no copy")
         XCTAssertEqual(scene.views[0].children.map(\.id), ["dot1", "dot2", "last"])

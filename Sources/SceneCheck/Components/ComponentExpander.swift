@@ -185,6 +185,12 @@ struct ComponentExpander {
                       at: bad.range)
             return []
         }
+        if elements.isEmpty {
+            let name = base["id"]?.value.scalar.map { "'\($0.text)'" } ?? "at line \(item.range.start.line)"
+            log.add(.warning(.emptyRepeat, "repeat: [] makes no views: the view \(name) is not drawn", at: r.value.range,
+                             notes: ["give repeat one mapping per copy (repeat: [{value: 0.3}, {value: 0.6}]), or remove the view"]))
+            return []
+        }
         let baseID = base["id"]
         var copies: [Node] = []
         for (n, element) in elements.enumerated() {
