@@ -103,6 +103,9 @@ final class ComponentTests: XCTestCase {
         XCTAssertNotEqual(scene.views[1].children[0].values[Ring.lineWidth], 3)
         XCTAssertEqual(scene.views[0].children[0].values[Ring.progress], 0.9, "cpu.value is the argument, expanded again")
         XCTAssertEqual(scene.timeline?.animations.first?.keyframes.last?.value, .number(0.9))
+        let byPlace = try XCTUnwrap(try check(Self.scene, overrides: ["views[2].value=0.1"]).scene)
+        XCTAssertEqual(byPlace.views[2].children[0].values[Ring.progress], 0.1, "views[2] is disk, the second copy: its argument")
+        XCTAssertEqual(byPlace.views[2].arguments.first?.source, .commandLine("--set views[2].value=0.1"))
         let replaced = try check(Self.scene, overrides: ["disk.ring.progress=1"])
         XCTAssertEqual(replaced.diagnostics.map(\.message),
                        ["replaces the animation of disk.ring.progress at lib/meters.yaml:21 (in Meter, used by 'disk' at scene.yaml:9:5) with the constant 1"])

@@ -281,7 +281,8 @@ struct ComponentExpander {
         var fromOptions: [String: String] = [:]
         if useOverrides {
             for o in options.overrides {
-                guard case .view(.id(let id), let attribute) = o.address, id == idText,
+                // By id or by place (`views[0].value`): an index path names the instance as its id does.
+                guard case .view(let selector, let attribute) = o.address, selector.selects(id: idText, path: path),
                       let parameter = definition.parameter(named: attribute) else { continue }
                 switch o.valueNode(literal: parameter.kind.valueKind.isText) {
                 case .success(let node):
