@@ -80,6 +80,7 @@ public struct SceneChecker {
         var viewTypes: [String: ViewType] = [:]
         var expandedViews = pairs["views"]?.value
         var instanceAnimations: [InstanceAnimation] = []
+        var instances: [String: ComponentDefinition] = [:]
         if let viewsPair = pairs["views"] {
             var checker = ViewChecker(styles: styles, options: options, log: log)
             if !components.isEmpty || ComponentExpander.repeats(in: viewsPair.value) {
@@ -88,6 +89,7 @@ public struct SceneChecker {
                 checker.origins = expander.origins
                 checker.componentNames = components.names
                 instanceAnimations = expander.animations
+                instances = expander.instances
             }
             views = checker.checkList(expandedViews ?? viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
@@ -114,6 +116,7 @@ public struct SceneChecker {
             var timelineLog = DiagnosticLog()
             (timelineLog.argumentNotes, timelineLog.brokenInstances) = (log.argumentNotes, log.brokenInstances)
             var checker = TimelineChecker(log: timelineLog, viewTypes: references.viewTypes, options: options)
+            (checker.instances, checker.sceneName) = (instances, sceneName)
             for (position, index) in timelineOverrides.kept.enumerated() {
                 if let origin = written.origins[index] { checker.itemOrigins[position] = origin }
             }

@@ -281,6 +281,24 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views[1].children[1].values.explicit["text"]?.value, .text("{card2.badge.dot.progress:percent}"))
     }
 
+    /// `target: cpu.value` names an argument, not an attribute: an error at the target with
+    /// the attribute it gives, as a note and a fix, and where the parameter is declared.
+    func testAnArgumentAsATargetNamesTheAttributeToAnimate() throws {
+        let result = try check(Self.scene + """
+            timeline:
+              animations:
+                - {target: cpu.value, to: 1, duration: 1s}
+            """)
+        let d = try XCTUnwrap(errors(result).first)
+        XCTAssertEqual(errors(result).count, 1)
+        XCTAssertEqual(place(d), "scene.yaml:16:16")
+        XCTAssertEqual(d.message, "target 'cpu.value' names the argument 'value' of the instance 'cpu' (Meter), not an attribute: an argument is read once, when the instance's views are made")
+        XCTAssertEqual(d.notes.first, "animate the attribute it gives instead: cpu.ring.progress")
+        XCTAssertTrue(d.notes.contains { $0.hasPrefix("lib/meters.yaml:5:7: parameter 'value'") }, "\(d.notes)")
+        XCTAssertEqual(d.fixes.first?.edits.first?.newText, "cpu.ring.progress")
+        XCTAssertEqual(d.code, .unknownAttribute)
+    }
+
     /// `repeat: []` in a definition is said once, in the definition's file, however many
     /// instances there are.
     func testAnEmptyRepeatInADefinitionIsSaidOnce() throws {

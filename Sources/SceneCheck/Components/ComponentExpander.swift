@@ -42,6 +42,9 @@ struct ComponentExpander {
     private(set) var nestedInstances: [String: String] = [:]
     /// Each instance's group, by its path in the expanded views.
     private(set) var origins: [ViewPath: ExpansionOrigin] = [:]
+    /// Each instance made, by its id: its definition (a timeline's `target: cpu.value` names
+    /// an argument, which the timeline checker explains with the definition's uses of it).
+    private(set) var instances: [String: ComponentDefinition] = [:]
     /// The definitions' animations, once per instance, in the order of the instances.
     private(set) var animations: [InstanceAnimation] = []
     /// Views made so far, against `options.maxViews`: each is counted as it is made, so
@@ -352,6 +355,7 @@ struct ComponentExpander {
                                      note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames,
                                      arguments: made)
         origins[path] = origin
+        instances[idText] = definition
         let inner = Scope(definition: definition, arguments: arguments, prefix: idText, depth: depth,
                           given: given, useFile: log.currentFile, useContext: log.context)
         let saved = (log.currentFile, log.context)
