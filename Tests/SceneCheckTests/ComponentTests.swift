@@ -299,6 +299,30 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(d.code, .unknownAttribute)
     }
 
+    /// A length parameter inside a longer length: `"100% - $inset"` reads with inset 5% as with 5.
+    func testALengthArgumentInAnExpression() throws {
+        let library = """
+            components:
+              Inset:
+                parameters:
+                  inset: {kind: length, default: 0}
+                views:
+                  - {id: r, type: pie, frame: {x: $inset, y: $inset, width: "100% - $inset - $inset", height: "100% - $inset"}}
+            """
+        let result = try check("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 100, height: 100}
+            views:
+              - {id: a, type: Inset, frame: {x: 0, y: 0, width: 100, height: 100}, inset: 5%}
+              - {id: b, type: Inset, frame: {x: 0, y: 0, width: 100, height: 100}, inset: 5}
+            """, library: library)
+        XCTAssertEqual(result.diagnostics, [])
+        let scene = try XCTUnwrap(result.scene)
+        XCTAssertEqual(scene.views[0].children[0].frame?.width, Length(percent: 90))
+        XCTAssertEqual(scene.views[0].children[0].frame?.height, Length(percent: 95))
+        XCTAssertEqual(scene.views[1].children[0].frame?.width, Length(percent: 100, points: -10))
+    }
+
     /// `repeat: []` in a definition is said once, in the definition's file, however many
     /// instances there are.
     func testAnEmptyRepeatInADefinitionIsSaidOnce() throws {
