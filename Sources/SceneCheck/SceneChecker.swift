@@ -85,6 +85,7 @@ public struct SceneChecker {
             var checker = ViewChecker(styles: styles, options: options, log: log)
             if !components.isEmpty || ComponentExpander.repeats(in: viewsPair.value) {
                 var expander = ComponentExpander(table: components, options: options, sceneName: sceneName, useOverrides: true)
+                expander.sceneFile = file
                 expandedViews = expander.expandList(viewsPair.value, scope: nil, parent: nil, log: &checker.log)
                 checker.origins = expander.origins
                 checker.componentNames = components.names

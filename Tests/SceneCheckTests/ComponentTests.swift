@@ -342,6 +342,7 @@ final class ComponentTests: XCTestCase {
             """, library: library)
         XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.message)" },
                        ["lib/meters.yaml:4:82 repeat: [] makes no views: the view 'dot' is not drawn"])
+        XCTAssertEqual(result.diagnostics.first?.fixes.first?.edits.first?.range.start, SourceLocation(line: 4, column: 1), "the definition's line")
         XCTAssertEqual(result.scene?.views.first?.children.map(\.id), ["a.bar"])
     }
 
@@ -361,6 +362,10 @@ final class ComponentTests: XCTestCase {
             """)
         XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.severity) \($0.code.rawValue)" }, ["scene.yaml:7:70 warning empty-repeat"])
         XCTAssertEqual(result.diagnostics.first?.message, "repeat: [] makes no views: the view at line 7 is not drawn")
+        let removal = try XCTUnwrap(result.diagnostics.first?.fixes.first?.edits.first)
+        XCTAssertEqual(result.diagnostics.first?.fixes.first?.title, "remove the view")
+        XCTAssertEqual([removal.range.start, removal.range.end], [SourceLocation(line: 7, column: 1), SourceLocation(line: 8, column: 1)])
+        XCTAssertEqual(removal.newText, "")
         let scene = try XCTUnwrap(result.scene)
         XCTAssertEqual(scene.views.count, 1, "repeat: [] makes no copy")
         XCTAssertEqual(scene.views[0].children.map(\.id), ["dot1", "dot2", "last"])

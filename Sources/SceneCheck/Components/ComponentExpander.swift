@@ -38,6 +38,8 @@ struct ComponentExpander {
     /// instances it holds are left unexpanded (each definition is checked once, on its own;
     /// `nestedInstances` lets its bindings and targets reach their views).
     let useOverrides: Bool
+    /// The scene's own text, for fixes in it (`log.currentFile` is nil there).
+    var sceneFile: SourceFile?
     /// Instances left unexpanded, by id: their component.
     private(set) var nestedInstances: [String: String] = [:]
     /// Each instance's group, by its path in the expanded views.
@@ -151,11 +153,12 @@ struct ComponentExpander {
             let written = scope.map { instantiate(item, $0) } ?? item
             if let scope { checkMadeIDs(written: item, made: written, scope: scope, log: &log) }
             // Each copy's item of `repeat:`, so an argument written there says so in inspect.
-            let items = written.mapping?["repeat"]?.value.sequence?.map(\.range) ?? []
-            for (n, view) in repeated(written, log: &log).enumerated() {
+            let repeatItems = written.mapping?["repeat"]?.value.sequence?.map(\.range) ?? []
+            // The view may be removed (a fix for `repeat: []`) when the list keeps another.
+            for (n, view) in repeated(written, log: &log, removable: items.count > 1).enumerated() {
                 guard counted(view, log: &log) else { break items }
                 let path = parent?.child(out.count) ?? ViewPath(root: out.count)
-                out.append(expand(view, scope: scope, path: path, repeatItem: items.indices.contains(n) ? items[n] : nil, log: &log))
+                out.append(expand(view, scope: scope, path: path, repeatItem: repeatItems.indices.contains(n) ? repeatItems[n] : nil, log: &log))
             }
         }
         return Node(.sequence(out), range: list.range)
@@ -174,7 +177,7 @@ struct ComponentExpander {
 
     /// `repeat: [{…}, {…}]` on a view: one copy per item, the item's keys over the view's; ids
     /// the item's, else the view's id and the copy's number (from 1).
-    mutating func repeated(_ item: Node, log: inout DiagnosticLog) -> [Node] {
+    mutating func repeated(_ item: Node, log: inout DiagnosticLog, removable: Bool = false) -> [Node] {
         guard let pairs = item.mapping, let r = pairs["repeat"] else { return [item] }
         let base = pairs.filter { $0.key != "repeat" }
         let example = "such as repeat: [{value: 0.3}, {id: disk, value: 0.6}]"
@@ -190,8 +193,10 @@ struct ComponentExpander {
         }
         if elements.isEmpty {
             let name = base["id"]?.value.scalar.map { "'\($0.text)'" } ?? "at line \(item.range.start.line)"
+            let removal = removable ? (log.currentFile ?? sceneFile).flatMap { Self.blockItemLines(item.range, in: $0) } : nil
             log.add(.warning(.emptyRepeat, "repeat: [] makes no views: the view \(name) is not drawn", at: r.value.range,
-                             notes: ["give repeat one mapping per copy (repeat: [{value: 0.3}, {value: 0.6}]), or remove the view"]))
+                             notes: ["give repeat one mapping per copy (repeat: [{value: 0.3}, {value: 0.6}]), or remove the view"],
+                             fixes: removal.map { [Fix("remove the view", replacing: $0, with: "")] } ?? []))
             return []
         }
         let baseID = base["id"]
@@ -212,6 +217,31 @@ struct ComponentExpander {
             copies.append(Node(.mapping(merged), range: item.range))
         }
         return copies
+    }
+
+    /// The whole lines of a block list's item (`- ` first on its line, then every line indented
+    /// past the dash), for a fix that removes it; nil for an item in a flow list or sharing a line.
+    static func blockItemLines(_ range: SourceRange, in file: SourceFile) -> SourceRange? {
+        guard let first = file.line(range.start.line) else { return nil }
+        let before = Array(first.prefix(Swift.max(0, range.start.column - 1)))
+        guard before.count >= 2, before.suffix(2) == ["-", " "] || before.last == "-" else { return nil }
+        let dash = before.lastIndex(of: "-") ?? 0
+        guard before[..<dash].allSatisfy({ $0 == " " }) else { return nil }
+        var next = range.start.line + 1, last = range.start.line
+        while let text = file.line(next) {
+            let indent = text.prefix { $0 == " " }.count
+            let blank = text.allSatisfy { $0 == " " || $0 == "\t" }
+            if !blank {
+                guard indent > dash else { break }
+                last = next
+            }
+            next += 1
+        }
+        // Up to the start of the line after its last (trailing blank lines stay); at the end of
+        // a file without a last line break, to the end of its last line.
+        let end = file.line(last + 1) == nil ? SourceLocation(line: last, column: (file.line(last)?.count ?? 0) + 1)
+            : SourceLocation(line: last + 1, column: 1)
+        return SourceRange(start: SourceLocation(line: range.start.line, column: 1), end: end)
     }
 
     /// One view (a copy, when repeated): scoped id, an instance expanded, a container's children.
