@@ -89,7 +89,8 @@ public struct Sampler: Sendable {
 
     /// The value of an animated `key` ("id.attribute") at `time`; nil when it is not animated.
     public func value(of key: String, at time: Double) -> Value? {
-        guard let dot = key.firstIndex(of: ".") else { return nil }
+        // The id is all before the last dot: an instance's views are `cpu.ring`.
+        guard let dot = key.lastIndex(of: ".") else { return nil }
         let id = String(key[..<dot]), name = String(key[key.index(after: dot)...])
         guard let track = tracks[id]?[name] else { return nil }
         guard let model = modelValues[id]?[name] ?? track.first?.keyframes.first?.value else { return nil }
@@ -99,7 +100,8 @@ public struct Sampler: Sendable {
     /// The animation that gives an animated `key` ("id.attribute") its value at `time`: the
     /// last begun, or the first before any has; nil when it is not animated.
     public func animation(driving key: String, at time: Double) -> Animation? {
-        guard let dot = key.firstIndex(of: ".") else { return nil }
+        // The id is all before the last dot: an instance's views are `cpu.ring`.
+        guard let dot = key.lastIndex(of: ".") else { return nil }
         guard let track = tracks[String(key[..<dot])]?[String(key[key.index(after: dot)...])] else { return nil }
         return Self.lastBegun(track, by: time).map { track[$0] } ?? track.first
     }

@@ -80,14 +80,17 @@ public struct SceneChecker {
         var viewTypes: [String: ViewType] = [:]
         var expandedViews = pairs["views"]?.value
         var instanceAnimations: [InstanceAnimation] = []
+        var instances: [String: ComponentDefinition] = [:]
         if let viewsPair = pairs["views"] {
             var checker = ViewChecker(styles: styles, options: options, log: log)
             if !components.isEmpty || ComponentExpander.repeats(in: viewsPair.value) {
                 var expander = ComponentExpander(table: components, options: options, sceneName: sceneName, useOverrides: true)
+                expander.sceneFile = file
                 expandedViews = expander.expandList(viewsPair.value, scope: nil, parent: nil, log: &checker.log)
                 checker.origins = expander.origins
                 checker.componentNames = components.names
                 instanceAnimations = expander.animations
+                instances = expander.instances
             }
             views = checker.checkList(expandedViews ?? viewsPair.value, parent: nil, depth: 1)
             viewTypes = checker.idTypes
@@ -114,6 +117,7 @@ public struct SceneChecker {
             var timelineLog = DiagnosticLog()
             (timelineLog.argumentNotes, timelineLog.brokenInstances) = (log.argumentNotes, log.brokenInstances)
             var checker = TimelineChecker(log: timelineLog, viewTypes: references.viewTypes, options: options)
+            (checker.instances, checker.sceneName) = (instances, sceneName)
             for (position, index) in timelineOverrides.kept.enumerated() {
                 if let origin = written.origins[index] { checker.itemOrigins[position] = origin }
             }

@@ -13,6 +13,10 @@ package struct TimelineChecker {
     /// The animations a component's instance brought, by their place in the list: where
     /// their problems are reported (the definition's file) and the notes naming the use.
     var itemOrigins: [Int: InstanceAnimation] = [:]
+    /// The scene's instances by id, with their definitions: `target: cpu.value` names an argument.
+    var instances: [String: ComponentDefinition] = [:]
+    /// How the scene is named in notes.
+    var sceneName = "the scene"
     /// Whether the animation being read is one of `itemOrigins`.
     private(set) var isInstanceAnimation = false
 
@@ -47,7 +51,9 @@ package struct TimelineChecker {
                     let saved = (log.currentFile, log.context)
                     (log.currentFile, log.context, isInstanceAnimation) = (origin.file, origin.context, true)
                     defer { (log.currentFile, log.context, isInstanceAnimation) = (saved.0, saved.1, false) }
-                    return animation(item, timeline: timeline)
+                    var made = animation(item, timeline: timeline)
+                    made?.component = (origin.component, origin.file?.name)
+                    return made
                 }
             } else {
                 log.error(.wrongStructure, "animations must be a list, not \(animations.value.kindDescription)", at: animations.value.range)
@@ -168,6 +174,10 @@ package struct TimelineChecker {
         }
         let kind = type.kind
         let animatable = kind.attributes.filter { $0.animatable != .no }.map(\.name)
+        if kind.attribute(named: name) == nil, let definition = instances[id], let parameter = definition.parameter(named: name) {
+            reportArgumentTarget(node, instance: id, definition: definition, parameter: parameter)
+            return nil
+        }
         guard let spec = kind.attribute(named: name) else {
             let (hint, notes, _, meant) = AttributeSuggestions.suggest(name, known: kind.attributes.map(\.name), kind: kind, at: .none)
             log.error(.unknownAttribute, "\(type.rawValue) '\(id)' has no attribute '\(name)'\(hint)",
@@ -181,6 +191,32 @@ package struct TimelineChecker {
             return nil
         }
         return (id, spec)
+    }
+
+    /// `target: cpu.value`: an argument is read once, when the instance's views are made, so
+    /// the animation moves what it gives instead (`cpu.ring.progress`), named in a note and,
+    /// when it is one attribute, a fix.
+    mutating func reportArgumentTarget(_ node: Node, instance id: String, definition: ComponentDefinition, parameter: Parameter) {
+        let uses = Self.uses(of: parameter.name, in: definition.views).map { "\(id).\($0)" }
+        let instead = uses.isEmpty ? "animate an attribute of one of its views (\(id).VIEW.ATTRIBUTE)"
+            : "animate the attribute it gives instead: " + uses.joined(separator: ", ")
+        log.error(.unknownAttribute, "target '\(id).\(parameter.name)' names the argument '\(parameter.name)' of the instance '\(id)' (\(definition.name)), not an attribute: an argument is read once, when the instance's views are made",
+                  at: node.range,
+                  notes: [instead, parameter.declaredNote(definition, sceneName: sceneName)],
+                  fixes: uses.count == 1 ? [Fix("change to '\(uses[0])'", replacing: node.range, with: uses[0])] : [])
+    }
+
+    /// `VIEW.ATTRIBUTE` of each attribute a definition's views give `$name` whole (`ring.progress`).
+    static func uses(of name: String, in views: Node?) -> [String] {
+        var found: [String] = []
+        for view in views?.sequence ?? [] {
+            guard let pairs = view.mapping, let id = pairs["id"]?.value.scalar?.text, ViewSelector.isValidID(id) else { continue }
+            for pair in pairs where pair.value.scalar.flatMap({ Substitution.whole($0.text) }) == name {
+                found.append("\(id).\(pair.key)")
+            }
+            found += uses(of: name, in: pairs["children"]?.value).map { "\(id).\($0)" }
+        }
+        return found
     }
 
     mutating func value(_ node: Node, _ spec: AttributeSpec) -> Value? {

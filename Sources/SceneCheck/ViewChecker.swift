@@ -197,6 +197,7 @@ struct ViewChecker {
         var view = SceneView(id: id, type: type, frame: frame, size: size, values: values, children: children,
                              range: instanceRange ?? node.range)
         view.component = origin?.component
+        view.arguments = origin?.arguments ?? []
         return view
     }
 

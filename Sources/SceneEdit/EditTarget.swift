@@ -155,15 +155,27 @@ extension SourceText {
         }
         var entries: [ViewEntry] = []
         collectViews(viewsPair.value, parent: nil, viaAlias: valueIsAlias(viewsPair), into: &entries)
-        // A view with `repeat:` is no view by its id (its copies are), but still by its place.
+        // A view with `repeat:` is no view by its id nor its place: its copies are, each
+        // written in its item (`views[1]` is the first copy when views[1] repeats).
         guard let entry = entries.first(where: { entry in
-            entry.repeatItem == nil && selector.selects(id: entry.isRepeated ? nil : entry.id, path: entry.path)
+            entry.repeatItem == nil && !entry.isRepeated && selector.selects(id: entry.id, path: entry.path)
         }) ?? entries.first(where: { entry in
-            guard case .id(let wanted) = selector else { return false }
-            return entry.repeatItem != nil && entry.id == wanted
+            entry.repeatItem != nil && selector.selects(id: entry.id, path: entry.path)
         }) else {
-            if case .path(let path) = selector, case .failure(let missing) = path.node(inViews: viewsPair.value) {
-                return .failure(o.error(.unknownID, missing.message))
+            if case .path(let path) = selector {
+                // `views[0].children[0]` where views[0] is an instance: the same refusal as `cpu.ring`.
+                var owner = path.parent
+                while let p = owner {
+                    if let entry = entries.first(where: { $0.path == p && !$0.isRepeated }), let id = entry.id,
+                       components.contains(where: { $0.name == entry.type }),
+                       let refusal = insideInstance(id + "._", entries: entries, components: components, for: o, inner: "\(path)") {
+                        return .failure(refusal)
+                    }
+                    owner = p.parent
+                }
+                if case .failure(let missing) = path.node(inViews: viewsPair.value) {
+                    return .failure(o.error(.unknownID, missing.message))
+                }
             }
             if case .id(let id) = selector, let refusal = insideInstance(id, entries: entries, components: components, for: o) {
                 return .failure(refusal)
@@ -177,8 +189,9 @@ extension SourceText {
 
     /// `cpu.ring`: a view an instance makes, which has no text of its own in the file; the
     /// refusal names what can be written instead (§11).
+    /// `inner` names the view when the address is an index path (`views[0].children[0]`).
     private func insideInstance(_ id: String, entries: [ViewEntry], components: [References.Component],
-                                for o: Override) -> Diagnostic? {
+                                for o: Override, inner written: String? = nil) -> Diagnostic? {
         let parts = id.split(separator: ".").map(String.init)
         guard parts.count >= 2 else { return nil }
         // The longest written id the address starts with (`cpu`, or a repeat copy's).
@@ -186,7 +199,7 @@ extension SourceText {
             let owner = parts[..<n].joined(separator: ".")
             guard let entry = entries.first(where: { $0.id == owner && !($0.isRepeated && $0.repeatItem == nil) }),
                   let component = components.last(where: { $0.name == entry.type }) else { continue }
-            let inner = parts[..<(n + 1)].joined(separator: ".")
+            let inner = written ?? parts[..<(n + 1)].joined(separator: ".")
             let file = component.file.map { " (\($0.name))" } ?? ""
             let arguments = component.parameters.map(\.name)
             let set = arguments.isEmpty ? "its group attributes (opacity, frame)" : "an argument of \(owner) (\(arguments.joined(separator: ", ")))"
@@ -212,8 +225,11 @@ extension SourceText {
 
     private func collectViews(_ list: Node, parent: ViewPath?, viaAlias: Bool, into entries: inout [ViewEntry]) {
         let aliased = aliasedItems(of: list)
+        // Index paths count a repeat's copies, which take the view's place in its list (§11),
+        // as the checked scene's paths (and inspect's addresses) do.
+        var position = 0
         for (index, item) in (list.sequence ?? []).enumerated() {
-            let path = parent?.child(index) ?? ViewPath(root: index)
+            let path = parent?.child(position) ?? ViewPath(root: position)
             let alias = viaAlias || (index < aliased.count && aliased[index])
             let pairs = item.mapping ?? []
             let id = pairs.first { $0.key == "id" }?.value.scalar?.text
@@ -227,9 +243,13 @@ extension SourceText {
                     let own = copy.mapping?.first { $0.key == "id" }?.value.scalar?.text
                     let copyType = copy.mapping?.first { $0.key == "type" }?.value.scalar?.text ?? type
                     let copyAlias = alias || valueIsAlias(repeatPair) || (n < aliasedCopies.count && aliasedCopies[n])
-                    entries.append(ViewEntry(node: copy, path: path, viaAlias: copyAlias, id: own ?? id.map { "\($0)\(n + 1)" },
+                    entries.append(ViewEntry(node: copy, path: parent?.child(position + n) ?? ViewPath(root: position + n),
+                                             viaAlias: copyAlias, id: own ?? id.map { "\($0)\(n + 1)" },
                                              type: copyType, repeatItem: n))
                 }
+                position += copies.count
+            } else {
+                position += 1
             }
             if let children = item.mapping?.first(where: { $0.key == "children" }), children.value.sequence != nil {
                 collectViews(children.value, parent: path, viaAlias: alias || valueIsAlias(children), into: &entries)

@@ -164,6 +164,8 @@ public struct SceneView: Sendable {
     /// The component this view is an instance of (`Meter`): a group holding the definition's
     /// views (docs/language.md §11); nil for a view written as itself.
     public var component: String?
+    /// An instance's arguments, in the order its parameters are declared (empty otherwise).
+    public var arguments: [InstanceArgument] = []
 
     public init(id: String?, type: ViewType, frame: FrameSpec?, size: SizeSpec?, values: AttributeValues,
                 children: [SceneView], range: SourceRange) {

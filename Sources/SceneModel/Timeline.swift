@@ -89,6 +89,15 @@ public struct Animation: Sendable, Hashable {
     /// Whether the file gives it as `keyframes:` rather than `from`/`to`/`duration`: which
     /// keys address its values.
     public var isKeyframed = false
+    /// For an animation a component's definition makes for one instance (docs/language.md §11):
+    /// the component, and the file its definition is in (nil for the scene's own), whose
+    /// line `range` is at. nil for the scene's own animations.
+    public var component: (name: String, file: String?)? {
+        get { componentName.map { ($0, componentFile) } }
+        set { componentName = newValue?.name; componentFile = newValue?.file }
+    }
+    private var componentName: String?
+    private var componentFile: String?
 
     public init(viewID: String, attribute: AttributeSpec, begin: Double, keyframes: [Keyframe], repeatCount: Repeat,
                 autoreverse: Bool, range: SourceRange) {

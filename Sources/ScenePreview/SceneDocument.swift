@@ -23,6 +23,10 @@ struct SceneDocument: Encodable {
         /// The frame as written, for a view placed by its frame; nil for one a container places.
         var frameForm: FrameForm?
         var attributes: [InspectReport.AttributeInfo]
+        /// The component an instance is of, and its arguments with where each came from
+        /// (inspect's; the inspector's Arguments section); nil for other views.
+        var component: String?
+        var arguments: [InspectReport.ArgumentInfo]?
         /// Each colour attribute's form as written, by attribute name (the colour control's state).
         var colorForms: [String: ColorFormInfo]
         var children: [View]
@@ -143,7 +147,8 @@ struct SceneDocument: Encodable {
             forms[attribute.name] = ColorFormInfo(entry.form ?? .hex(c), appearance: appearance)
         }
         return View(address: address, setPrefix: v.id ?? address, id: v.id, type: v.type, frame: v.frame,
-                    placement: placement, frameForm: frameForm, attributes: v.attributes, colorForms: forms, children: children)
+                    placement: placement, frameForm: frameForm, attributes: v.attributes, component: v.component,
+                    arguments: v.arguments, colorForms: forms, children: children)
     }
 }
 

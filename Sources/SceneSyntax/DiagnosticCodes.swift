@@ -86,6 +86,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let lintRingLabelSmall = DiagnosticCode("lint-ring-label-small")
     public static let lintChildrenOverflow = DiagnosticCode("lint-children-overflow")
     public static let missingGlyph = DiagnosticCode("missing-glyph")
+    /// `repeat: []` (docs/language.md §11).
+    public static let emptyRepeat = DiagnosticCode("empty-repeat")
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -252,6 +254,10 @@ extension DiagnosticCode {
                 .scene(canvas + "views:\n  - type: stack\n    frame: {x: 10, y: 10, width: 120, height: 40}\n    children:\n      - {type: label, text: First label that is long enough to wrap}\n      - {type: label, text: Second label also long enough to wrap}\n")),
             w(.missingGlyph, "A character of a text no font of the scene's set (the default fonts and its `fonts:`) can draw; it would draw as a box.",
                 .scene(canvas + "views:\n  - {type: label, frame: {x: 0, y: 0, width: 100, height: 20}, text: \"\\u0378\"}\n")),
+            DiagnosticCodeEntry(.emptyRepeat, summary: "`repeat: []` makes no copies, so the view it is on is not drawn at all.",
+                                severity: .warning,
+                                example: .scene(canvas + "views:\n  - {id: dot, type: pie, frame: {x: 0, y: 0, width: 50, height: 50}, repeat: []}\n"),
+                                fix: "removes the view, when it is an item of a block list (`- ` first on its line) that holds another"),
         ]
     }()
 }

@@ -11,9 +11,11 @@ import SceneSyntax
 ///
 ///     {"appearance", "canvas": {"width", "height", "scale", "background", "backgroundAppearance"?},
 ///      "views": [{"id"?, "address", "type", "component"?, "frame": {"x", "y", "width", "height"},
+///                 "arguments"?: [{"name", "value", "kind", "source", "line"?, "file"?, "option"?, "provenance"}],
 ///                 "attributes": [{"name", "value", "kind", "source", "style"?, "importedFrom"?,
 ///                                 "derivedFrom"?, "default", "range"?, "animatable", "form"?, "appearance"?,
-///                                 "animation"?: {"address", "line", "valueAddress"?, "atTimeAddress"?}}],
+///                                 "animation"?: {"address", "line", "valueAddress"?, "atTimeAddress"?,
+///                                               "component"?, "file"?}}],
 ///                 "children": [...]}],
 ///      "timeline": [{"address", "value", "line"}]}
 ///
@@ -91,12 +93,46 @@ package struct InspectReport: Encodable, Sendable {
         package var animation: AnimationInfo?
     }
 
+    /// One argument of an instance: its value as written and where it came from.
+    package struct ArgumentInfo: Encodable, Sendable {
+        package var name: String
+        /// YAML flow text, as written (`0.42`, `systemGreen`).
+        package var value: String
+        /// The parameter's kind as declared (`ring.progress`).
+        package var kind: String
+        /// "file", "repeat item", "default" or "--set".
+        package var source: String
+        /// The line it is written at (in `file` when that is given: a library's), for "file" and "repeat item".
+        package var line: Int?
+        package var file: String?
+        /// The option, for "--set".
+        package var option: String?
+        /// Where, as the text shows it: "file line 10", "--set cpu.value=0.9".
+        package var provenance: String
+
+        init(_ argument: InstanceArgument) {
+            name = argument.name
+            value = argument.value
+            kind = argument.kind
+            source = argument.source.word
+            line = argument.source.line
+            provenance = argument.source.description
+            switch argument.source {
+            case .file(_, let f), .repeatItem(_, let f): file = f
+            case .commandLine(let o): option = o
+            case .defaultValue: break
+            }
+        }
+    }
+
     package struct ViewInfo: Encodable, Sendable {
         package var id: String?
         package var address: String
         package var type: String
         /// The component the view is an instance of (a group holding its views); absent otherwise.
         package var component: String?
+        /// An instance's arguments, in the order of its parameters; absent for other views.
+        package var arguments: [ArgumentInfo]?
         package var frame: Frame
         package var attributes: [AttributeInfo]
         package var children: [ViewInfo]
@@ -173,6 +209,7 @@ package struct InspectReport: Encodable, Sendable {
                                  animation: animation)
         }
         return ViewInfo(id: view.id, address: path.description, type: view.type.rawValue, component: view.component,
+                        arguments: view.component == nil ? nil : view.arguments.map(ArgumentInfo.init),
                         frame: Frame(f), attributes: attributes,
                         children: placed.children.enumerated().map {
                             info($1, at: path.child($0), appearance: appearance, sampler: sampler, time: time,
@@ -184,7 +221,13 @@ package struct InspectReport: Encodable, Sendable {
 extension InspectReport.AttributeInfo {
     /// The source as the text shows it: "style card from styles.yaml", "derived from borderColor".
     package var provenance: String {
-        if let animation { return "timeline: \(animation.address), line \(animation.line)" }
+        if let animation {
+            // A definition's animation: where it is written, not an index the file does not have.
+            if let component = animation.component {
+                return "timeline: \(component)'s animation, \(animation.file.map { "\($0) " } ?? "")line \(animation.line)"
+            }
+            return "timeline: \(animation.address), line \(animation.line)"
+        }
         if let style { return "style \(style)" + (importedFrom.map { " from \($0)" } ?? "") }
         if let derivedFrom { return "derived from \(derivedFrom.joined(separator: ", "))" }
         return source
@@ -255,19 +298,32 @@ extension InspectReport {
                     let more = wide ? [a.default, a.range ?? ""] : []
                     return [a.name, value.escaped(.text), source.escaped(.text), a.animatable ? "yes" : "no"] + more
                 }
-                let widths = heading.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-                for row in rows {
-                    let cells = row.enumerated().map { i, cell in
-                        i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
-                    }
-                    var line = indent + "  " + cells.joined(separator: "  ")
-                    while line.hasSuffix(" ") { line.removeLast() }  // an empty last cell
-                    out += line + "\n"
+                out += table(rows, indent: indent + "  ")
+                if let arguments = v.arguments, !arguments.isEmpty {
+                    out += "\n" + table([["argument", "value", "source"]] + arguments.map { a in
+                        [a.name, a.value.escaped(.text), a.provenance.escaped(.text)]
+                    }, indent: indent + "  ")
                 }
                 walk(v.children, depth: depth + 1)
             }
         }
         walk(views, depth: 0)
         return out + timelineText
+    }
+
+    /// Rows as aligned columns, the first row the heading.
+    private func table(_ rows: [[String]], indent: String) -> String {
+        guard let heading = rows.first else { return "" }
+        let widths = heading.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = ""
+        for row in rows {
+            let cells = row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+            }
+            var line = indent + cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }  // an empty last cell
+            out += line + "\n"
+        }
+        return out
     }
 }

@@ -28,10 +28,16 @@ extension InspectReport {
         /// keyframe there. nil on a keyframe, before it begins, after it ends, and for a
         /// from/to animation without `from` (which keyframes cannot say).
         package var atTimeAddress: String?
+        /// For an animation a component's definition makes (its address then counts after the
+        /// scene's own): the component, and the file `line` is in when not the scene's.
+        package var component: String?
+        package var file: String?
 
         init(_ animation: Animation, at time: Double) {
             address = "timeline.animations[\(animation.index)]"
             line = animation.range.start.line
+            component = animation.component?.name
+            file = animation.component?.file
             // The first pass only: a repeat's keyframe is the same value, but says nothing new.
             let local = time - animation.begin
             guard let k = animation.keyframes.firstIndex(where: { abs($0.at - local) < Self.sameTime }) else {

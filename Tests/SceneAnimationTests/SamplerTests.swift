@@ -20,6 +20,28 @@ final class SamplerTests: XCTestCase {
         return nil
     }
 
+    /// A view an instance holds is named through it (`cpu.ring.progress`): its id is all
+    /// before the last dot, which is how inspect and the Lottie export ask for its value.
+    func testAnInstancesViewIsAskedForByItsScopedID() throws {
+        let text = """
+            canvas: {width: 10, height: 10}
+            components:
+              Dial:
+                views:
+                  - {id: ring, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}}
+                timeline:
+                  animations:
+                    - {target: ring.progress, from: 0, to: 1, duration: 1s}
+            views:
+              - {id: cpu, type: Dial, frame: {x: 0, y: 0, width: 10, height: 10}}
+            """
+        let scene = try XCTUnwrap(SceneChecker().check(SourceFile(name: "t", text: text)).scene)
+        let s = Sampler(scene: scene)
+        XCTAssertEqual(number(s, "cpu.ring.progress", 0.5)!, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(s.animation(driving: "cpu.ring.progress", at: 0.5)?.viewID, "cpu.ring")
+        XCTAssertNil(s.value(of: "cpu.progress", at: 0.5))
+    }
+
     func testFromToLinearHoldsBeforeAndAfter() throws {
         let s = Sampler(scene: try scene("""
               animations:

@@ -103,6 +103,9 @@ final class ComponentTests: XCTestCase {
         XCTAssertNotEqual(scene.views[1].children[0].values[Ring.lineWidth], 3)
         XCTAssertEqual(scene.views[0].children[0].values[Ring.progress], 0.9, "cpu.value is the argument, expanded again")
         XCTAssertEqual(scene.timeline?.animations.first?.keyframes.last?.value, .number(0.9))
+        let byPlace = try XCTUnwrap(try check(Self.scene, overrides: ["views[2].value=0.1"]).scene)
+        XCTAssertEqual(byPlace.views[2].children[0].values[Ring.progress], 0.1, "views[2] is disk, the second copy: its argument")
+        XCTAssertEqual(byPlace.views[2].arguments.first?.source, .commandLine("--set views[2].value=0.1"))
         let replaced = try check(Self.scene, overrides: ["disk.ring.progress=1"])
         XCTAssertEqual(replaced.diagnostics.map(\.message),
                        ["replaces the animation of disk.ring.progress at lib/meters.yaml:21 (in Meter, used by 'disk' at scene.yaml:9:5) with the constant 1"])
@@ -110,6 +113,22 @@ final class ComponentTests: XCTestCase {
         let d = try XCTUnwrap(errors(bad).first)
         XCTAssertEqual(d.origin, "--set cpu.value=2")
         XCTAssertTrue(d.notes.contains { $0.contains("lib/meters.yaml:5:7: parameter 'value'") }, "\(d.notes)")
+    }
+
+    /// Each instance keeps its arguments with where they came from (the expander records them
+    /// once; inspect reads them): written at the instance, in an item of `repeat:`, a default,
+    /// or `--set`; the animations a definition makes say whose they are.
+    func testAnInstanceKeepsItsArgumentsAndWhereEachCameFrom() throws {
+        let scene = try XCTUnwrap(try check(Self.scene, overrides: ["disk.caption=Drive"]).scene)
+        func arguments(_ i: Int) -> [String] { scene.views[i].arguments.map { "\($0.name)=\($0.value) \($0.source)" } }
+        XCTAssertEqual(arguments(0), ["value=0.42 file line 7", "color=systemBlue default", "caption=CPU file line 8"])
+        XCTAssertEqual(arguments(1), ["value=0.3 repeat item line 12", "color=red repeat item line 12", "caption=GPU repeat item line 12"])
+        XCTAssertEqual(arguments(2), ["value=0.6 repeat item line 13", "color=systemBlue default",
+                                      "caption=\"Drive\" --set disk.caption=Drive"])
+        XCTAssertEqual(scene.views[0].arguments.first?.kind, "ring.progress")
+        XCTAssertEqual(scene.views[0].children[0].arguments, [], "a view inside an instance is no instance")
+        XCTAssertEqual(scene.timeline?.animations.first?.component?.name, "Meter")
+        XCTAssertEqual(scene.timeline?.animations.first?.component?.file, "lib/meters.yaml")
     }
 
     func testABadArgumentIsReportedAtTheUseWithANoteAtTheParameter() throws {
@@ -262,6 +281,71 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views[1].children[1].values.explicit["text"]?.value, .text("{card2.badge.dot.progress:percent}"))
     }
 
+    /// `target: cpu.value` names an argument, not an attribute: an error at the target with
+    /// the attribute it gives, as a note and a fix, and where the parameter is declared.
+    func testAnArgumentAsATargetNamesTheAttributeToAnimate() throws {
+        let result = try check(Self.scene + """
+            timeline:
+              animations:
+                - {target: cpu.value, to: 1, duration: 1s}
+            """)
+        let d = try XCTUnwrap(errors(result).first)
+        XCTAssertEqual(errors(result).count, 1)
+        XCTAssertEqual(place(d), "scene.yaml:16:16")
+        XCTAssertEqual(d.message, "target 'cpu.value' names the argument 'value' of the instance 'cpu' (Meter), not an attribute: an argument is read once, when the instance's views are made")
+        XCTAssertEqual(d.notes.first, "animate the attribute it gives instead: cpu.ring.progress")
+        XCTAssertTrue(d.notes.contains { $0.hasPrefix("lib/meters.yaml:5:7: parameter 'value'") }, "\(d.notes)")
+        XCTAssertEqual(d.fixes.first?.edits.first?.newText, "cpu.ring.progress")
+        XCTAssertEqual(d.code, .unknownAttribute)
+    }
+
+    /// A length parameter inside a longer length: `"100% - $inset"` reads with inset 5% as with 5.
+    func testALengthArgumentInAnExpression() throws {
+        let library = """
+            components:
+              Inset:
+                parameters:
+                  inset: {kind: length, default: 0}
+                views:
+                  - {id: r, type: pie, frame: {x: $inset, y: $inset, width: "100% - $inset - $inset", height: "100% - $inset"}}
+            """
+        let result = try check("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 100, height: 100}
+            views:
+              - {id: a, type: Inset, frame: {x: 0, y: 0, width: 100, height: 100}, inset: 5%}
+              - {id: b, type: Inset, frame: {x: 0, y: 0, width: 100, height: 100}, inset: 5}
+            """, library: library)
+        XCTAssertEqual(result.diagnostics, [])
+        let scene = try XCTUnwrap(result.scene)
+        XCTAssertEqual(scene.views[0].children[0].frame?.width, Length(percent: 90))
+        XCTAssertEqual(scene.views[0].children[0].frame?.height, Length(percent: 95))
+        XCTAssertEqual(scene.views[1].children[0].frame?.width, Length(percent: 100, points: -10))
+    }
+
+    /// `repeat: []` in a definition is said once, in the definition's file, however many
+    /// instances there are.
+    func testAnEmptyRepeatInADefinitionIsSaidOnce() throws {
+        let library = """
+            components:
+              Row:
+                views:
+                  - {id: dot, type: pie, frame: {x: 0, y: 0, width: 10, height: 10}, repeat: []}
+                  - {id: bar, type: pie, frame: {x: 0, y: 0, width: 10, height: 10}}
+            """
+        let result = try check("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 100, height: 100}
+            views:
+              - {id: a, type: Row, frame: {x: 0, y: 0, width: 50, height: 20}}
+              - {id: b, type: Row, frame: {x: 0, y: 50, width: 50, height: 20}}
+            """, library: library)
+        XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.message)" },
+                       ["lib/meters.yaml:4:82 repeat: [] makes no views: the view 'dot' is not drawn"])
+        XCTAssertEqual(result.diagnostics.first?.fixes.first?.edits.first?.range.start, SourceLocation(line: 4, column: 1), "the definition's line")
+        XCTAssertEqual(result.scene?.views.first?.children.map(\.id), ["a.bar"])
+    }
+
     /// `repeat:` needs no component: copies of a plain view, numbered, inside a container too.
     func testRepeatOnAPlainView() throws {
         let result = try check("""
@@ -276,7 +360,12 @@ final class ComponentTests: XCTestCase {
               animations:
                 - {target: dot2.progress, to: 1, duration: 1}
             """)
-        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.diagnostics.map { "\(place($0)) \($0.severity) \($0.code.rawValue)" }, ["scene.yaml:7:70 warning empty-repeat"])
+        XCTAssertEqual(result.diagnostics.first?.message, "repeat: [] makes no views: the view at line 7 is not drawn")
+        let removal = try XCTUnwrap(result.diagnostics.first?.fixes.first?.edits.first)
+        XCTAssertEqual(result.diagnostics.first?.fixes.first?.title, "remove the view")
+        XCTAssertEqual([removal.range.start, removal.range.end], [SourceLocation(line: 7, column: 1), SourceLocation(line: 8, column: 1)])
+        XCTAssertEqual(removal.newText, "")
         let scene = try XCTUnwrap(result.scene)
         XCTAssertEqual(scene.views.count, 1, "repeat: [] makes no copy")
         XCTAssertEqual(scene.views[0].children.map(\.id), ["dot1", "dot2", "last"])

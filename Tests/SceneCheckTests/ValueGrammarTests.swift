@@ -57,6 +57,15 @@ final class ValueGrammarTests: XCTestCase {
         XCTAssertEqual(value("\"50%\"", .length(reference: "")), .length(Length(percent: 50)))
         XCTAssertEqual(value("50%", .length(reference: "")), .length(Length(percent: 50)))
         XCTAssertEqual(value("\"100% - 10\"", .length(reference: "")), .length(Length(percent: 100, points: -10)))
+        // A sum of terms: a component's "100% - $inset" reads with inset 5 or 5%.
+        XCTAssertEqual(value("\"100% - 5%\"", .length(reference: "")), .length(Length(percent: 95)))
+        XCTAssertEqual(value("\"50% + 10 - 4\"", .length(reference: "")), .length(Length(percent: 50, points: 6)))
+        XCTAssertEqual(value("\"10 + 50%\"", .length(reference: "")), .length(Length(percent: 50, points: 10)))
+        XCTAssertEqual(value("\"100%-5%-2\"", .length(reference: "")), .length(Length(percent: 95, points: -2)))
+        for bad in ["\"50% - -4\"", "\"50% +\"", "\"5% 5%\"", "\"50% * 2\""] {
+            guard case .failure(let e) = parse(bad, as: .length(reference: "")) else { XCTFail("\(bad) was read"); continue }
+            XCTAssertEqual(e.notes, ["a length is points, percentages or a sum of them: \"100% - 10\", \"100% - 5%\", \"50% + 10 - 4\""])
+        }
         XCTAssertEqual(value("\"50% + 4\"", .length(reference: "")), .length(Length(percent: 50, points: 4)))
         XCTAssertEqual(value("\"100%-10\"", .length(reference: "")), .length(Length(percent: 100, points: -10)))
         refused("\"50% * 2\"", .length(reference: ""), containing: "length")

@@ -64,6 +64,17 @@ final class InstanceEditTests: XCTestCase {
                        ["cpu.ring is inside the instance 'cpu' of Meter: set an argument of cpu (value, caption) or edit the definition"])
     }
 
+    /// An instance by its place is the instance by its id: `views[0].value` writes cpu's
+    /// argument; a repeat's copies count in index paths (views[2] is disk, the second copy).
+    func testAnInstanceByItsIndexIsItsID() throws {
+        XCTAssertEqual(try edited(["views[0].value=0.7"]), try edited(["cpu.value=0.7"]))
+        XCTAssertEqual(try edited(["views[2].value=0.2"]), Self.scene.replacingOccurrences(of: "value: 0.6}", with: "value: 0.2}"))
+        XCTAssertEqual(try edited(["views[3].caption=Web"]), Self.scene.replacingOccurrences(of: "{caption: Net}", with: "{caption: Web}"))
+        guard case .failure(let r) = try edit(["views[0].children[0].progress=0.2"]) else { return XCTFail("not refused") }
+        XCTAssertEqual(r.diagnostics.map(\.message),
+                       ["views[0].children[0] is inside the instance 'cpu' of Meter: set an argument of cpu (value, caption) or edit the definition"])
+    }
+
     func testAMisspeltArgumentGetsTheNearestParameter() throws {
         guard case .failure(let r) = try edit(["cpu.valu=0.2"]) else { return XCTFail("not refused") }
         XCTAssertEqual(r.diagnostics.first?.message, "Meter 'cpu' has no argument or attribute 'valu'; did you mean 'value'?")

@@ -215,6 +215,29 @@ final class LanguageServerComponentTests: XCTestCase {
         XCTAssertEqual(try items(definitionURI, at(definitionTyping, 2, "do", 2)).compactMap { $0["label"] as? String }, ["doc", "timeline"])
     }
 
+    /// Inside a definition's views, completion after `$` offers the component's parameters,
+    /// replacing the name typed so far; in a quoted text still being typed too; `$$` is a dollar.
+    func testDollarOffersTheDefinitionsParameters() throws {
+        let lib = Self.library
+        let typing = lib.replacingOccurrences(of: "progress: $value", with: "progress: $va")
+        let (uri, _) = try open(typing, as: "lib/dollar.yaml")
+        let offered = try items(uri, at(typing, 11, "$va", 3))
+        XCTAssertEqual(offered.compactMap { $0["label"] as? String }, ["value", "color", "caption"])
+        let value = try XCTUnwrap(offered.first)
+        XCTAssertEqual(value["detail"] as? String, "ring.progress (number 0–1)")
+        let edit = try XCTUnwrap(value["textEdit"] as? [String: Any])
+        XCTAssertEqual(((edit["range"] as? [String: Any])?["start"] as? [String: Int])?["character"], 19, "after the $")
+        XCTAssertEqual(edit["newText"] as? String, "value")
+
+        let quoted = lib.replacingOccurrences(of: "text: \"$caption\"", with: "text: \"Load: $")
+        let (quotedURI, _) = try open(quoted, as: "lib/quoted.yaml")
+        XCTAssertEqual(try items(quotedURI, at(quoted, 16, "$", 1)).compactMap { $0["label"] as? String }, ["value", "color", "caption"])
+
+        let dollars = lib.replacingOccurrences(of: "text: \"$caption\"", with: "text: \"$$")
+        let (dollarsURI, _) = try open(dollars, as: "lib/dollars.yaml")
+        XCTAssertFalse(try items(dollarsURI, at(dollars, 16, "$$", 2)).contains { $0["label"] as? String == "caption" }, "$$ is a dollar")
+    }
+
     /// An argument's key goes to its parameter; inside a definition, `$value` is explained and
     /// goes to its parameter too; `target:` knows the views instances hold.
     func testParametersFromTheirUsesAndTheViewsInstancesHold() throws {

@@ -78,4 +78,17 @@ final class SceneTests: XCTestCase {
         XCTAssertTrue(TextTemplate.Format.percent(digits: 1).suits(.number(.unit)))
         XCTAssertFalse(TextTemplate.Format.time.suits(.number(.unit)))
     }
+
+    /// An instance's argument says where it came from in inspect's words.
+    func testAnInstanceArgumentSaysWhereItCameFrom() {
+        let sources: [InstanceArgument.Source] = [.file(line: 10, file: nil), .repeatItem(line: 21, file: "lib/m.yaml"),
+                                                  .defaultValue, .commandLine("--set cpu.value=0.9")]
+        XCTAssertEqual(sources.map(\.description), ["file line 10", "repeat item line 21 of lib/m.yaml", "default", "--set cpu.value=0.9"])
+        XCTAssertEqual(sources.map(\.word), ["file", "repeat item", "default", "--set"])
+        XCTAssertEqual(sources.map(\.line), [10, 21, nil, nil])
+        var group = SceneView(id: "cpu", type: .group, frame: nil, size: nil, values: AttributeValues(), children: [], range: .none)
+        XCTAssertEqual(group.arguments, [])
+        group.arguments = [InstanceArgument(name: "value", value: "0.42", kind: "ring.progress", source: sources[0])]
+        XCTAssertEqual(group.arguments.first?.name, "value")
+    }
 }

@@ -203,11 +203,12 @@ final class SchemaTests: XCTestCase {
         try assertPattern(ValueSchemas.lengthPattern, agreesWith: { self.succeeded(ValueParser.length($0, what: "v")) }, on: [
             "12", "-3", "1e2", "0.5", ".5", "5.", "50%", " 50% ", "-10%", "100% - 10", "50% + 4", "100%-10", "50 %",
             "50% * 2", "%", "50%%", "abc", "50% - -4", "50% 4", "", "1e", "12pt", "50% + 1e1",
+            "100% - 5%", "50% + 10 - 4", "10 + 50%", "100%-5%-2", "50% +", "50% - + 4", "5% 5%", "1e-2% + 1e+1",
         ])
         try assertPattern(ValueSchemas.dimensionPattern, agreesWith: { node in
             guard case .success(let l) = ValueParser.length(node, what: "v") else { return false }
             return !(l.percent == 0 && l.points < 0)
-        }, on: ["12", "0", "-3", "50%", "100% - 40", "-10%", "abc", "+4"])
+        }, on: ["12", "0", "-3", "50%", "100% - 40", "-10%", "abc", "+4", "100% - 5%", "50% + 10 - 4", "10 + 5"])
     }
 
     func testAnglePatternAgreesWithTheChecker() throws {

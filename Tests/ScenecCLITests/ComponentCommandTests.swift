@@ -34,7 +34,37 @@ final class ComponentCommandTests: XCTestCase {
         let plain = try scenec(["inspect", Self.scene], directory: Self.corpus)
         XCTAssertTrue(plain.stdoutText.contains("ring 'meter2.ring' at views[2].children[0]"), plain.stdoutText)
         XCTAssertTrue(plain.stdoutText.contains("group 'meter1' (Meter) at views[1]"), plain.stdoutText)
-        XCTAssertEqual(inspect.stdoutText.components(separatedBy: "\"component\" : \"Meter\"").count, 4, "three instances")
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(inspect.stdoutText.utf8)) as? [String: Any])
+        XCTAssertEqual((root["views"] as? [[String: Any]])?.map { $0["component"] as? String }, ["Meter", "Meter", "Meter"], "three instances")
+    }
+
+    /// inspect shows an instance's arguments and where each came from (the file's line, an
+    /// item of repeat:, a default, --set), in the table and the JSON; a value the definition's
+    /// animation drives says so, with the definition's file and line.
+    func testInspectShowsAnInstancesArgumentsAndItsAnimation() throws {
+        let plain = try scenec(["inspect", Self.scene, "--time", "0.5", "--set", "meter2.caption=Drive"], directory: Self.corpus)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let text = plain.stdoutText
+        for row in ["value     0.42", "file line 9", "color     systemBlue  default", "repeat item line 14",
+                    "caption   \"Drive\"     --set meter2.caption=Drive",
+                    "timeline: Meter's animation, lib/meters.yaml line 21"] {
+            XCTAssertTrue(text.contains(row), "no '\(row)' in:\n\(text)")
+        }
+        let json = try scenec(["inspect", Self.scene, "--json", "--time", "0.5"], directory: Self.corpus)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdoutText.utf8)) as? [String: Any])
+        let views = try XCTUnwrap(root["views"] as? [[String: Any]])
+        let arguments = try XCTUnwrap(views[1]["arguments"] as? [[String: Any]])
+        XCTAssertEqual(arguments.map { $0["name"] as? String }, ["value", "color", "caption"])
+        XCTAssertEqual(arguments.map { $0["source"] as? String }, ["repeat item", "repeat item", "repeat item"])
+        XCTAssertEqual(arguments.first?["line"] as? Int, 14)
+        XCTAssertEqual(arguments.first?["value"] as? String, "0.3")
+        XCTAssertNil(views[0]["children"].flatMap { ($0 as? [[String: Any]])?.first?["arguments"] }, "a view inside an instance has none")
+        let ring = try XCTUnwrap((views[0]["children"] as? [[String: Any]])?.first)
+        let progress = try XCTUnwrap((ring["attributes"] as? [[String: Any]])?.first { $0["name"] as? String == "progress" })
+        XCTAssertEqual(progress["source"] as? String, "timeline")
+        let animation = try XCTUnwrap(progress["animation"] as? [String: Any])
+        XCTAssertEqual(animation["component"] as? String, "Meter")
+        XCTAssertEqual(animation["file"] as? String, "lib/meters.yaml")
     }
 
     /// A lint about a view of an instance (a caption too long for its frame) is reported in the

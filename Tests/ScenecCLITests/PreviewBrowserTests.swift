@@ -74,6 +74,14 @@ final class PreviewBrowserTests: XCTestCase {
         try runBrowserScript("preview_speed_test.py", passes: "all speed checks passed")
     }
 
+    /// Issue 29: `preview scenes/meters.scene.yaml` draws its instances; a drag of a view inside
+    /// an instance is refused when written, with edit's message, the file untouched; an argument
+    /// set in the inspector's Arguments section is written in the instance
+    /// (Tests/Browser/preview_components_test.py).
+    func testComponentsInThePreview() throws {
+        try runBrowserScript("preview_components_test.py", passes: "all component checks passed")
+    }
+
     private func runBrowserScript(_ name: String, passes: String) throws {
         for needed in ["/usr/bin/python3", "/usr/bin/chromium", "/usr/bin/chromedriver"] {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: needed),

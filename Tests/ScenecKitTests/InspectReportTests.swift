@@ -55,6 +55,39 @@ final class InspectReportTests: XCTestCase {
         XCTAssertEqual(attribute(ring, "clockwise")?.animatable, false)
     }
 
+    /// An instance of a component lists its arguments (what the checker recorded); a value
+    /// its definition's animation drives names the component, not an index of the file's.
+    func testAnInstanceListsItsArguments() throws {
+        let source = """
+            canvas: {width: 100, height: 100}
+            components:
+              Dot:
+                parameters:
+                  fill: {kind: ring.progress, default: 0.5}
+                  tint: {kind: color, default: red}
+                views:
+                  - {id: r, type: ring, frame: {x: 0, y: 0, width: 100%, height: 100%}, progress: $fill, progressColor: $tint}
+                timeline:
+                  animations:
+                    - {target: r.progress, from: 0, to: $fill, duration: 1s}
+            views:
+              - {id: d, type: Dot, frame: {x: 0, y: 0, width: 100, height: 100}, tint: blue}
+            """
+        let file = try SceneFile(source: source, name: "c.scene.yaml").with(overrides: ["d.fill=0.25"])
+        let report = InspectReport(scene: file.animated.scene, placed: file.animated.placed, sampler: file.animated.sampler, time: 0.5)
+        let arguments: [InspectReport.ArgumentInfo] = try XCTUnwrap(report.views[0].arguments)
+        XCTAssertEqual(arguments.map(\.name), ["fill", "tint"])
+        XCTAssertEqual(arguments.map(\.source), ["--set", "file"])
+        XCTAssertEqual(arguments[0].option, "--set d.fill=0.25")
+        XCTAssertEqual(arguments[1].line, 13)
+        XCTAssertNil(report.views[0].children[0].arguments)
+        let progress = try XCTUnwrap(attribute(report.views[0].children[0], "progress"))
+        XCTAssertEqual(progress.provenance, "timeline: Dot's animation, line 11")
+        XCTAssertEqual(progress.animation?.component, "Dot")
+        XCTAssertNil(progress.animation?.file, "the scene's own definition")
+        XCTAssertTrue(report.text.contains("  tint      blue   file line 13"), report.text)
+    }
+
     func testChildrenHaveTheirAddressesCanvasFramesAndDerivedDefaults() throws {
         let group = try report().views[1]
         let pie = try XCTUnwrap(group.children.first)

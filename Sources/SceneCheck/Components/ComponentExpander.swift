@@ -9,11 +9,15 @@ struct ExpansionOrigin {
     /// "in Meter, used by 'cpu' at scene.yaml:7:5".
     var note: String
     var parameters: [String]
+    /// The instance's arguments with where each came from: kept on its view for inspect.
+    var arguments: [InstanceArgument] = []
 }
 
 /// An animation of a definition made for one instance, with where to report its problems.
 struct InstanceAnimation {
     var node: Node
+    /// The component whose definition holds it.
+    var component: String
     var file: SourceFile?
     /// The notes naming the uses, innermost last.
     var context: [String]
@@ -34,10 +38,15 @@ struct ComponentExpander {
     /// instances it holds are left unexpanded (each definition is checked once, on its own;
     /// `nestedInstances` lets its bindings and targets reach their views).
     let useOverrides: Bool
+    /// The scene's own text, for fixes in it (`log.currentFile` is nil there).
+    var sceneFile: SourceFile?
     /// Instances left unexpanded, by id: their component.
     private(set) var nestedInstances: [String: String] = [:]
     /// Each instance's group, by its path in the expanded views.
     private(set) var origins: [ViewPath: ExpansionOrigin] = [:]
+    /// Each instance made, by its id: its definition (a timeline's `target: cpu.value` names
+    /// an argument, which the timeline checker explains with the definition's uses of it).
+    private(set) var instances: [String: ComponentDefinition] = [:]
     /// The definitions' animations, once per instance, in the order of the instances.
     private(set) var animations: [InstanceAnimation] = []
     /// Views made so far, against `options.maxViews`: each is counted as it is made, so
@@ -143,10 +152,13 @@ struct ComponentExpander {
         items: for item in items {
             let written = scope.map { instantiate(item, $0) } ?? item
             if let scope { checkMadeIDs(written: item, made: written, scope: scope, log: &log) }
-            for view in repeated(written, log: &log) {
+            // Each copy's item of `repeat:`, so an argument written there says so in inspect.
+            let repeatItems = written.mapping?["repeat"]?.value.sequence?.map(\.range) ?? []
+            // The view may be removed (a fix for `repeat: []`) when the list keeps another.
+            for (n, view) in repeated(written, log: &log, removable: items.count > 1).enumerated() {
                 guard counted(view, log: &log) else { break items }
                 let path = parent?.child(out.count) ?? ViewPath(root: out.count)
-                out.append(expand(view, scope: scope, path: path, log: &log))
+                out.append(expand(view, scope: scope, path: path, repeatItem: repeatItems.indices.contains(n) ? repeatItems[n] : nil, log: &log))
             }
         }
         return Node(.sequence(out), range: list.range)
@@ -165,7 +177,7 @@ struct ComponentExpander {
 
     /// `repeat: [{…}, {…}]` on a view: one copy per item, the item's keys over the view's; ids
     /// the item's, else the view's id and the copy's number (from 1).
-    mutating func repeated(_ item: Node, log: inout DiagnosticLog) -> [Node] {
+    mutating func repeated(_ item: Node, log: inout DiagnosticLog, removable: Bool = false) -> [Node] {
         guard let pairs = item.mapping, let r = pairs["repeat"] else { return [item] }
         let base = pairs.filter { $0.key != "repeat" }
         let example = "such as repeat: [{value: 0.3}, {id: disk, value: 0.6}]"
@@ -177,6 +189,14 @@ struct ComponentExpander {
         if let bad = elements.first(where: { $0.mapping == nil }) {
             log.error(.wrongStructure, "each item of repeat must be a mapping of the keys of one copy (\(example)), not \(bad.kindDescription)",
                       at: bad.range)
+            return []
+        }
+        if elements.isEmpty {
+            let name = base["id"]?.value.scalar.map { "'\($0.text)'" } ?? "at line \(item.range.start.line)"
+            let removal = removable ? (log.currentFile ?? sceneFile).flatMap { Self.blockItemLines(item.range, in: $0) } : nil
+            log.add(.warning(.emptyRepeat, "repeat: [] makes no views: the view \(name) is not drawn", at: r.value.range,
+                             notes: ["give repeat one mapping per copy (repeat: [{value: 0.3}, {value: 0.6}]), or remove the view"],
+                             fixes: removal.map { [Fix("remove the view", replacing: $0, with: "")] } ?? []))
             return []
         }
         let baseID = base["id"]
@@ -199,8 +219,33 @@ struct ComponentExpander {
         return copies
     }
 
+    /// The whole lines of a block list's item (`- ` first on its line, then every line indented
+    /// past the dash), for a fix that removes it; nil for an item in a flow list or sharing a line.
+    static func blockItemLines(_ range: SourceRange, in file: SourceFile) -> SourceRange? {
+        guard let first = file.line(range.start.line) else { return nil }
+        let before = Array(first.prefix(Swift.max(0, range.start.column - 1)))
+        guard before.count >= 2, before.suffix(2) == ["-", " "] || before.last == "-" else { return nil }
+        let dash = before.lastIndex(of: "-") ?? 0
+        guard before[..<dash].allSatisfy({ $0 == " " }) else { return nil }
+        var next = range.start.line + 1, last = range.start.line
+        while let text = file.line(next) {
+            let indent = text.prefix { $0 == " " }.count
+            let blank = text.allSatisfy { $0 == " " || $0 == "\t" }
+            if !blank {
+                guard indent > dash else { break }
+                last = next
+            }
+            next += 1
+        }
+        // Up to the start of the line after its last (trailing blank lines stay); at the end of
+        // a file without a last line break, to the end of its last line.
+        let end = file.line(last + 1) == nil ? SourceLocation(line: last, column: (file.line(last)?.count ?? 0) + 1)
+            : SourceLocation(line: last + 1, column: 1)
+        return SourceRange(start: SourceLocation(line: range.start.line, column: 1), end: end)
+    }
+
     /// One view (a copy, when repeated): scoped id, an instance expanded, a container's children.
-    mutating func expand(_ view: Node, scope: Scope?, path: ViewPath, log: inout DiagnosticLog) -> Node {
+    mutating func expand(_ view: Node, scope: Scope?, path: ViewPath, repeatItem: SourceRange? = nil, log: inout DiagnosticLog) -> Node {
         guard var pairs = view.mapping else { return view }
         // Every id made in an instance is under its id, even one the definition got wrong
         // (reported when it is checked on its own, or at the argument that made it).
@@ -210,7 +255,7 @@ struct ComponentExpander {
         }
         let typeText = pairs["type"]?.value.scalar?.text ?? ""
         if let definition = table[typeText] {
-            return instance(pairs, range: view.range, definition: definition, scope: scope, path: path, log: &log)
+            return instance(pairs, range: view.range, definition: definition, scope: scope, path: path, repeatItem: repeatItem, log: &log)
         }
         if let i = pairs.firstIndex(where: { $0.key == "children" }), ViewType(rawValue: typeText)?.isContainer ?? false {
             pairs[i].value = expandList(pairs[i].value, scope: scope, parent: path, log: &log)
@@ -221,7 +266,7 @@ struct ComponentExpander {
     /// An instance: a group with the instance's own keys (frame, size, layer attributes) whose
     /// children are the definition's views made with its arguments.
     mutating func instance(_ pairs: [Node.Pair], range: SourceRange, definition: ComponentDefinition, scope: Scope?,
-                           path: ViewPath, log: inout DiagnosticLog) -> Node {
+                           path: ViewPath, repeatItem: SourceRange? = nil, log: inout DiagnosticLog) -> Node {
         let typePair = pairs["type"] ?? Node.Pair(key: "type", keyRange: range, value: Node(.scalar(Node.Scalar(text: definition.name, isPlain: true)), range: range))
         let groupKeys = Set(ComponentVocabulary.instanceGroupKeys)
         var kept = [Node.Pair(key: "type", keyRange: typePair.keyRange,
@@ -231,6 +276,7 @@ struct ComponentExpander {
         let name = idText.map { "\(definition.name) '\($0)'" } ?? "\(definition.name) at line \(range.start.line)"
         var arguments: [String: Node] = [:]
         var given: [String: SourceRange] = [:]
+        var sources: [String: InstanceArgument.Source] = [:]
         var ok = true
         for pair in pairs where pair.key != "type" {
             if groupKeys.contains(pair.key) {
@@ -238,6 +284,12 @@ struct ComponentExpander {
             } else if definition.parameter(named: pair.key) != nil {
                 arguments[pair.key] = pair.value
                 given[pair.key] = pair.value.range
+                let line = pair.keyRange.start.line, file = log.currentFile?.name
+                if let repeatItem, repeatItem.start <= pair.keyRange.start, pair.keyRange.start < repeatItem.end {
+                    sources[pair.key] = .repeatItem(line: line, file: file)
+                } else {
+                    sources[pair.key] = .file(line: line, file: file)
+                }
             } else if pair.key == "children" {
                 log.error(.childrenNotAllowed, "\(name) cannot have children: an instance holds its definition's views", at: pair.keyRange)
             } else {
@@ -262,12 +314,14 @@ struct ComponentExpander {
         var fromOptions: [String: String] = [:]
         if useOverrides {
             for o in options.overrides {
-                guard case .view(.id(let id), let attribute) = o.address, id == idText,
+                // By id or by place (`views[0].value`): an index path names the instance as its id does.
+                guard case .view(let selector, let attribute) = o.address, selector.selects(id: idText, path: path),
                       let parameter = definition.parameter(named: attribute) else { continue }
                 switch o.valueNode(literal: parameter.kind.valueKind.isText) {
                 case .success(let node):
                     arguments[parameter.name] = node
                     fromOptions[parameter.name] = o.option
+                    sources[parameter.name] = .commandLine(o.option)
                 case .failure(let d):
                     log.add(d)
                     ok = false
@@ -285,6 +339,7 @@ struct ComponentExpander {
                 }
             } else if let value = parameter.defaultValue {
                 arguments[parameter.name] = Substitution.scopedDefault(value, of: parameter, prefix: idText)
+                sources[parameter.name] = .defaultValue
             } else {
                 log.error(.missingKey, "\(name) needs the argument '\(parameter.name)' (\(parameter.kind.valueKind.name)): its parameter has no default",
                           at: typePair.keyRange, notes: [parameter.declaredNote(definition, sceneName: sceneName)])
@@ -322,9 +377,15 @@ struct ComponentExpander {
             return group
         }
         let use = "\(log.currentFile?.name ?? sceneName):\(range.start.line):\(range.start.column)"
+        let made = definition.parameters.compactMap { p in
+            arguments[p.name].map { InstanceArgument(name: p.name, value: ComponentTable.flowText($0), kind: p.kind.written,
+                                                     source: sources[p.name] ?? .defaultValue) }
+        }
         let origin = ExpansionOrigin(component: definition.name, file: definition.file,
-                                     note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames)
+                                     note: "in \(definition.name), used by '\(idText)' at \(use)", parameters: definition.parameterNames,
+                                     arguments: made)
         origins[path] = origin
+        instances[idText] = definition
         let inner = Scope(definition: definition, arguments: arguments, prefix: idText, depth: depth,
                           given: given, useFile: log.currentFile, useContext: log.context)
         let saved = (log.currentFile, log.context)
@@ -339,7 +400,7 @@ struct ComponentExpander {
                                 uniquingKeysWith: { $0 + $1 })
         let children = expandList(views, scope: inner, parent: path, log: &log)
         for animation in definition.animations {
-            animations.append(InstanceAnimation(node: instantiateAnimation(animation, inner), file: definition.file, context: log.context))
+            animations.append(InstanceAnimation(node: instantiateAnimation(animation, inner), component: definition.name, file: definition.file, context: log.context))
         }
         (log.currentFile, log.context) = saved
         return Node(.mapping(kept + [Node.Pair(key: "children", keyRange: typePair.keyRange, value: children)]), range: range)

@@ -249,6 +249,7 @@ struct ComponentTable {
         var quiet = options
         quiet.overrides = []
         var expander = ComponentExpander(table: self, options: quiet, sceneName: sceneName, useOverrides: false)
+        expander.sceneFile = sceneFile
         let arguments = Dictionary(definition.parameters.map { ($0.name, $0.defaultValue ?? $0.kind.sample(at: $0.range)) },
                                    uniquingKeysWith: { first, _ in first })
         let root = ViewPath(root: 0)

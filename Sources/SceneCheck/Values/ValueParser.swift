@@ -62,33 +62,64 @@ package enum ValueParser {
         return .success(s.text.trimmingSpaces)
     }
 
-    /// `12`, `"50%"`, `"100% - 10"`, `"50% + 4"`.
+    /// `12`, `"50%"`, `"100% - 10"`, `"50% + 4"`: a sum of terms, each points or a percentage
+    /// (`"100% - 5%"` is 95%, `"50% + 10 - 4"` is 50% + 6), so a component's `"100% - $inset"`
+    /// reads whether its argument is `5` or `5%`. Only the first term may carry a sign.
     static func length(_ node: Node, what: String) -> Parsed<Length> {
         let expected = "a length (points, or a percentage such as \"50%\" or \"100% - 10\")"
         return scalarText(node, what: what, expected: expected).flatMap { text in
             if let v = Numbers.decimal(text) {
                 return finite(v, node, what).map { Length.pt($0) }
             }
-            let fail = ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range)
-            guard let percentSign = text.firstIndex(of: "%"),
-                  let percent = Numbers.decimal(String(text[..<percentSign]).trimmingSpaces) else {
-                return .failure(fail)
+            guard let terms = lengthTerms(text) else {
+                return .failure(ValueError(code: .badValue, message: "\(what) must be \(expected), not '\(text)'", range: node.range,
+                                           notes: ["a length is points, percentages or a sum of them: \"100% - 10\", \"100% - 5%\", \"50% + 10 - 4\""]))
             }
-            var rest = String(text[text.index(after: percentSign)...]).trimmingSpaces
-            var offset = 0.0
-            if !rest.isEmpty {
-                let sign: Double
-                if rest.hasPrefix("+") { sign = 1 } else if rest.hasPrefix("-") { sign = -1 } else { return .failure(fail) }
-                rest = String(rest.dropFirst()).trimmingSpaces
-                guard let v = Numbers.decimal(rest), !rest.hasPrefix("-"), !rest.hasPrefix("+") else {
-                    return .failure(fail)
-                }
-                offset = sign * v
+            var length = Length()
+            for term in terms {
+                if case .failure(let e) = Numbers.sized(term.value, node, what) { return .failure(e) }
+                if term.isPercent { length.percent += term.value } else { length.points += term.value }
             }
-            return Numbers.sized(percent, node, what).flatMap { p in
-                Numbers.sized(offset, node, what).map { Length(percent: p, points: $0) }
+            return Numbers.sized(length.percent, node, what).flatMap { _ in
+                Numbers.sized(length.points, node, what).map { _ in length }
             }
         }
+    }
+
+    /// The signed terms of `"100% - 5% + 4"`; nil when the text is not such a sum.
+    static func lengthTerms(_ text: String) -> [(value: Double, isPercent: Bool)]? {
+        var terms: [(value: Double, isPercent: Bool)] = []
+        var rest = Substring(text)
+        func skipSpaces() { rest = rest.drop { $0 == " " || $0 == "\t" } }
+        // A number, as `Numbers.decimal` reads it: digits, a point, an exponent with its sign.
+        func number(signed: Bool) -> Double? {
+            var end = rest.startIndex
+            if signed, end < rest.endIndex, rest[end] == "+" || rest[end] == "-" { end = rest.index(after: end) }
+            while end < rest.endIndex, rest[end].isASCII, rest[end].isNumber || rest[end] == "." { end = rest.index(after: end) }
+            if end < rest.endIndex, rest[end] == "e" || rest[end] == "E" {
+                end = rest.index(after: end)
+                if end < rest.endIndex, rest[end] == "+" || rest[end] == "-" { end = rest.index(after: end) }
+                while end < rest.endIndex, rest[end].isASCII, rest[end].isNumber { end = rest.index(after: end) }
+            }
+            guard let v = Numbers.decimal(String(rest[..<end])) else { return nil }
+            rest = rest[end...]
+            return v
+        }
+        var sign = 1.0
+        skipSpaces()
+        while true {
+            guard let v = number(signed: terms.isEmpty) else { return nil }
+            skipSpaces()
+            let isPercent = rest.first == "%"
+            if isPercent { rest = rest.dropFirst(); skipSpaces() }
+            terms.append((sign * v, isPercent))
+            guard let op = rest.first else { break }
+            guard op == "+" || op == "-" else { return nil }
+            sign = op == "+" ? 1 : -1
+            rest = rest.dropFirst()
+            skipSpaces()
+        }
+        return terms
     }
 
     static func finite(_ v: Double, _ node: Node, _ what: String) -> Parsed<Double> {

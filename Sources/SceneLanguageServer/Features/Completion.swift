@@ -14,7 +14,7 @@ enum Completion {
         guard let position = Position(request.params["position"]) else {
             return .failure(FeatureError(code: .invalidParams, message: "completion needs a position"))
         }
-        if let binding = BindingCompletion.items(request, at: position) {
+        if let binding = BindingCompletion.items(request, at: position) ?? Components.dollarItems(request, at: position) {
             return .success(.object([
                 JSONMember(key: "isIncomplete", value: false),
                 JSONMember(key: "items", value: .array(binding.items.map { $0.json(replacing: binding.range) })),

@@ -99,6 +99,61 @@ enum Components {
         }
     }
 
+    /// Completion after `$` in a definition of this document (`progress: $va`): the component's
+    /// parameters, replacing the name typed so far. Found on the cursor's line and the lines
+    /// above it (what is being typed is rarely YAML yet): an odd run of `$` (`$$` writes a
+    /// dollar) before letters, digits and `_`, under `components:` → `NAME:`.
+    static func dollarItems(_ request: FeatureRequest, at position: Position) -> (items: [Completion.Item], range: LSPRange)? {
+        let document = request.document
+        let line = document.lineRange(position.line)
+        let cursor = Swift.min(Swift.max(line.lowerBound, document.offset(of: position, encoding: request.encoding)), line.upperBound)
+        let prefix = Array(document.bytes[line.lowerBound..<cursor])
+        var start = prefix.count
+        while start > 0, isNameByte(prefix[start - 1]) { start -= 1 }
+        var run = 0
+        while start - 1 - run >= 0, prefix[start - 1 - run] == UInt8(ascii: "$") { run += 1 }
+        guard run % 2 == 1, start == prefix.count || !(prefix[start] >= 0x30 && prefix[start] <= 0x39),
+              let name = definitionName(above: position.line, in: document) else { return nil }
+        let before = String(decoding: prefix[..<(start - 1)], as: UTF8.self)
+        var component = request.analysis.references.components.last { $0.name == name && $0.file == nil }
+        if component == nil, request.analysis.tree == nil {
+            // The text being typed leaves the file unreadable (a quote not closed yet).
+            let quote = BindingCompletion.textKey(before: before)?.1 ?? ""
+            component = BindingCompletion.graph(request, line: position.line, before: before, quote: quote)
+                .components.last { $0.name == name && $0.file == nil }
+        }
+        guard let component else { return nil }
+        let items = component.parameters.map { p in
+            Completion.Item(label: p.name, kind: Completion.Kind.field, detail: p.kindDescription, doc: parameterDoc(p, of: component))
+        }
+        let range = LSPRange(start: document.position(ofByte: line.lowerBound + start, encoding: request.encoding),
+                             end: document.position(ofByte: cursor, encoding: request.encoding))
+        return (items, range)
+    }
+
+    /// The name of the definition (`  Meter:` under `components:`) the line `n` is in, from the
+    /// indentation of the lines above it; nil outside `components:`.
+    static func definitionName(above n: Int, in document: TextDocument) -> String? {
+        // Each line further left than all below it is an enclosing key: the last before the
+        // top-level `components:` is the definition's name.
+        var least = Int.max, enclosing: String?
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let text = document.lineText(i)
+            let indent = text.prefix { $0 == " " }.count
+            let body = text.dropFirst(indent)
+            guard !body.isEmpty, !body.hasPrefix("#"), indent < least else { continue }
+            if indent == 0 { return body.hasPrefix("components:") ? enclosing : nil }
+            least = indent
+            enclosing = body.firstMatch(of: /^([A-Z][A-Za-z0-9]*):[ \t]*(#.*)?$/).map { String($0.1) }
+        }
+        return nil
+    }
+
+    /// What a parameter's name is written with after `$`.
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == UInt8(ascii: "_")
+    }
+
     /// Where the component is defined: in the document, or in the imported file with positions
     /// counted in that file's own text.
     static func location(of c: References.Component, _ request: FeatureRequest) -> JSONValue {

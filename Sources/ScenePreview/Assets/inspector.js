@@ -27,6 +27,8 @@ export class Inspector {
     this.actions = actions;
     this.shownKey = null;
     this.rows = new Map();
+    /** An instance's argument rows, by parameter name. */
+    this.argumentRows = new Map();
     /** The font families the scene can use (the document's `fonts`), for the font menu. */
     this.fonts = [];
   }
@@ -43,6 +45,13 @@ export class Inspector {
     const key = `${view.address}|${view.type}|${view.setPrefix}`;
     if (key !== this.shownKey) this.build(view, registry, this.fonts);
     this.shownKey = key;
+    for (const a of view.arguments ?? []) {
+      const row = this.argumentRows.get(a.name);
+      if (!row) continue;
+      row.element.classList.toggle('overridden', overrides.has(`${view.setPrefix}.${a.name}`));
+      row.source.textContent = a.provenance;
+      if (!row.element.contains(document.activeElement)) row.input.value = a.value;
+    }
     for (const a of view.attributes) {
       const row = this.rows.get(a.name);
       if (!row) continue;
@@ -53,7 +62,10 @@ export class Inspector {
       const fileValue = overridden ? view.fileValues?.[a.name] : undefined;
       row.fileValue.hidden = fileValue === undefined;
       row.fileValue.textContent = fileValue === undefined ? '' : `file: ${fileValue === null ? row.attr.default : fileValue}`;
-      row.source.textContent = a.animation ? `timeline · ${a.animation.address} (line ${a.animation.line})` : sourceText(a);
+      row.source.textContent = !a.animation ? sourceText(a)
+        // A definition's animation: where it is written, not an index the scene's file does not have.
+        : a.animation.component ? `timeline · ${a.animation.component}'s animation (${a.animation.file ? `${a.animation.file} ` : ''}line ${a.animation.line})`
+          : `timeline · ${a.animation.address} (line ${a.animation.line})`;
       row.source.classList.toggle('timeline', a.source === 'timeline');
       if (row.pending && !(a.animation && !a.animation.valueAddress)) this.choose(row, null);
       // A value the timeline gives follows the scrubber, unless a choice about it is open.
@@ -137,6 +149,8 @@ export class Inspector {
       parts.push(Object.assign(document.createElement('p'), { className: 'hint',
         textContent: 'Give this view an id in the file to change its attributes here.' }));
     }
+    this.argumentRows.clear();
+    if (view.arguments?.length) parts.push(...this.argumentsSection(view));
     const byName = new Map((kind?.attributes ?? []).map((a) => [a.name, a]));
     let layerShown = false;
     for (const a of view.attributes) {
@@ -148,6 +162,29 @@ export class Inspector {
       parts.push(this.row(view, attr, a, registry, fonts));
     }
     this.host.replaceChildren(...parts);
+  }
+
+  /** An instance's arguments (docs/language.md §11): each as text, set as `ID.NAME` (which
+   *  makes its views again, and "Write to file" writes in the instance or its repeat item). */
+  argumentsSection(view) {
+    const parts = [Object.assign(document.createElement('h3'), { className: 'group', textContent: `Arguments of ${view.component}` })];
+    for (const a of view.arguments) {
+      const element = Object.assign(document.createElement('div'), { className: 'row argument' });
+      element.dataset.name = a.name;
+      const head = Object.assign(document.createElement('div'), { className: 'head' });
+      const source = Object.assign(document.createElement('span'), { className: 'source', textContent: a.provenance });
+      head.append(Object.assign(document.createElement('span'), { className: 'name', textContent: a.name }), source);
+      const input = Object.assign(document.createElement('input'), { type: 'text', value: a.value });
+      input.setAttribute('aria-label', `argument ${a.name} of ${view.id}`);
+      input.addEventListener('change', () => this.actions.set(view, a.name, input.value));
+      const control = Object.assign(document.createElement('div'), { className: 'control' });
+      control.append(input);
+      const meta = Object.assign(document.createElement('div'), { className: 'meta', textContent: `kind ${a.kind}` });
+      element.append(head, control, meta);
+      this.argumentRows.set(a.name, { element, source, input });
+      parts.push(element);
+    }
+    return parts;
   }
 
   row(view, attr, current, registry, fonts) {
