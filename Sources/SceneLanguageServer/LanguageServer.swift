@@ -283,6 +283,8 @@ public final class LanguageServer {
                 "documentSymbolProvider": true,
                 "renameProvider": ["prepareProvider": true],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentFormattingProvider": true,
+                "documentRangeFormattingProvider": true,
             ],
             "serverInfo": ["name": "scenec"],
         ]
@@ -307,6 +309,8 @@ public final class LanguageServer {
         "textDocument/rename": Rename.respond,
         "textDocument/prepareRename": Rename.prepare,
         "textDocument/codeAction": CodeActions.respond,
+        "textDocument/formatting": Formatting.document,
+        "textDocument/rangeFormatting": Formatting.range,
     ]
 }
 
