@@ -18,25 +18,78 @@ public enum SceneFormatter {
 
     /// The formatted text (the same bytes when it is formatted already).
     public static func format(_ bytes: [UInt8], name: String) -> Result<[UInt8], Failure> {
+        laidOut(bytes, name: name, keepTopOrder: false).map(\.bytes)
+    }
+
+    /// The edit that formats the top entries (each with its comment lines) that touch `lines`
+    /// (0-based, counted after each LF), in place: the top keys keep their order, so the rest
+    /// of the text stays as it is. nil when they are formatted already. What the language
+    /// server's range formatting sends.
+    public static func rangeEdit(_ bytes: [UInt8], name: String, lines: ClosedRange<Int>) -> Result<LineEdit?, Failure> {
+        laidOut(bytes, name: name, keepTopOrder: true).map { laid in
+            // Without top entries to cut along, the whole text is the range.
+            guard let outStarts = laid.topStarts, let sourceStarts = laid.sourceTopStarts,
+                  outStarts.count == sourceStarts.count, !outStarts.isEmpty else {
+                return laid.bytes == bytes ? nil : LineEdit(lines: 0..<UnifiedDiff.lines(bytes).count, newText: laid.bytes)
+            }
+            let sourceLines = UnifiedDiff.lines(bytes)
+            let sourceEnds = Array(sourceStarts.dropFirst()) + [sourceLines.count]
+            // The first entry takes in what stands above it (the file's first lines).
+            let touched = sourceStarts.indices.filter { k in
+                (k == 0 ? 0 : sourceStarts[k]) <= lines.upperBound && sourceEnds[k] > lines.lowerBound
+            }
+            guard let first = touched.first, let last = touched.last else { return nil }
+            let outLines = UnifiedDiff.lines(laid.bytes)
+            let from = first == 0 ? 0 : sourceStarts[first], outFrom = first == 0 ? 0 : outStarts[first]
+            let to = sourceEnds[last], outTo = last + 1 < outStarts.count ? outStarts[last + 1] : outLines.count
+            let old = Array(sourceLines[from..<to].joined()), new = Array(outLines[outFrom..<outTo].joined())
+            return old == new ? nil : LineEdit(lines: from..<to, newText: new)
+        }
+    }
+
+    struct LaidOut {
+        var bytes: [UInt8]
+        var topStarts: [Int]?
+        var sourceTopStarts: [Int]?
+    }
+
+    static func laidOut(_ bytes: [UInt8], name: String, keepTopOrder: Bool) -> Result<LaidOut, Failure> {
         let file = SourceFile(name: name, bytes: bytes)
         let read = YAMLReader().read(file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(.notYAML(errors)) }
-        guard let root = read.root else { return .success(bytes) }
+        guard let root = read.root else { return .success(LaidOut(bytes: bytes)) }
         let text = SourceText(bytes)
         let (value, comments) = layoutTree(root, text: text)
-        let lines = FmtLayout(comments: comments.placed).document(value)
+        let (lines, topStarts) = FmtLayout(comments: comments.placed, keepTopOrder: keepTopOrder).document(value)
         let lineBreak = text.lineBreak(at: text.lineEnd(0))
         var out: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
         for line in lines {
             out += Array(line.utf8)
             out += lineBreak
         }
-        if out == bytes { return .success(bytes) }
+        // Where each top entry begins in the source: its first comment line, or its own line.
+        var sourceTopStarts: [Int]?
+        if topStarts != nil {
+            var lineOf: [Int] = []
+            for (i, b) in bytes.enumerated() where b == 0x0A { lineOf.append(i) }
+            func line(_ offset: Int) -> Int {
+                var low = 0, high = lineOf.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if lineOf[mid] < offset { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            sourceTopStarts = value.entries.map { entry in
+                line(Swift.min(entry.start, comments.placed.leading[entry.id]?.first?.offset ?? entry.start))
+            }
+        }
+        if out == bytes { return .success(LaidOut(bytes: bytes, topStarts: topStarts, sourceTopStarts: sourceTopStarts)) }
         if let difference = difference(root, comments.all, formatted: out, name: name) {
             return .failure(.wouldChangeMeaning(difference))
         }
-        return .success(out)
+        return .success(LaidOut(bytes: out, topStarts: topStarts, sourceTopStarts: sourceTopStarts))
     }
 
     /// The tree `fmt` lays out and its comments: a second pass when the text holds a `<<`

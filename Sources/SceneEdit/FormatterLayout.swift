@@ -1,25 +1,39 @@
 import SceneCheck
 import SceneModel
 
-/// The canonical layout (docs/fmt.md): two spaces a level, a list under its key indented by
+/// The canonical layout (docs/commands.md, scenec fmt): two spaces a level, a list under its key indented by
 /// two, a mapping that is a list item begun on the dash's line; a collection in flow style
 /// (`{…}`, `[…]`) when it holds only scalars and lists, no comment, and fits in `width`
 /// columns, else in block style; keys in the registry's order where nothing anchored or
 /// aliased lies inside.
 struct FmtLayout {
     static let width = 100
-    let comments: FmtComments
+    var comments: FmtComments
+    /// Range formatting keeps the top keys where they are: it formats entries in place.
+    var keepTopOrder = false
 
-    func document(_ root: FmtValue) -> [String] {
+    /// The lines, and the line each top entry begins at (its comment lines included; the blank
+    /// line above it not) when the top is a block mapping or list.
+    func document(_ root: FmtValue) -> (lines: [String], topStarts: [Int]?) {
         var out: [String] = []
+        var starts: [Int]? = nil
         switch root {
         case .collection(let c) where !c.entries.isEmpty:
-            if c.properties.isEmpty {
-                block(c, indent: 0, into: &out)
-            } else {
-                out.append(c.properties)
-                block(c, indent: 0, into: &out)
+            if !c.properties.isEmpty { out.append(c.properties) }
+            // The comment lines above the first key are the file's header: they stay first
+            // whichever key comes first.
+            var layout = self
+            if let first = c.entries.first, let header = comments.leading[first.id] {
+                for (n, comment) in header.enumerated() {
+                    if n > 0, comment.blankAbove { out.append("") }
+                    out.append(comment.text)
+                }
+                layout.comments.leading[first.id] = nil
+                if comments.blankAbove.contains(first.id) { out.append("") }
             }
+            var top: [Int] = []
+            layout.block(c, indent: 0, into: &out, topStarts: &top)
+            starts = top
         default:
             out.append(flowValue(root) ?? "")
         }
@@ -27,17 +41,23 @@ struct FmtLayout {
             if comment.blankAbove, !out.isEmpty { out.append("") }
             out.append(comment.text)
         }
-        return out
+        return (out, starts)
+    }
+
+    func block(_ c: FmtCollection, indent: Int, into out: inout [String]) {
+        var ignored: [Int] = []
+        block(c, indent: indent, into: &out, topStarts: &ignored)
     }
 
     /// The entries of a block collection, one (or more) lines each, at `indent`.
-    func block(_ c: FmtCollection, indent: Int, into out: inout [String]) {
+    func block(_ c: FmtCollection, indent: Int, into out: inout [String], topStarts: inout [Int]) {
         let pad = String(repeating: " ", count: indent)
         for (index, entry) in ordered(c).enumerated() {
             let leading = comments.leading[entry.id] ?? []
             if index > 0 {
                 if comments.blankAbove.contains(entry.id) || leading.first?.blankAbove == true { out.append("") }
             }
+            topStarts.append(out.count)
             for (n, comment) in leading.enumerated() {
                 if n > 0, comment.blankAbove { out.append("") }
                 out.append(pad + comment.text)
@@ -71,7 +91,7 @@ struct FmtLayout {
             } else {
                 out.append(head + props + " " + FmtScalars.written(s.text, isPlain: s.isPlain, flow: false) + trailing(entry))
             }
-        case .alias(let name):
+        case .alias(let name, _):
             out.append(head + " " + name + trailing(entry))
         case .verbatim(let v):
             // A list item's mapping starts on the dash's line, as everywhere else.
@@ -131,7 +151,7 @@ struct FmtLayout {
         case .scalar(let s):
             guard s.block == nil, !s.isEmptyNull else { return nil }
             return (s.properties.isEmpty ? "" : s.properties + " ") + FmtScalars.written(s.text, isPlain: s.isPlain, flow: true)
-        case .alias(let name):
+        case .alias(let name, _):
             return name
         case .verbatim(let v):
             return v.wasFlow && v.lines.count == 1 ? v.lines[0] : nil
@@ -141,6 +161,7 @@ struct FmtLayout {
                 if comments.touches(entry) { return nil }
                 if case .collection(let inner) = entry.value, inner.isMapping { return nil }
                 if case .verbatim = entry.value { return nil }
+                if case .alias(_, mapping: true) = entry.value { return nil }
                 guard let text = flowValue(entry.value) else { return nil }
                 if let key = entry.key {
                     parts.append(FmtScalars.written(key, isPlain: entry.keyPlain, flow: true) + ": " + text)
@@ -156,7 +177,7 @@ struct FmtLayout {
     /// The entries in the registry's key order (stable: keys it does not know keep their order,
     /// after those it knows); as written where the order could matter.
     func ordered(_ c: FmtCollection) -> [FmtEntry] {
-        guard c.isMapping, !c.holdsReferences else { return c.entries }
+        guard c.isMapping, !c.holdsReferences, !(keepTopOrder && c.role == .root) else { return c.entries }
         let keys = c.entries.compactMap(\.key)
         guard Set(keys).count == keys.count else { return c.entries }
         let rank = Self.rank(for: c)

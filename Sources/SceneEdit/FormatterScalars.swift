@@ -41,7 +41,7 @@ enum FmtScalars {
         if "-?:,[]{}#&*!|>'\"%@`<= ".unicodeScalars.contains(first) || last == " " || last == ":" { return false }
         for s in text.unicodeScalars {
             if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{FEFF}"
-                || s == "\u{2028}" || s == "\u{2029}" || ",[]{}#\"'\\".unicodeScalars.contains(s) {
+                || s == "\u{2028}" || s == "\u{2029}" || ",[]{}#\\".unicodeScalars.contains(s) {
                 return false
             }
         }

@@ -21,8 +21,8 @@ struct FmtEntry {
 
 indirect enum FmtValue {
     case scalar(FmtScalar)
-    /// `*name`.
-    case alias(String)
+    /// `*name`, and whether what it names is a mapping (which a flow collection does not hold).
+    case alias(String, mapping: Bool)
     case collection(FmtCollection)
     /// A mapping holding a `<<` merge: the reader merges the keys in, so what is written is
     /// only in the text; its lines are kept as they are, moved to the new indent.
@@ -148,7 +148,7 @@ struct FmtTreeBuilder {
                 let dash = !flow && text.byte(at) == UInt8(ascii: "-") ? at : nil
                 let value: FmtValue, start: Int, end: Int
                 if index < aliased.count, aliased[index], let token = aliasToken(after: dash.map { $0 + 1 } ?? at) {
-                    value = .alias(String(decoding: text.bytes[token], as: UTF8.self))
+                    value = .alias(String(decoding: text.bytes[token], as: UTF8.self), mapping: item.mapping != nil)
                     claimed.append(token)
                     start = dash ?? token.lowerBound
                     end = token.upperBound
@@ -181,7 +181,7 @@ struct FmtTreeBuilder {
                 let colon = text.afterColon(keyEnd: keyEnd).map { $0 - 1 }
                 let value: FmtValue, end: Int
                 if text.valueIsAlias(pair), let token = text.aliasToken(keyEnd: keyEnd) {
-                    value = .alias(String(decoding: text.bytes[token], as: UTF8.self))
+                    value = .alias(String(decoding: text.bytes[token], as: UTF8.self), mapping: pair.value.mapping != nil)
                     claimed.append(token)
                     end = token.upperBound
                     references = true
