@@ -1,7 +1,7 @@
 import SceneSyntax
 
 /// `scenec fmt`'s formatter, which the language server's formatting calls too: one canonical
-/// layout of a scene file (docs/fmt.md), made from the text and the reader's node ranges so
+/// layout of a scene file (docs/commands.md, scenec fmt), made from the text and the reader's node ranges so
 /// every comment stays where it was. Formatting what it formatted changes nothing.
 ///
 /// What it writes is read back before it is handed out: it must give the same tree (the same

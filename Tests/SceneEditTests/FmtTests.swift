@@ -32,15 +32,18 @@ final class FmtTests: XCTestCase {
 
     /// The comment-only lines of a text, trimmed, in order.
     static func commentLines(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        text.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("#") }
     }
 
+    /// (The few corpus files past 32 KB, made to test limits, are slow in a debug build: the
+    /// command's tests run fmt over the whole corpus with the release binary.)
     func testFormattingWhatFmtWroteChangesNothingAndKeepsEveryCommentLine() throws {
         var formatted = 0, refused: [String] = []
         for url in Self.repositoryYAMLFiles() {
             let bytes = [UInt8](try Data(contentsOf: url))
+            guard bytes.count <= 32 * 1024 else { continue }
             switch SceneFormatter.format(bytes, name: url.lastPathComponent) {
             case .failure(.notYAML):
                 continue

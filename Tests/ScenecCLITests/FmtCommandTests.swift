@@ -88,6 +88,24 @@ final class FmtCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), Self.unformatted)
     }
 
+    /// Issue 30's acceptance over the corpora: every file that reads as YAML is formatted (none
+    /// refused as a change of meaning), a second run changes nothing, and a file that does not
+    /// read is left byte for byte.
+    func testTheCorporaFormatAndASecondRunChangesNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let corpus = dir.appendingPathComponent("Corpus")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/Corpus"), to: corpus)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Examples"), to: dir.appendingPathComponent("Examples"))
+        let run = try scenec(["fmt", corpus.path, dir.appendingPathComponent("Examples").path], timeout: 60)
+        XCTAssertEqual(run.status, 1, "the corpus holds files that are not YAML")
+        XCTAssertFalse(run.stderr.contains("would change what it says"), run.stderr)
+        let again = try scenec(["fmt", "--check", corpus.path, dir.appendingPathComponent("Examples").path], timeout: 60)
+        XCTAssertEqual(again.stdoutText, "", "a second fmt would change these")
+        let unclosed = "Tests/Corpus/bad/yaml-unclosed-quote.scene.yaml"
+        XCTAssertEqual(try Data(contentsOf: corpus.appendingPathComponent("bad/yaml-unclosed-quote.scene.yaml")),
+                       try Data(contentsOf: repositoryRoot.appendingPathComponent(unclosed)))
+    }
+
     func testFmtNeedsAPath() throws {
         let run = try scenec(["fmt"])
         XCTAssertEqual(run.status, 2, run.stderr)

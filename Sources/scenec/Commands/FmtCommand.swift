@@ -13,7 +13,7 @@ enum FmtCommand: Command {
     static let usage = """
         usage: scenec fmt [--check] PATH...
 
-        Rewrites each scene file in its canonical layout (docs/fmt.md): two spaces a level,
+        Rewrites each scene file in its canonical layout (docs/commands.md): two spaces a level,
         {…} and […] for what holds no mapping and fits in 100 columns, quotes only where YAML
         needs them, keys in the registry's order. Every comment stays, beside what it was
         beside; a mapping holding an anchor, an alias or a << merge keeps its order. The text
