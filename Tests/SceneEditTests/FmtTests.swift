@@ -224,7 +224,8 @@ final class FmtTests: XCTestCase {
 
     func testATextThatIsNotYAMLIsRefusedWithItsLocatedError() throws {
         let text = "canvas: {width: 10\nviews: []\n"
-        guard case .failure(.notYAML(let diagnostics)) = SceneFormatter.format(Array(text.utf8), name: "t.scene.yaml") else {
+        let result: Result<[UInt8], SceneFormatter.Failure> = SceneFormatter.format(Array(text.utf8), name: "t.scene.yaml")
+        guard case .failure(.notYAML(let diagnostics)) = result else {
             return XCTFail("formatted a text that is not YAML")
         }
         XCTAssertEqual(diagnostics.first?.range.start.line, 2)
@@ -248,6 +249,27 @@ final class FmtTests: XCTestCase {
             lines.replaceSubrange(edit.lines, with: newLines)
         }
         XCTAssertEqual(lines.joined(), String(decoding: new, as: UTF8.self))
+    }
+
+    /// Range formatting: the top entries the range touches, formatted where they stand.
+    func testARangeEditFormatsTheTopEntriesItTouchesInPlace() throws {
+        let text = "# header\nviews:\n  - {progress: 1, type: pie}\ncanvas:\n  width: 1\n  height: 2\n"
+        let bytes = Array(text.utf8)
+        guard case .success(let edit?) = SceneFormatter.rangeEdit(bytes, name: "t", lines: 4...4) else {
+            return XCTFail("no edit for the canvas")
+        }
+        XCTAssertEqual(edit.lines, 3..<6)
+        XCTAssertEqual(String(decoding: edit.newText, as: UTF8.self), "canvas: {width: 1, height: 2}\n")
+        guard case .success(let view?) = SceneFormatter.rangeEdit(bytes, name: "t", lines: 2...2) else {
+            return XCTFail("no edit for the view")
+        }
+        // The first entry takes in the lines above it (the file's header).
+        XCTAssertEqual(view.lines, 0..<3)
+        XCTAssertEqual(String(decoding: view.newText, as: UTF8.self), "# header\nviews:\n  - {type: pie, progress: 1}\n")
+        guard case .success(let none) = SceneFormatter.rangeEdit(Array("canvas: {width: 1}\n".utf8), name: "t", lines: 0...0) else {
+            return XCTFail("refused a formatted text")
+        }
+        XCTAssertNil(none, "a formatted text needs no edit")
     }
 
     /// Hostile input: every scene of the corpus with bytes cut out or doubled is formatted or
