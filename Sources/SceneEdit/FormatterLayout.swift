@@ -196,6 +196,7 @@ struct FmtLayout {
         }
         switch c.role {
         case .root: return listed(SceneChecker.topKeys)
+        case .canvas: return listed(SceneAddress.canvasAttributes)
         case .timeline: return listed(TimelineChecker.timelineKeys)
         case .animation: return listed(TimelineChecker.animationKeys)
         case .keyframe: return listed(TimelineChecker.keyframeKeys)

@@ -61,7 +61,7 @@ struct FmtVerbatim {
 
 /// Where a collection stands in a scene, for its key order.
 enum FmtRole {
-    case root, views, view, frame, timeline, animations, animation, keyframes, keyframe, other
+    case root, canvas, views, view, frame, timeline, animations, animation, keyframes, keyframe, other
 
     /// The role of the value of `key` in a collection of this role.
     func child(_ key: String?) -> FmtRole {
@@ -69,6 +69,7 @@ enum FmtRole {
         case (_, "views"?), (.view, "children"?): return .views
         case (.views, nil): return .view
         case (.view, "frame"?): return .frame
+        case (.root, "canvas"?): return .canvas
         case (.root, "timeline"?): return .timeline
         case (.timeline, "animations"?): return .animations
         case (.animations, nil): return .animation
