@@ -158,10 +158,11 @@ struct FmtLayout {
         case .collection(let c):
             var parts: [String] = []
             for entry in ordered(c) {
-                if comments.touches(entry) { return nil }
+                // The cheap refusals first: a comment is looked for through the whole entry.
                 if case .collection(let inner) = entry.value, inner.isMapping { return nil }
                 if case .verbatim = entry.value { return nil }
                 if case .alias(_, mapping: true) = entry.value { return nil }
+                if comments.touches(entry) { return nil }
                 guard let text = flowValue(entry.value) else { return nil }
                 if let key = entry.key {
                     parts.append(FmtScalars.written(key, isPlain: entry.keyPlain, flow: true) + ": " + text)
