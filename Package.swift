@@ -93,7 +93,7 @@ let package = Package(
         // `scenec lsp`: the language server (framing, documents, one file per feature) over the
         // checker, the registry and the façade; JSON through FoundationEssentials, as the preview.
         .target(name: "SceneLanguageServer",
-                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles"]),
+                dependencies: ["SceneSupport", "SceneSyntax", "SceneModel", "SceneCheck", "SceneSchema", "SceneLayout", "ScenecKit", "SceneFiles", "SceneEdit"]),
         // What the commands do, as a library: the build (plan, keys, manifests and journals,
         // shards, stale/prune, Ninja files, asset catalogs, Android resources, animated outputs,
         // the baseline review, the remote cache) and the runs of frames, render, export, edit and preview --static;

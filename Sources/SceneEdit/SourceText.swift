@@ -10,17 +10,51 @@ import SceneSyntax
 struct SourceText {
     let bytes: [UInt8]
     private let lineStarts: [Int]
+    /// Whether each line is ASCII, where a column is a byte; and for a long line that is not,
+    /// the byte offset of every `stride`-th scalar: a location is then found in a few steps,
+    /// not by walking a long line from its start (a list of 60,000 items on one line).
+    private let asciiLines: [Bool]
+    /// Where each line's text ends (its line break, or the end of the text).
+    private let contentEnds: [Int]
+    private let checkpoints: [Int: [Int]]
+    private static let stride = 64
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var starts = [i]
+        var ascii: [Bool] = [], ends: [Int] = []
+        var lineIsASCII = true
         while i < bytes.count {
             let width = Self.lineBreakWidth(bytes, at: i)
+            if width == 0, bytes[i] >= 0x80 { lineIsASCII = false }
+            if width > 0 { ends.append(i) }
             i += Swift.max(width, 1)
-            if width > 0 { starts.append(i) }
+            if width > 0 {
+                starts.append(i)
+                ascii.append(lineIsASCII)
+                lineIsASCII = true
+            }
+        }
+        ascii.append(lineIsASCII)
+        ends.append(bytes.count)
+        var points: [Int: [Int]] = [:]
+        for (line, isASCII) in ascii.enumerated() where !isASCII {
+            let start = starts[line], end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+            guard end - start > 4 * Self.stride else { continue }
+            var offsets: [Int] = [], j = start, scalar = 0
+            while j < end {
+                if scalar % Self.stride == 0 { offsets.append(j) }
+                j += 1
+                while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 }
+                scalar += 1
+            }
+            points[line] = offsets
         }
         lineStarts = starts
+        asciiLines = ascii
+        contentEnds = ends
+        checkpoints = points
     }
 
     /// The bytes of the line break at `i` (0 when there is none): CR LF, CR, LF, NEL, LS, PS.
@@ -41,7 +75,15 @@ struct SourceText {
     func offset(_ location: SourceLocation) -> Int {
         guard location.line >= 1, location.line <= lineStarts.count else { return bytes.count }
         var i = lineStarts[location.line - 1]
-        var scalars = location.column - 1
+        var scalars = Swift.max(0, location.column - 1)
+        // Within the line's text: a byte a column (ASCII), or from the nearest checkpoint; past
+        // it (libyaml's end of a last node), walked as ever.
+        if asciiLines[location.line - 1], i + scalars <= contentEnds[location.line - 1] { return i + scalars }
+        if let points = checkpoints[location.line - 1], !points.isEmpty {
+            let k = Swift.min(scalars / Self.stride, points.count - 1)
+            i = points[k]
+            scalars -= k * Self.stride
+        }
         while scalars > 0, i < bytes.count {
             i += 1
             while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }

@@ -290,6 +290,8 @@ public final class LanguageServer {
                 "documentSymbolProvider": true,
                 "renameProvider": ["prepareProvider": true],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentFormattingProvider": true,
+                "documentRangeFormattingProvider": true,
             ],
             "serverInfo": ["name": "scenec"],
         ]
@@ -314,6 +316,8 @@ public final class LanguageServer {
         "textDocument/rename": Rename.respond,
         "textDocument/prepareRename": Rename.prepare,
         "textDocument/codeAction": CodeActions.respond,
+        "textDocument/formatting": Formatting.document,
+        "textDocument/rangeFormatting": Formatting.range,
     ]
 }
 

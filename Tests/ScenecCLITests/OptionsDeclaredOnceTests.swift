@@ -20,7 +20,7 @@ final class OptionsDeclaredOnceTests: XCTestCase {
     }
 
     func testHelpListsExactlyTheDeclaredOptions() throws {
-        XCTAssertEqual(commands.count, 11)
+        XCTAssertEqual(commands.count, 12)
         for command in commands {
             let result = try scenec([command.name, "--help"])
             XCTAssertEqual(result.status, 0, result.stderr)

@@ -61,6 +61,6 @@ struct CommandEntry: Sendable {
 /// Every command, in the order `scenec --help` lists them.
 let commands: [CommandEntry] = [CommandEntry(RenderCommand.self), CommandEntry(FramesCommand.self), CommandEntry(BuildCommand.self),
                                 CommandEntry(CheckCommand.self), CommandEntry(InspectCommand.self),
-                                CommandEntry(EditCommand.self), CommandEntry(ExportCommand.self), CommandEntry(SchemaCommand.self),
+                                CommandEntry(EditCommand.self), CommandEntry(FmtCommand.self), CommandEntry(ExportCommand.self), CommandEntry(SchemaCommand.self),
                                 CommandEntry(PreviewCommand.self), CommandEntry(LspCommand.self),
                                 CommandEntry(CompletionsCommand.self)]
