@@ -148,7 +148,11 @@ struct ViewChecker {
             && pairs[spec.name] == nil {
             log.missing([spec.name], in: pairs, "\(name) needs '\(spec.name)' (\(spec.kind.name))", at: typePair.keyRange)
         }
-        var frames = FrameChecker(log: log)
+        // The log moves into the frame checker and back rather than being copied: a copy
+        // left here makes the frame checker's first error copy every diagnostic so far, once
+        // per view, which is quadratic in a file of many views with errors.
+        var frames = FrameChecker(log: DiagnosticLog())
+        swap(&log, &frames.log)
         size = pairs["size"].flatMap { frames.size($0.value) }
         let placedByContainer = parent?.kind.children == .placedByContainer
         let frameSets = frameOverrides(id: id, path: path)
@@ -164,7 +168,7 @@ struct ViewChecker {
                              at: typePair.keyRange,
                              notes: [Self.placementNote])
         }
-        log = frames.log
+        swap(&log, &frames.log)
         if placedByContainer, let container {
             refuseFrameOverrides(frameSets, view: type.placeName(id: id, address: path.description),
                                  placedBy: container.name)

@@ -21,13 +21,18 @@ enum ValueSchemas {
     static func whole(_ body: String) -> String { "^" + space + body + space + "$" }
 
     /// `12`, `"50%"`, `"100% - 10"`, `"50% + 4"`, `"100% - 5% + 2"`: a sum of points and percentages.
-    static let lengthPattern = whole(signedDecimal + space + "%?" + lengthTail + "*")
+    static let lengthPattern = whole(signedDecimal + percentSign + lengthTail + "*")
     /// One more term of a length's sum: `- 10`, `+ 5%`.
-    static let lengthTail = "(?:" + space + "[+-]" + space + unsignedDecimal + space + "%?)"
+    static let lengthTail = "(?:" + space + "[+-]" + space + unsignedDecimal + percentSign + ")"
+    /// A term's `%`, with the spaces before it only when the `%` is there: spaces written as
+    /// `space "%?"` would sit next to the following term's own spaces, and a regex engine
+    /// that backtracks tries every way of splitting them — exponential in the number of
+    /// terms on a string that fails (a hundred characters hung an editor's schema check).
+    static let percentSign = "(?:" + space + "%)?"
     /// A length that is not a negative number of points (frame and size dimensions): a single
     /// number unsigned, a percentage, or a sum (whose total the checker works out).
     static let dimensionPattern = whole("(?:\\+?" + unsignedDecimal + "|" + signedDecimal + space + "%" + lengthTail + "*|"
-                                        + signedDecimal + space + "%?" + lengthTail + "+)")
+                                        + signedDecimal + percentSign + lengthTail + "+)")
     /// `90`, `"90deg"`, `"1.5708rad"`, `"0.25turn"`.
     static let anglePattern = whole(signedDecimal + space + "(?:deg|rad|turn)?")
     /// `"1.5s"`, `"250ms"`, `"12f"`, or seconds as a string; never negative.

@@ -67,7 +67,9 @@ public struct RecoveringReader {
                                 budget: 8 * file.bytes.count + (1 << 16))
             let rootPiece = mender.pieces.count - 1
             let out = mender.mendParts(rootPiece)
-            guard !out.contains(rootPiece) else { continue }
+            // Nothing mended by libyaml alone is not mended by the stricter tree builder either:
+            // searching again would only double the time spent on a text that is broken through.
+            guard !out.contains(rootPiece) else { break }
             let read = YAMLReader(limits: limits).read(SourceFile(name: file.name, bytes: mender.text(of: rootPiece, leavingOut: out)))
             if let root = read.root {
                 return Result(root: root, diagnostics: whole.diagnostics, leftOut: mender.lineRanges(out))

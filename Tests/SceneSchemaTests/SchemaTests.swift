@@ -211,6 +211,17 @@ final class SchemaTests: XCTestCase {
         }, on: ["12", "0", "-3", "50%", "100% - 40", "-10%", "abc", "+4", "100% - 5%", "50% + 10 - 4", "10 + 5"])
     }
 
+    /// A length of many terms that fails at its end is refused by walking it once. Patterns whose
+    /// spaces could be split two ways per term (`space "%?"` then the next term's `space`) made a
+    /// backtracking engine try 2^terms splits: this sample, 24 terms, would not finish.
+    func testALongFailingSumIsRefusedWithoutBacktracking() throws {
+        let sample = "1" + String(repeating: " - 1 ", count: 24) + "x"
+        for pattern in [ValueSchemas.lengthPattern, ValueSchemas.dimensionPattern] {
+            XCTAssertNil(try Regex(pattern).firstMatch(in: sample))
+            XCTAssertNotNil(try Regex(pattern).firstMatch(in: "1" + String(repeating: " - 1 ", count: 24)))
+        }
+    }
+
     func testAnglePatternAgreesWithTheChecker() throws {
         try assertPattern(ValueSchemas.anglePattern, agreesWith: { self.succeeded(ValueParser.angle($0, what: "v")) }, on: [
             "90", "-90", "90deg", "1.5708rad", "0.25turn", "90 deg", "1e1deg", "90grad", "deg", "90degs", "turn90", "",
