@@ -176,6 +176,48 @@ final class LanguageServerBrokenLineTests: XCTestCase {
         XCTAssertEqual(lines, [4, 22], "the id and the target")
     }
 
+    /// A line left out of the tree may name the id (a binding in a text whose `:` is missing, a
+    /// target in a flow mapping not closed): the graph cannot see it, so a rename would leave it
+    /// naming an id that no longer exists once it is repaired. Refused, naming the line.
+    func testRenameIsRefusedWhileABrokenLineMayNameTheOldName() throws {
+        let whole = """
+            canvas: {width: 400, height: 200, background: white}
+            views:
+              - id: a
+                type: ring
+                frame: {x: 10, y: 10, width: 50%, height: 100}
+                progress: 0.25
+              - id: ab
+                type: ring
+                frame: {x: 200, y: 50, width: 50, height: 50}
+              - id: t
+                type: label
+                frame: {x: 0, y: 150, width: 100%, height: 20}
+                text: "{a.progress:percent}"
+            timeline:
+              animations:
+                - {target: a.progress, from: 0, to: 1, duration: 1s}
+
+            """
+        let brokenText = whole.replacingOccurrences(of: "    text: \"{a", with: "    text \"{a")
+        let unclosed = whole.replacingOccurrences(of: "duration: 1s}", with: "duration: 1s")
+        for (text, line) in [(brokenText, 13), (unclosed, 16)] {
+            let uri = try openThenBreak(text, openWhole: false)
+            let message = "line \(line) does not read as YAML and may name 'a'; fix it first, then rename"
+            for (method, extra) in [("textDocument/prepareRename", [:]), ("textDocument/rename", ["newName": "alpha"])] {
+                var params: [String: Any] = extra
+                params["textDocument"] = ["uri": uri]
+                params["position"] = at(text, 2, "a", 0)
+                let response = try client.request(method, params)
+                XCTAssertNil(response["result"] as? [String: Any], "\(method) refused: \(response)")
+                XCTAssertEqual((response["error"] as? [String: Any])?["message"] as? String, message)
+            }
+            // `ab` is another word: its rename goes ahead (its id only; nothing else names it).
+            let edit = try XCTUnwrap(result("textDocument/rename", uri, ["position": at(text, 6, "ab", 1), "newName": "bee"]) as? [String: Any])
+            XCTAssertEqual(((edit["changes"] as? [String: Any])?[uri] as? [[String: Any]])?.count, 1)
+        }
+    }
+
     func testSymbolsBelowABrokenLine() throws {
         let uri = try openThenBreak()
         let symbols = try XCTUnwrap(result("textDocument/documentSymbol", uri) as? [[String: Any]])

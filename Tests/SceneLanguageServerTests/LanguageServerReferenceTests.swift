@@ -112,6 +112,44 @@ extension LanguageServerFeatureTests {
         XCTAssertTrue(text.contains("**progress**: number"), "the attribute's doc: \(text)")
     }
 
+    /// A binding's hover says what the still draws: the timeline's value at `canvas.poster` (0
+    /// without one), as `scenec inspect` and `render` take it, not the file's value before the
+    /// animation; hover on the animated value itself says it is the file's and what is drawn.
+    func testHoverShowsTheValueTheStillDraws() throws {
+        let s = """
+            canvas: {width: 400, height: 200, background: white}
+            views:
+              - id: a
+                type: ring
+                frame: {x: 10, y: 10, width: 50%, height: 100}
+                progress: 0.25
+              - id: t
+                type: label
+                frame: {x: 0, y: 150, width: 100%, height: 20}
+                text: "{a.progress:percent}"
+            timeline:
+              animations:
+                - {target: a.progress, from: 0, to: 1, duration: 1s}
+
+            """
+        let uri = try open(s)
+        let binding = try hover(uri, at(s, 9, "progress:percent", 2))
+        XCTAssertTrue(binding.contains("**a.progress** (ring) = 0, shown as 0%"), binding)
+        XCTAssertTrue(binding.contains("at 0 s, the moment the still shows (`canvas.poster`): timeline.animations[0] (line 13) animates it"), binding)
+        let value = try hover(uri, at(s, 5, "0.25", 1))
+        XCTAssertTrue(value.hasPrefix("number 0–1: 0.25 (the file's value)\n\ndrawn as 0 at 0 s"), value)
+        // The poster moves the moment: half way through.
+        let poster = s.replacingOccurrences(of: "background: white}", with: "background: white, poster: 0.5s}")
+        let posterURI = try open(poster)
+        XCTAssertTrue(try hover(posterURI, at(poster, 9, "progress:percent", 2)).contains("= 0.5, shown as 50%"))
+        XCTAssertTrue(try hover(posterURI, at(poster, 5, "0.25", 1)).contains("drawn as 0.5 at 0.5 s"))
+        // Not animated: the file's value, with nothing more said.
+        let still = String(s[..<s.range(of: "timeline:")!.lowerBound])
+        let stillURI = try open(still)
+        XCTAssertTrue(try hover(stillURI, at(still, 9, "progress:percent", 2)).hasPrefix("**a.progress** (ring) = 0.25, shown as 25%\n\n**progress**"))
+        XCTAssertEqual(try hover(stillURI, at(still, 5, "0.25", 1)), "number 0–1: 0.25")
+    }
+
     func testCompletionInsideABraceOffersIdsAttributesAndFormats() throws {
         // Typed as it is in an editor: without the closing quote (the file is not YAML yet), or
         // with the quote and brace the editor closed.

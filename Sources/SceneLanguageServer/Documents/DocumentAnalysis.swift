@@ -92,8 +92,22 @@ final class DocumentAnalysis {
         return SceneChecker(options: options).checkResult(tree, file: file).references
     }()
 
-    /// The scene laid out as it is drawn; only hover needs it, so a check does not wait for it.
-    lazy var placedViews: [PlacedView] = checked.scene.map { AnimatedScene($0).placed } ?? []
+    /// The scene laid out as its still draws it: at `canvas.poster` (the check's moment, 0 without
+    /// one), its timeline's values at that moment, as `scenec inspect` and `scenec render` take
+    /// them. Only hover needs it, so a check does not wait for it.
+    lazy var placedViews: [PlacedView] = animated.map { $0.views(at: $0.scene.canvas.poster) } ?? []
+
+    /// The checked scene, laid out once, with its timeline's sampler.
+    private lazy var animated: AnimatedScene? = checked.scene.map(AnimatedScene.init)
+
+    /// The moment the still shows and the animation that gives `key` (`id.attribute`) its value
+    /// then, in the version views are placed from (this one, or the last that checked); nil when
+    /// the timeline does not animate it.
+    func stillAnimation(of key: String) -> (time: Double, animation: Animation)? {
+        guard let animated = placesFromLastGood ? lastGood?.animated : animated else { return nil }
+        let time = animated.scene.canvas.poster
+        return animated.sampler.animation(driving: key, at: time).map { (time, $0) }
+    }
 
     /// Every view mapping in the tree, depth first.
     lazy var views: [ViewNode] = {

@@ -95,27 +95,34 @@ enum Hover {
             break
         }
         guard let kind = valueKind(spot, in: analysis), let value = EditorVocabulary.value(spot.node, as: kind) else { return nil }
+        let (text, fromPlaced) = readText(value, kind, placed)
+        let drawn = drawnNote(spot, placed, in: analysis)
+        return text + drawn + (fromPlaced || !drawn.isEmpty ? staleNote(analysis) : "")
+    }
+
+    /// What scenec reads a value as, `placed` its view as placed (what a percent is of), and
+    /// whether it was worked out from the view as placed.
+    static func readText(_ value: Value, _ kind: ValueKind, _ placed: PlacedView?) -> (String, fromPlaced: Bool) {
         switch value {
-        case .color(let c): return "color \(Colors.hex(c))"
+        case .color(let c): return ("color \(Colors.hex(c))", false)
         case .colorForm(let form):
-            return form.dependsOnAppearance ? "color \(form): \(Colors.sides(form))" : "color \(Colors.hex(form.color(for: .light)))"
-        case .angle(let a): return "\(formatNumber(a.degrees))°"
+            return (form.dependsOnAppearance ? "color \(form): \(Colors.sides(form))" : "color \(Colors.hex(form.color(for: .light)))", false)
+        case .angle(let a): return ("\(formatNumber(a.degrees))°", false)
         case .length(let l):
-            guard let reference = reference(kind, placed) else { return "\(l.description)" }
-            return "\(formatNumber(l.resolved(against: reference))) pt (\(l.description) of \(formatNumber(reference)) pt)"
-                + staleNote(analysis)
+            guard let reference = reference(kind, placed) else { return ("\(l.description)", false) }
+            return ("\(formatNumber(l.resolved(against: reference))) pt (\(l.description) of \(formatNumber(reference)) pt)", true)
         case .number(let n):
             if case .length = kind, let reference = reference(kind, placed) {
-                return "\(formatNumber(Length.pt(n).resolved(against: reference))) pt" + staleNote(analysis)
+                return ("\(formatNumber(Length.pt(n).resolved(against: reference))) pt", true)
             }
-            return "\(kind.name): \(formatNumber(n))"
+            return ("\(kind.name): \(formatNumber(n))", false)
         default:
-            return "\(kind.name): \(value.description)"
+            return ("\(kind.name): \(value.description)", false)
         }
     }
 
-    /// `download.progress` now (as the scene is drawn at its start, derived defaults worked out)
-    /// and as the binding writes it, then the attribute's doc.
+    /// `download.progress` as the still draws it (at `canvas.poster`, 0 without one: the timeline's
+    /// value then, derived defaults worked out) and as the binding writes it, then the attribute's doc.
     static func bindingText(_ b: References.Binding, in analysis: DocumentAnalysis) -> String? {
         guard let type = analysis.references.viewTypes[b.id] else { return "no view has the id '\(b.id)'" }
         guard let spec = type.kind.attribute(named: b.attribute) else { return "\(type.rawValue) '\(b.id)' has no attribute '\(b.attribute)'" }
@@ -124,9 +131,27 @@ enum Hover {
             text += " = \(value.description)"
             let shown = TextTemplate.write(value, as: b.format, now: 0)
             if shown != value.description { text += ", shown as \(shown)" }
+            if let note = stillNote("\(b.id).\(b.attribute)", in: analysis) { text += "\n\n" + note }
             text += staleNote(analysis)
         }
         return text + "\n\n" + Vocabulary.attributeDoc(spec)
+    }
+
+    /// Said under a value the timeline animates: the picture (`scenec render`, `inspect`) draws it
+    /// at the still's moment, which is where the value shown was taken.
+    static func stillNote(_ key: String, in analysis: DocumentAnalysis) -> String? {
+        guard let (time, animation) = analysis.stillAnimation(of: key) else { return nil }
+        let which = animation.component.map { "\($0.name)'s animation" }
+            ?? "timeline.animations[\(animation.index)] (line \(animation.range.start.line))"
+        return "at \(formatNumber(time)) s, the moment the still shows (`canvas.poster`): \(which) animates it"
+    }
+
+    /// Under a view's own value that the timeline animates: the value is the file's, and the
+    /// still draws another (the one a binding to it shows).
+    static func drawnNote(_ spot: Spot, _ placed: PlacedView?, in analysis: DocumentAnalysis) -> String {
+        guard spot.role == .view, let placed, let id = placed.view.id, let drawn = placed.resolved.value(of: spot.pair.key),
+              let note = stillNote("\(id).\(spot.pair.key)", in: analysis) else { return "" }
+        return " (the file's value)\n\ndrawn as \(drawn.description) " + note
     }
 
     /// Said under what was read off a placed view while the document does not check: the view

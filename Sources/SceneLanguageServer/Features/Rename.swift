@@ -7,7 +7,8 @@ import SceneSyntax
 /// declaration, every target and every binding; a style (from its definition or a `style:`)
 /// changes in its definition and every use. Refused, with the reason, where the result would not
 /// be the same scene: a name that is taken, a word that is not a name, a style written in an
-/// imported file.
+/// imported file, a name a line that does not read as YAML may hold (the graph cannot see into
+/// it, so the rename would leave that line naming what no longer exists).
 enum Rename {
     /// What the cursor is on: an id or a style name, and the range of that word.
     enum Subject {
@@ -63,8 +64,48 @@ enum Rename {
         }
     }
 
-    /// The id or style under the cursor, found in the graph.
+    /// The id or style under the cursor, found in the graph, refused while a line left out of the
+    /// tree (it does not read as YAML) may name it.
     static func subject(_ request: FeatureRequest) -> Result<Subject, FeatureError> {
+        found(request).flatMap { subject in
+            let lines = unreadLines(naming: subject.name, in: request.analysis)
+            guard let first = lines.first else { return .success(subject) }
+            // A few lines named, so that a file broken all over gives a message, not a list.
+            let named = lines.prefix(5).map(String.init).joined(separator: ", ") + (lines.count > 5 ? ", …" : "")
+            let which = lines.count == 1 ? "line \(first) does not" : "lines \(named) do not"
+            return refuse("\(which) read as YAML and may name '\(subject.name)'; fix it first, then rename")
+        }
+    }
+
+    /// The 1-based lines left out of the tree because they do not read as YAML that hold `name`
+    /// as a word (not part of a longer id: ids are letters, digits, `_` and `-`). Read as text,
+    /// comments and all: a line that cannot be read cannot be told to be a comment or a binding.
+    static func unreadLines(naming name: String, in analysis: DocumentAnalysis) -> [Int] {
+        let word = Array(name.utf8)
+        guard !word.isEmpty else { return [] }
+        let bytes = analysis.document.bytes
+        func isIDByte(_ b: UInt8) -> Bool {
+            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+        func holds(_ line: Range<Int>) -> Bool {
+            guard line.count >= word.count else { return false }
+            var i = line.lowerBound
+            while i + word.count <= line.upperBound {
+                if bytes[i..<(i + word.count)].elementsEqual(word),
+                   i == line.lowerBound || !isIDByte(bytes[i - 1]),
+                   i + word.count == line.upperBound || !isIDByte(bytes[i + word.count]) {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
+        return analysis.reading.leftOut.flatMap { $0 }.filter { holds(analysis.document.lineRange($0 - 1)) }
+    }
+
+    /// The id or style under the cursor, found in the graph.
+    static func found(_ request: FeatureRequest) -> Result<Subject, FeatureError> {
         let references = request.analysis.references
         guard let at = request.location else { return refuse("rename needs a position") }
         func on(_ r: SourceRange) -> Bool { r.start <= at && at <= r.end }
