@@ -400,10 +400,10 @@ final class ComponentTests: XCTestCase {
               - {id: b, type: Row, frame: {x: 0, y: 50, width: 50, height: 20}}
             """, library: library, overrides: ["views[0].progress=0.5"])
         XCTAssertEqual(errors(result).map { "\(place($0)) \($0.code.rawValue) \($0.message)" }, [
-            "lib/meters.yaml:4:81 out-of-range progress must be between 0 and 1, not 3",
-            "scene.yaml:6:31 out-of-range frame width cannot be negative: it comes to -5% of the parent",
+            "lib/meters.yaml:4:84 out-of-range progress must be between 0 and 1, not 3",
+            "scene.yaml:6:32 out-of-range frame width cannot be negative: it comes to -5% of the parent",
             "scene.yaml:8:15 out-of-range progress must be between 0 and 1, not 2",
-            "scene.yaml:13:38 conflicting-keys pie is placed by its stack, so it cannot have a frame; give it a 'size' instead",
+            "scene.yaml:13:21 conflicting-keys pie is placed by its stack, so it cannot have a frame; give it a 'size' instead",
         ])
         // Without the errors, nothing of it is drawn and its id is free.
         let fixed = try check("""
@@ -423,12 +423,12 @@ final class ComponentTests: XCTestCase {
             views:
               - {id: s, type: ring, frame: {x: 0, y: 0, width: "100% - 5%", height: "100 % - 5 %"}}
               - {id: u, type: ring, frame: {x: 0, y: 0, width: "100% - 5% - 100%", height: "-5% - 10"}}
-              - {id: v, type: ring, size: "10 - 20", frame: {x: 0, y: 0}}
+              - {id: v, type: pie, size: "10 - 20", frame: {x: 0, y: 0}}
             """)
         XCTAssertEqual(errors(result).map { "\(place($0)) \($0.code.rawValue) \($0.message)" }, [
-            "scene.yaml:4:47 out-of-range frame width cannot be negative: it comes to -5% of the parent",
-            "scene.yaml:4:75 out-of-range frame height cannot be negative: it comes to -5% of the parent - 10",
-            "scene.yaml:5:38 out-of-range size cannot be negative",
+            "scene.yaml:4:52 out-of-range frame width cannot be negative: it comes to -5% of the parent",
+            "scene.yaml:4:80 out-of-range frame height cannot be negative: it comes to -5% of the parent - 10",
+            "scene.yaml:5:30 out-of-range size cannot be negative",
         ])
     }
 
