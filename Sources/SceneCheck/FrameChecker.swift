@@ -47,8 +47,8 @@ package struct FrameChecker {
         let x = position("x", "centerX"), y = position("y", "centerY")
         var width = length("width"), height = length("height")
         for (key, value) in [("width", width), ("height", height)] {
-            if let value, value.percent == 0, value.points < 0, let pair = pairs[key] {
-                log.error(.outOfRange, "frame \(key) cannot be negative", at: pair.value.range)
+            if let value, let pair = pairs[key], let why = Self.negative(value, "frame \(key)") {
+                log.error(.outOfRange, why, at: pair.value.range)
             }
         }
         for set in sets where set.key == "width" || set.key == "height" {
@@ -57,8 +57,8 @@ package struct FrameChecker {
                 continue
             }
             guard let l = overrideLength(set) else { continue }
-            if l.percent == 0, l.points < 0 {
-                log.add(set.override.error(.outOfRange, "frame \(set.key) cannot be negative"))
+            if let why = Self.negative(l, "frame \(set.key)") {
+                log.add(set.override.error(.outOfRange, why))
                 continue
             }
             if set.key == "width" { width = l } else { height = l }
@@ -95,8 +95,8 @@ package struct FrameChecker {
     mutating func size(_ node: Node) -> SizeSpec? {
         if node.scalar != nil {
             guard let l = log.take(ValueParser.length(node, what: "size")) else { return nil }
-            if l.percent == 0, l.points < 0 {
-                log.error(.outOfRange, "size cannot be negative", at: node.range)
+            if let why = Self.negative(l, "size") {
+                log.error(.outOfRange, why, at: node.range)
                 return nil
             }
             return SizeSpec(width: l, height: l)
@@ -113,8 +113,8 @@ package struct FrameChecker {
                 return nil
             }
             guard let l = log.take(ValueParser.length(pair.value, what: "size \(key)")) else { return nil }
-            if l.percent == 0, l.points < 0 {
-                log.error(.outOfRange, "size \(key) cannot be negative", at: pair.value.range)
+            if let why = Self.negative(l, "size \(key)") {
+                log.error(.outOfRange, why, at: pair.value.range)
                 return nil
             }
             result.append(l)
@@ -124,6 +124,16 @@ package struct FrameChecker {
 }
 
 extension FrameChecker {
+    /// Why a size is negative whatever the parent's size ("-20", or a sum whose total is, such
+    /// as "100% - 5% - 100%"), nil when it is not. A sum whose parts differ in sign
+    /// ("50% - 300") depends on the parent: SceneLint says so, after layout.
+    static func negative(_ l: Length, _ what: String) -> String? {
+        guard l.percent <= 0, l.points <= 0, l.percent < 0 || l.points < 0 else { return nil }
+        if l.percent == 0 { return "\(what) cannot be negative" }
+        let total = "\(formatNumber(l.percent))% of the parent" + (l.points == 0 ? "" : " - \(formatNumber(-l.points))")
+        return "\(what) cannot be negative: it comes to \(total)"
+    }
+
     /// A `--set ….frame.KEY` value read as a length, its error reported against the option.
     mutating func overrideLength(_ set: FrameOverride) -> Length? {
         switch set.override.valueNode() {

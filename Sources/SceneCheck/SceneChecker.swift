@@ -88,6 +88,7 @@ public struct SceneChecker {
                 expander.sceneFile = file
                 expandedViews = expander.expandList(viewsPair.value, scope: nil, parent: nil, log: &checker.log)
                 checker.origins = expander.origins
+                checker.unrepeated = expander.unrepeated
                 checker.componentNames = components.names
                 instanceAnimations = expander.animations
                 instances = expander.instances

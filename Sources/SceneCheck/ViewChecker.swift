@@ -4,7 +4,7 @@ import SceneSyntax
 /// Checks `views:` and containers' `children:` into `SceneView`s, applying styles.
 struct ViewChecker {
     let styles: StyleTable
-    let options: CheckOptions
+    var options: CheckOptions
     var log: DiagnosticLog
     var ids: [String: SourceRange] = [:]
     /// The type of each view with an id, for animation targets.
@@ -16,6 +16,9 @@ struct ViewChecker {
     var origins: [ViewPath: ExpansionOrigin] = [:]
     /// The components the file can use, for "did you mean" on a view's type.
     var componentNames: [String] = []
+    /// The views with `repeat: []` (ComponentExpander), by their container's path: checked
+    /// where they are written, as one copy, and left out of the scene.
+    var unrepeated: [ViewPath?: [UnrepeatedView]] = [:]
     /// Inside an instance's views (or a definition checked on its own) ids are scoped: `cpu.ring`.
     var insideComponent = false
     /// Inside an instance the scene holds, its mapping in the scene: the checked views there
@@ -54,7 +57,19 @@ struct ViewChecker {
                 views.append(view)
             }
         }
+        for view in unrepeated[parent?.path] ?? [] { checkUnrepeated(view, parent: parent, depth: depth) }
         return views
+    }
+
+    /// A view with `repeat: []` checked as its one copy would be, then dropped: its ids are
+    /// no view's (a timeline cannot target them, another view may take them), `--set` is not
+    /// applied (its path is the next view's), and it counts towards no limit.
+    mutating func checkUnrepeated(_ view: UnrepeatedView, parent: Container?, depth: Int) {
+        let saved = (options, ids, idTypes, viewCount, reportedViewLimit, origins, unrepeated)
+        options.overrides = []
+        (ids, origins, unrepeated) = ([:], view.origins, view.inner)
+        _ = checkView(view.node, parent: parent, path: view.path, depth: depth)
+        (options, ids, idTypes, viewCount, reportedViewLimit, origins, unrepeated) = saved
     }
 
     /// A view holding children, as its children are checked: its type, its place, and its

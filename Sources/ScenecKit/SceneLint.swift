@@ -13,21 +13,24 @@ package enum SceneLint {
         let animated = Set(scene.timeline?.animations.map(\.viewID) ?? [])
         let canvas = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
         var out: [Diagnostic] = []
-        func walk(_ views: [PlacedView], path: (Int) -> ViewPath) {
+        func walk(_ views: [PlacedView], parent: Size, path: (Int) -> ViewPath) {
             for (index, placed) in views.enumerated() {
                 let view = Linted(placed: placed, path: path(index))
+                let negative = view.negativeSize(in: parent)
+                out += negative
                 out += view.geometry()
                 out += view.missingGlyphs(in: laidOut.fonts)
                 if !view.animated(animated) { out += view.transparency() }
-                if let off = view.outside(canvas) {
+                // Clamped to 0 it may lie off the canvas: the error says why, not the warning.
+                if negative.isEmpty, let off = view.outside(canvas) {
                     out.append(off)
                     continue  // its children are off the canvas with it; one warning says it
                 }
-                walk(placed.children) { view.path.child($0) }
+                walk(placed.children, parent: Size(width: placed.frame.width, height: placed.frame.height)) { view.path.child($0) }
             }
         }
         // Laid out as it is drawn (labels measured with the scene's fonts).
-        walk(laidOut.placed) { ViewPath(root: $0) }
+        walk(laidOut.placed, parent: Size(width: canvas.width, height: canvas.height)) { ViewPath(root: $0) }
         out += OverflowLint.diagnostics(laidOut)
         return out
     }
@@ -85,6 +88,22 @@ struct Linted {
     func geometry() -> [Diagnostic] {
         guard Swift.min(placed.frame.width, placed.frame.height) > 0 else { return [] }
         return placed.view.type.declaration.lint(linted)
+    }
+
+    /// A frame's width or height written as a sum whose parts differ in sign ("50% - 300")
+    /// that comes to less than zero in its parent: drawn as 0, so an error like "-20" (one
+    /// negative whatever the parent is the checker's). Views a container places have no frame.
+    func negativeSize(in parent: Size) -> [Diagnostic] {
+        guard let frame = placed.view.frame else { return [] }
+        var out: [Diagnostic] = []
+        for (key, length, reference) in [("width", frame.width, parent.width), ("height", frame.height, parent.height)] {
+            guard let length, length.percent != 0 else { continue }
+            let total = length.resolved(against: reference)
+            guard total.isFinite, total < 0 else { continue }
+            out.append(.error(.outOfRange, "frame \(key) of \(name) cannot be negative: \(length) of the parent's \(formatNumber(reference)) comes to \(formatNumber(total))",
+                              at: range(of: "")))
+        }
+        return out
     }
 
     func outside(_ canvas: Rect) -> Diagnostic? {

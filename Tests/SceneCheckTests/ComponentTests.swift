@@ -372,6 +372,66 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(scene.views[0].children.map { $0.values[Pie.progress] }, [1, 0.5, 1])
     }
 
+    /// A view with `repeat: []` draws nothing but is checked as its one copy would be: its
+    /// errors are said once, where they are written, in a container and in a definition too;
+    /// its id is no view's (another may take it, a timeline cannot target it).
+    func testAnEmptyRepeatIsCheckedAsOneCopy() throws {
+        let library = """
+            components:
+              Row:
+                views:
+                  - {id: dot, type: pie, frame: {x: 0, y: 0, width: 10, height: 10}, progress: 3, repeat: []}
+            """
+        let result = try check("""
+            imports: [lib/meters.yaml]
+            canvas: {width: 400, height: 200}
+            views:
+              - id: u
+                type: ring
+                frame: {x: 0, y: 0, width: "100% - 5% - 100%", height: 10}
+                repeat: []
+                progress: 2
+              - {id: u, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}}
+              - type: stack
+                frame: {x: 0, y: 0, width: 100, height: 20}
+                children:
+                  - {type: pie, frame: {x: 0, y: 0, width: 5, height: 5}, repeat: []}
+              - {id: a, type: Row, frame: {x: 0, y: 0, width: 50, height: 20}}
+              - {id: b, type: Row, frame: {x: 0, y: 50, width: 50, height: 20}}
+            """, library: library, overrides: ["views[0].progress=0.5"])
+        XCTAssertEqual(errors(result).map { "\(place($0)) \($0.code.rawValue) \($0.message)" }, [
+            "lib/meters.yaml:4:84 out-of-range progress must be between 0 and 1, not 3",
+            "scene.yaml:6:32 out-of-range frame width cannot be negative: it comes to -5% of the parent",
+            "scene.yaml:8:15 out-of-range progress must be between 0 and 1, not 2",
+            "scene.yaml:13:21 conflicting-keys pie is placed by its stack, so it cannot have a frame; give it a 'size' instead",
+        ])
+        // Without the errors, nothing of it is drawn and its id is free.
+        let fixed = try check("""
+            canvas: {width: 400, height: 200}
+            views:
+              - {id: u, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}, repeat: [], progress: 0.5}
+              - {id: u, type: ring, frame: {x: 0, y: 0, width: 10, height: 10}}
+            """)
+        XCTAssertEqual(errors(fixed), [])
+        XCTAssertEqual(fixed.scene?.views.map(\.id), ["u"])
+    }
+
+    /// A sum of lengths whose total is negative at any parent size is refused like "-20".
+    func testASumWhoseTotalIsNegativeIsRefused() throws {
+        let result = try check("""
+            canvas: {width: 400, height: 200}
+            views:
+              - {id: s, type: ring, frame: {x: 0, y: 0, width: "100% - 5%", height: "100 % - 5 %"}}
+              - {id: u, type: ring, frame: {x: 0, y: 0, width: "100% - 5% - 100%", height: "-5% - 10"}}
+              - {id: v, type: pie, size: "10 - 20", frame: {x: 0, y: 0}}
+            """)
+        XCTAssertEqual(errors(result).map { "\(place($0)) \($0.code.rawValue) \($0.message)" }, [
+            "scene.yaml:4:52 out-of-range frame width cannot be negative: it comes to -5% of the parent",
+            "scene.yaml:4:80 out-of-range frame height cannot be negative: it comes to -5% of the parent - 10",
+            "scene.yaml:5:30 out-of-range size cannot be negative",
+        ])
+    }
+
     /// Renaming an instance renames the first part of the ids of its views where the scene names them.
     func testAnInstancesIdIsTheFirstPartOfItsViewsIds() throws {
         let text = Self.scene + "  - {type: label, frame: {x: 0, y: 0, width: 10, height: 10}, text: \"{cpu.ring.progress}\"}\ntimeline:\n  animations:\n    - {target: cpu.caption.opacity, to: 0}\n"

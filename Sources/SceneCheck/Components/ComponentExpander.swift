@@ -29,6 +29,17 @@ struct InstanceAnimation {
 /// bindings and animations' targets naming the instance's views. The arguments are checked at
 /// the use, against their parameters' kinds; what the expanded views get wrong is found by the
 /// ordinary checks, in the definition's file (`origins`).
+/// A view with `repeat: []`: drawn nowhere, yet checked as one copy would be (its errors said
+/// once), made by a throwaway expander so nothing it makes reaches the scene. `path` is the
+/// place a copy would take (the next view's): `origins` and `inner` (its own `repeat: []`s,
+/// by their parents' paths) are its own, never mixed with the scene's.
+struct UnrepeatedView {
+    var node: Node
+    var path: ViewPath
+    var origins: [ViewPath: ExpansionOrigin]
+    var inner: [ViewPath?: [UnrepeatedView]]
+}
+
 struct ComponentExpander {
     let table: ComponentTable
     let options: CheckOptions
@@ -52,6 +63,8 @@ struct ComponentExpander {
     /// Views made so far, against `options.maxViews`: each is counted as it is made, so
     /// `repeat:` in `repeat:` stops at the limit instead of making all it asks for.
     private(set) var viewCount = 0
+    /// The views with `repeat: []`, by the path of the container holding them (nil: `views:`).
+    private(set) var unrepeated: [ViewPath?: [UnrepeatedView]] = [:]
     /// The limit was passed (and said, once): nothing more is made.
     private(set) var reportedLimit = false
     /// The instances made, by their id in the expanded views: a second with the same id is
@@ -154,6 +167,10 @@ struct ComponentExpander {
             if let scope { checkMadeIDs(written: item, made: written, scope: scope, log: &log) }
             // Each copy's item of `repeat:`, so an argument written there says so in inspect.
             let repeatItems = written.mapping?["repeat"]?.value.sequence?.map(\.range) ?? []
+            if let pairs = written.mapping, pairs["repeat"]?.value.sequence?.isEmpty == true {
+                unrepeated[parent, default: []].append(unrepeatedView(pairs.filter { $0.key != "repeat" }, range: written.range,
+                                                                      scope: scope, path: parent?.child(out.count) ?? ViewPath(root: out.count), log: &log))
+            }
             // The view may be removed (a fix for `repeat: []`) when the list keeps another.
             for (n, view) in repeated(written, log: &log, removable: items.count > 1).enumerated() {
                 guard counted(view, log: &log) else { break items }
@@ -162,6 +179,19 @@ struct ComponentExpander {
             }
         }
         return Node(.sequence(out), range: list.range)
+    }
+
+    /// A view with `repeat: []` made as its one copy would be, by an expander of its own that
+    /// ignores `--set` (its path is another view's) and keeps what it makes to itself.
+    private func unrepeatedView(_ pairs: [Node.Pair], range: SourceRange, scope: Scope?, path: ViewPath,
+                                log: inout DiagnosticLog) -> UnrepeatedView {
+        var quiet = options
+        quiet.overrides = []
+        var own = ComponentExpander(table: table, options: quiet, sceneName: sceneName, useOverrides: useOverrides)
+        own.sceneFile = sceneFile
+        (own.viewCount, own.reportedLimit) = (viewCount, reportedLimit)
+        let node = own.expand(Node(.mapping(pairs), range: range), scope: scope, path: path, log: &log)
+        return UnrepeatedView(node: node, path: path, origins: own.origins, inner: own.unrepeated)
     }
 
     /// One more view made: false (said once) when it takes the scene past its limit.

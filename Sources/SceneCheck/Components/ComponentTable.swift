@@ -257,6 +257,7 @@ struct ComponentTable {
         let expanded = expander.expandList(views, scope: scope, parent: root, log: &log)
         var checker = ViewChecker(styles: styles, options: quiet, log: log)
         checker.origins = expander.origins
+        checker.unrepeated = expander.unrepeated
         checker.componentNames = names
         checker.insideComponent = true
         let checked = checker.checkList(expanded, parent: .init(type: .group, path: root, name: "component \(name)"), depth: 2)
