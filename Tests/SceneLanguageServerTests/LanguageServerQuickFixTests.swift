@@ -143,7 +143,7 @@ final class LanguageServerQuickFixTests: XCTestCase {
         let names = ["missing-colon", "missing-colon-before-nested-keys", "missing-space-after-colon",
                      "missing-space-after-colon-in-braces", "missing-space-after-colon-last-view", "color-hex-0x", "color-hex-without-hash", "percent-for-fraction",
                      "label-alignment-left", "text-binding-every-problem", "missing-colon-before-braces",
-                     "missing-colon-before-braces-top-level", "missing-colon-before-brackets", "text-binding-unclosed-precision"]
+                     "missing-colon-before-braces-top-level", "missing-colon-before-frame-braces", "text-binding-unclosed-precision"]
         let folder = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
         let client = LanguageClient()
         _ = try client.initialize()
