@@ -149,6 +149,10 @@ public struct References: Sendable {
         templates[range.start].flatMap { $0.text == text ? $0.template : nil }
     }
 
+    /// The texts of views whose `{…}` do not all read, with the template of those that do: value
+    /// parsing rejects such a text whole, so the checker finds its well-formed bindings here.
+    var unreadTexts: [(text: String, range: SourceRange, template: TextTemplate)] = []
+
     /// A text whose `{…}` does not read (`'{' without its '}'`): the problem's message and its
     /// own range, by the whole text's range.
     var templateProblems: [SourceRange: [(message: String, range: SourceRange)]] = [:]
@@ -242,7 +246,7 @@ extension References {
             }
             // A text attribute of the view's kind (of any kind, while its type is unknown).
             for pair in texts where type.map({ Self.textAttributes[$0]?.contains(pair.key) ?? false }) ?? true {
-                readText(pair.value, key: pair.key, file: file)
+                readText(pair.value, key: pair.key, file: file, inViewOfKind: type != nil)
             }
             readViews(children, file: file)
         }
@@ -258,12 +262,17 @@ extension References {
         targets.append(Target(id: id, attribute: attribute, idRange: idRange, attributeRange: attributeRange, range: node.range))
     }
 
-    mutating func readText(_ node: Node, key: String, file: SourceFile?) {
+    /// `inViewOfKind`: the text is a text attribute of a view whose kind is known, so the
+    /// checker checks the `{…}` that read even when others in it do not.
+    mutating func readText(_ node: Node, key: String, file: SourceFile?, inViewOfKind: Bool = false) {
         // Most texts bind nothing: the template is read only when a brace is there.
         guard let text = node.scalar?.text, text.contains("{") else { return }
         let template: TextTemplate
         switch TextTemplate.parse(text) {
-        case .success(let t): template = t
+        case .success(let t):
+            template = t
+            guard template.isBound else { return }
+            templates[node.range.start] = (text, template)
         case .failure:
             let map = Self.map(text, in: node, file: file)
             for problem in TextTemplate.problems(in: text) {
@@ -271,10 +280,11 @@ extension References {
                     templateProblems[node.range, default: []].append((problem.message, range))
                 }
             }
-            return
+            // The `{…}` that read are bindings as any other (rename, definition, the checker).
+            template = TextTemplate.readable(text)
+            guard template.isBound else { return }
+            if inViewOfKind { unreadTexts.append((text, node.range, template)) }
         }
-        guard template.isBound else { return }
-        templates[node.range.start] = (text, template)
         let map = Self.map(text, in: node, file: file)
         for b in template.bindings {
             // `{` id `.` attribute [`:` format] `}`, in characters of the text.

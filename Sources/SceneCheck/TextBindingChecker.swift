@@ -18,6 +18,18 @@ struct TextBindingChecker {
     }
 
     mutating func check(_ views: [SceneView]) {
+        checkTexts(views)
+        // A text with a bad `{…}` is not a value of its view; its other `{…}` are checked still,
+        // so every problem of a text is reported at once.
+        for unread in references.unreadTexts {
+            let entry = ResolvedValue(value: .text(unread.text), source: .file, range: unread.range)
+            for binding in unread.template.bindings {
+                check(binding, in: entry)
+            }
+        }
+    }
+
+    mutating func checkTexts(_ views: [SceneView]) {
         for view in views {
             for name in References.textAttributes[view.type] ?? [] {
                 // A text without a brace binds nothing; the scene's own texts were read by the graph.
@@ -28,7 +40,7 @@ struct TextBindingChecker {
                     check(binding, in: entry)
                 }
             }
-            check(view.children)
+            checkTexts(view.children)
         }
     }
 

@@ -54,9 +54,15 @@ extension YAMLReader {
         guard Self.indentationProblems.contains(where: problem.hasPrefix) else { return nil }
         let line = SyntaxLine(file: file, number: location.line)
         let here = Self.keyStart(line)
-        if let d = Diagnostic.keyWithoutColon(Self.written(line, from: here), at: SourceLocation(line: line.number, column: here),
-                                              alone: false), d.code == .missingSpaceAfterColon {
-            return d
+        let writtenHere = Self.written(line, from: here)
+        if let d = Diagnostic.keyWithoutColon(writtenHere, at: SourceLocation(line: line.number, column: here),
+                                              alone: false) {
+            // `frame {x: 0, y: 0}`: YAML reads 'frame {x' as a key, and the ': ' after `y` as out
+            // of place; the colon missing is the one after `frame`, before the brace or bracket.
+            let value = writtenHere.drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }.drop { $0 == " " || $0 == "\t" }
+            if d.code == .missingSpaceAfterColon || value.first == "{" || value.first == "[" {
+                return d
+            }
         }
         // The nearest line above with something on it: a key without its colon there makes
         // YAML read it as text, and the key below it as out of place.

@@ -111,7 +111,8 @@ func help(_ topics: [String]) -> ExitStatus {
         return HelpTopics.run(languageTopic)
     }
     let topicNames = ViewType.allCases.map(\.rawValue) + HelpTopics.topics.flatMap { [$0.name] + $0.aliases } + commands.map(\.name)
-    let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\($0)'?" } ?? ""
+    // An alias found (`color` for `colr`) is suggested by the topic's listed name (`colors`).
+    let guess = Suggest.nearest(to: topic, in: topicNames).map { "; did you mean '\(HelpTopics.topic(named: $0)?.name ?? $0)'?" } ?? ""
     Console.fail("no help on '\(topic)'\(guess)")
     Console.line("help covers the view kinds (\(ViewType.allCases.map(\.rawValue).joined(separator: ", "))), \(HelpTopics.topics.map(\.name).joined(separator: ", ")), the commands and the components of a file (scenec help FILE.yaml); 'scenec help' lists them")
     return .usage

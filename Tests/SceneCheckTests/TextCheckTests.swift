@@ -78,6 +78,24 @@ final class TextCheckTests: XCTestCase {
         XCTAssertTrue(d?.notes.first?.contains("quote the text") ?? false)
     }
 
+    /// A font family is not a text that binds: `font: {size: 12}` gets no note about quoting a
+    /// `{download.progress:percent}`.
+    func testAFontWrittenAsAMappingGetsNoNoteAboutBindings() {
+        let d = compile(scene(text: "Hi", extra: "    font: {size: 12}")).1.first
+        XCTAssertTrue(d?.message.contains("font must be text, not a mapping") ?? false, d?.message ?? "")
+        XCTAssertEqual(d?.notes.filter { $0.contains("quote the text") }, [])
+    }
+
+    /// A bad format in one `{…}` hides nothing: the text's other `{…}` are checked too.
+    func testABadFormatDoesNotHideTheOtherBindingsProblems() {
+        let messages = compile(scene(text: "\"{download.progress:pct} {download.progres} {nope.progress} {download.progress:time}\"")).1.map(\.message)
+        XCTAssertEqual(messages.count, 4, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("unknown format 'pct'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("no attribute 'progres'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("no view has the id 'nope'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("its format cannot be time") }, "\(messages)")
+    }
+
     func testTheValuesBindingsWriteAtTheTimeDrawn() {
         // Percentages round down (issue 26): 72.5% shows 72%, never a completion not yet reached.
         XCTAssertEqual(TextTemplate.write(.number(0.725), as: .percent(digits: 0), now: 0), "72%")

@@ -142,7 +142,8 @@ final class LanguageServerQuickFixTests: XCTestCase {
     func testEachNewMessageIsFixedByItsCodeActionAndTheResultChecksClean() throws {
         let names = ["missing-colon", "missing-colon-before-nested-keys", "missing-space-after-colon",
                      "missing-space-after-colon-in-braces", "missing-space-after-colon-last-view", "color-hex-0x", "color-hex-without-hash", "percent-for-fraction",
-                     "label-alignment-left", "text-binding-every-problem"]
+                     "label-alignment-left", "text-binding-every-problem", "missing-colon-before-braces",
+                     "missing-colon-before-braces-top-level", "missing-colon-before-frame-braces", "text-binding-unclosed-precision"]
         let folder = repositoryRoot.appendingPathComponent("Tests/Corpus/bad")
         let client = LanguageClient()
         _ = try client.initialize()

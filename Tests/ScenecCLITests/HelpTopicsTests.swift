@@ -81,6 +81,9 @@ final class HelpTopicsTests: XCTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("no help on 'easng'; did you mean 'easing'?"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("colors, easing, values, components"), unknown.stderr)
+        // `colr` is nearest the alias `color`; the suggestion is the topic as listed.
+        let alias = try scenec(["help", "colr"])
+        XCTAssertTrue(alias.stderr.contains("no help on 'colr'; did you mean 'colors'?"), alias.stderr)
     }
 
     /// On a terminal (a pseudo-terminal made by script(1)) the colours get 24-bit swatches:

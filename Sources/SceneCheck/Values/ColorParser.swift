@@ -157,11 +157,12 @@ enum ColorParser {
 
     /// The digits of a hex colour written as other languages write one: `0xff0000` (C, Swift,
     /// UIColor extensions) or bare `ff0000` (six or eight digits, as design tools copy them).
+    /// Only six or eight: `0xff00` is the number 0x00ff00 there, where "#ff00" would be #rgba.
     static func unmarkedHex(_ text: String) -> String? {
         let lowered = text.lowercased()
         if lowered.hasPrefix("0x") {
             let digits = String(text.dropFirst(2))
-            return [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit) ? digits : nil
+            return [6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit) ? digits : nil
         }
         return [6, 8].contains(text.count) && text.allSatisfy(\.isHexDigit) ? text : nil
     }

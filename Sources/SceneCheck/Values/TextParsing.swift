@@ -9,7 +9,8 @@ enum TextParsing {
     static func text(_ node: Node, what: String, template: Bool) -> Parsed<String> {
         guard let s = node.scalar, !s.isNull else {
             var notes: [String] = []
-            if node.mapping != nil {
+            // Only a text shows bindings: a font family written `{size: 12}` is not a template.
+            if template, node.mapping != nil {
                 notes.append("YAML reads an unquoted {…} as a mapping; quote the text: \(what): \"{download.progress:percent}\"")
             }
             return .failure(ValueError(code: .badValue, message: "\(what) must be text, not \(node.kindDescription)", range: node.range,
@@ -23,7 +24,7 @@ enum TextParsing {
             var message = problem.message, fixes: [Fix] = []
             // A misspelt format (`percnt`) is fixed in place, where the text maps character for character.
             if let format = problem.unknownFormat, at != node.range, at.start.line == at.end.line,
-               let meant = Suggestions.nearest(to: format, in: ["percent", "number", "time", "hh:mm"]) {
+               let meant = closed(format) ?? Suggestions.nearest(to: format, in: ["percent", "number", "time", "hh:mm"]) {
                 message += "; did you mean '\(meant)'?"
                 let end = SourceLocation(line: at.end.line, column: at.end.column - 1)
                 let start = SourceLocation(line: end.line, column: end.column - format.count)
@@ -34,6 +35,15 @@ enum TextParsing {
         guard var first = errors.first else { return .success(s.text) }
         first.others = Array(errors.dropFirst())
         return .failure(first)
+    }
+
+    /// `number(1` meant `number(1)`: the precision written is kept, only the ')' is added.
+    static func closed(_ format: String) -> String? {
+        guard let open = format.firstIndex(of: "("), ["percent", "number"].contains(String(format[..<open])) else { return nil }
+        let digits = format[format.index(after: open)...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
+              n <= TextTemplate.maxDigits else { return nil }
+        return format + ")"
     }
 
     /// `bold` or `700`.

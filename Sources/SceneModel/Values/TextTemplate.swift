@@ -74,6 +74,12 @@ public struct TextTemplate: Sendable, Hashable {
         return .success(TextTemplate(segments: segments))
     }
 
+    /// The `{…}` of `text` that read, without those that do not: a text with a bad format in
+    /// one `{…}` still names views and attributes in the others, which the checker checks too.
+    public static func readable(_ text: String) -> TextTemplate {
+        TextTemplate(segments: read(text).segments)
+    }
+
     /// Every problem of the text's `{…}`, in order: one bad reference does not hide the next.
     public static func problems(in text: String) -> [Problem] {
         read(text).problems
