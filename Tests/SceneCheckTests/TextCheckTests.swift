@@ -96,6 +96,16 @@ final class TextCheckTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("its format cannot be time") }, "\(messages)")
     }
 
+    func testAMisspeltFormatWithDecimalsIsMeantWithThem() {
+        let found = compile(scene(text: "\"{download.progress:percnt(1)} {download.progress:numbr(2)} {download.progress:tme(1)}\"")).1
+        let messages = found.map(\.message)
+        XCTAssertTrue(messages.contains { $0.contains("unknown format 'percnt(1)'") && $0.hasSuffix("did you mean 'percent(1)'?") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("unknown format 'numbr(2)'") && $0.hasSuffix("did you mean 'number(2)'?") }, "\(messages)")
+        // `time` takes no decimals: nothing is guessed.
+        XCTAssertTrue(messages.contains { $0.contains("unknown format 'tme(1)'") && !$0.contains("did you mean") }, "\(messages)")
+        XCTAssertEqual(found.flatMap(\.fixes).flatMap(\.edits).map(\.newText).sorted(), ["number(2)", "percent(1)"])
+    }
+
     func testTheValuesBindingsWriteAtTheTimeDrawn() {
         // Percentages round down (issue 26): 72.5% shows 72%, never a completion not yet reached.
         XCTAssertEqual(TextTemplate.write(.number(0.725), as: .percent(digits: 0), now: 0), "72%")

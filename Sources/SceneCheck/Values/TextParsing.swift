@@ -24,7 +24,7 @@ enum TextParsing {
             var message = problem.message, fixes: [Fix] = []
             // A misspelt format (`percnt`) is fixed in place, where the text maps character for character.
             if let format = problem.unknownFormat, at != node.range, at.start.line == at.end.line,
-               let meant = closed(format) ?? Suggestions.nearest(to: format, in: ["percent", "number", "time", "hh:mm"]) {
+               let meant = closed(format) ?? meantFormat(format) {
                 message += "; did you mean '\(meant)'?"
                 let end = SourceLocation(line: at.end.line, column: at.end.column - 1)
                 let start = SourceLocation(line: end.line, column: end.column - format.count)
@@ -39,11 +39,22 @@ enum TextParsing {
 
     /// `number(1` meant `number(1)`: the precision written is kept, only the ')' is added.
     static func closed(_ format: String) -> String? {
-        guard let open = format.firstIndex(of: "("), ["percent", "number"].contains(String(format[..<open])) else { return nil }
+        guard let open = format.firstIndex(of: "("), TextTemplate.Format.namesTakingDigits.contains(String(format[..<open])) else { return nil }
         let digits = format[format.index(after: open)...]
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
               n <= TextTemplate.maxDigits else { return nil }
         return format + ")"
+    }
+
+    /// The format a misspelt one meant: `percnt` is `percent`; `numbr(2)` is `number(2)`, the
+    /// decimals kept when they are ones the format takes.
+    static func meantFormat(_ format: String) -> String? {
+        guard let open = format.firstIndex(of: "(") else { return Suggestions.nearest(to: format, in: TextTemplate.Format.names) }
+        let digits = format[open...].dropFirst()
+        guard digits.hasSuffix(")"), let n = Int(digits.dropLast()), digits.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+              n <= TextTemplate.maxDigits,
+              let name = Suggestions.nearest(to: String(format[..<open]), in: TextTemplate.Format.namesTakingDigits) else { return nil }
+        return name + format[open...]
     }
 
     /// `bold` or `700`.

@@ -18,6 +18,10 @@ public struct TextTemplate: Sendable, Hashable {
 
         /// The formats as written after the colon, for messages.
         public static let written = ["percent", "percent(N)", "number", "number(N)", "time", "hh:mm"]
+        /// The formats' names, which a misspelt one is matched against.
+        public static let names = ["percent", "number", "time", "hh:mm"]
+        /// The names that take a number of decimals, `percent(1)`.
+        public static let namesTakingDigits = ["percent", "number"]
 
         /// Whether the format can write a value of `kind`.
         public func suits(_ kind: ValueKind) -> Bool {
