@@ -188,22 +188,23 @@ public enum SceneSchema {
             // Without a size of its own the view's frame must give both dimensions.
             schema = schema.setting("else", ["properties": ["frame": ["required": ["width", "height"]]]])
         }
-        let dependent = dependentChoices(of: kind)
+        let dependent = dependentChoices(of: kind, in: place)
         if !dependent.isEmpty { schema = schema.setting("allOf", .array(dependent)) }
         return schema
     }
 
     /// A word of an attribute whose words depend on another's (a stack's `alignment` on its
     /// `axis`) checked only where the view writes that other: a style or `--set` may give it
-    /// otherwise, which the schema cannot see.
-    static func dependentChoices(of kind: ViewKind) -> [JSONValue] {
+    /// otherwise, which the schema cannot see. In a definition a `$parameter` stands for a word
+    /// too (the checker checks the argument against the axis).
+    static func dependentChoices(of kind: ViewKind, in place: ViewPlace = .scene) -> [JSONValue] {
         kind.type.declaration.dependentChoices.flatMap { dependent -> [JSONValue] in
             guard case .choice(let values)? = kind.attribute(named: dependent.on)?.kind else { return [] }
             return values.compactMap { value -> JSONValue? in
                 guard let words = dependent.words[value] else { return nil }
                 return [
                     "if": ["required": .strings([dependent.on]), "properties": .object([JSONMember(key: dependent.on, value: ["const": .string(value)])])],
-                    "then": ["properties": .object([JSONMember(key: dependent.attribute, value: ["enum": .strings(words)])])],
+                    "then": ["properties": .object([JSONMember(key: dependent.attribute, value: place.value(["enum": .strings(words)]))])],
                 ]
             }
         }

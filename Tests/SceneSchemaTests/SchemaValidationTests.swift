@@ -142,6 +142,17 @@ final class SchemaValidationTests: XCTestCase {
                   Badge:
                     views:
                       - {id: dot, type: indicator, frame: {x: 0, y: 0, width: 100%, height: 100%}, on: true}
+                  Row:
+                    parameters:
+                      align: {kind: stack.alignment, default: top}
+                    views:
+                      - id: row
+                        type: stack
+                        axis: horizontal
+                        alignment: $align
+                        frame: {x: 0, y: 0, width: 100%, height: 100%}
+                        children:
+                          - {id: dot, type: indicator, size: 10, on: true}
 
                 """),
             ("meters.scene.yaml", """
