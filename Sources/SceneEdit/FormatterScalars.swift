@@ -22,6 +22,8 @@ enum FmtScalars {
         if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) { return false }
         if text.first == " " || text.last == " " { return false }
         if flow, text.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return false }
+        // In a flow collection `?` and `:` first are indicators (a key, a value) to some readers.
+        if flow, let first = text.unicodeScalars.first, "?:#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if text.contains(" #") || text.contains(": ") || text.hasSuffix(":") { return false }
         return true
     }
