@@ -342,4 +342,10 @@ final class FmtTests: XCTestCase {
             XCTAssertEqual(try format(text), text)
         }
     }
+
+    func testABlockScalarsIndentationIndicatorFollowsTheNewIndentAndAnUnendedOneIsStripped() throws {
+        let text = "views:\n    -   id: c\n        text: |2\n              leading spaces kept\n            x\n"
+        XCTAssertEqual(try format(text), "views:\n  - id: c\n    text: |2\n          leading spaces kept\n        x\n")
+        XCTAssertEqual(try format("views:\n  - id: a\n    text: |\n      tail"), "views:\n  - id: a\n    text: |-\n      tail\n")
+    }
 }
