@@ -348,4 +348,15 @@ final class FmtTests: XCTestCase {
         XCTAssertEqual(try format(text), "views:\n  - id: c\n    text: |2\n          leading spaces kept\n        x\n")
         XCTAssertEqual(try format("views:\n  - id: a\n    text: |\n      tail"), "views:\n  - id: a\n    text: |-\n      tail\n")
     }
+
+    func testAQuotedTextWithFlowIndicatorsLosesItsQuotesInBlockStyleOnly() throws {
+        XCTAssertEqual(try format("views:\n  - id: a\n    fill: \"rgb(1, 111, 37)\"\n    frame: {x: 0}\n"),
+                       "views:\n  - id: a\n    frame: {x: 0}\n    fill: rgb(1, 111, 37)\n")
+        XCTAssertEqual(try format("x: [\"a, b\", \"c\"]\n"), "x: [\"a, b\", c]\n")
+    }
+
+    func testACommentInAMergeMappingWrittenAtAnotherIndentIsKept() throws {
+        let text = "views:\n    -   id: d\n        <<:    {type: label}\n        # in the merge mapping\n        text: hi\n"
+        XCTAssertEqual(try format(text), "views:\n  - id: d\n    <<:    {type: label}\n    # in the merge mapping\n    text: hi\n")
+    }
 }
