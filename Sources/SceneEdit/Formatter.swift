@@ -174,10 +174,17 @@ public enum SceneFormatter {
             above += leading.prefix(count).map { "the header: \($0.text)" }
             topLeading[first.id] = Array(leading.dropFirst(count))
         }
+        // A list item's first key's comment lines are written above the item's dash: the item's.
+        let layout = FmtLayout(comments: placed)
         func walk(_ value: FmtValue, _ path: String) {
             for (n, entry) in value.entries.enumerated() {
                 let here = path + "/" + (entry.key ?? String(n))
                 for comment in topLeading[entry.id] ?? [] { above.append("\(here): \(comment.text)") }
+                if entry.key == nil, case .collection(let c) = entry.value, c.isMapping, c.properties.isEmpty,
+                   placed.afterIndicator[entry.id] == nil, let first = layout.ordered(c).first {
+                    for comment in topLeading[first.id] ?? [] { above.append("\(here): \(comment.text)") }
+                    topLeading[first.id] = nil
+                }
                 for text in (placed.trailing[entry.id] ?? []) + (placed.afterIndicator[entry.id] ?? []) {
                     lines.append((here, text))
                 }

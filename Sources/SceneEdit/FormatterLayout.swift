@@ -136,7 +136,19 @@ struct FmtLayout {
             }
             let opener = comments.afterIndicator[entry.id].map { " " + $0.joined(separator: " ") } ?? ""
             var lines: [String] = []
-            block(c, indent: child, into: &lines)
+            var inner = self
+            // A list item's first key's comment lines go above the dash, so the mapping can
+            // still begin on the dash's line.
+            if entry.key == nil, props.isEmpty, opener.isEmpty, c.isMapping, let first = ordered(c).first,
+               let above = comments.leading[first.id], !above.isEmpty {
+                let dash = head.dropLast()
+                for (n, comment) in above.enumerated() {
+                    if n > 0, comment.blankAbove { out.append("") }
+                    out.append(dash + comment.text)
+                }
+                inner.comments.leading[first.id] = nil
+            }
+            inner.block(c, indent: child, into: &lines)
             // A list item's mapping (or list) starts on the dash's line, as scenes are written,
             // unless something stands between them (an anchor, a comment).
             let compact = entry.key == nil && props.isEmpty && opener.isEmpty

@@ -359,4 +359,8 @@ final class FmtTests: XCTestCase {
         let text = "views:\n    -   id: d\n        <<:    {type: label}\n        # in the merge mapping\n        text: hi\n"
         XCTAssertEqual(try format(text), "views:\n  - id: d\n    <<:    {type: label}\n    # in the merge mapping\n    text: hi\n")
     }
+
+    func testAListItemsFirstKeysCommentGoesAboveTheDash() throws {
+        XCTAssertEqual(try format("views:\n  - text: hi\n    # the id\n    id: a\n"), "views:\n  # the id\n  - id: a\n    text: hi\n")
+    }
 }
