@@ -59,6 +59,10 @@ public enum SceneFormatter {
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(.notYAML(errors)) }
         guard let root = read.root else { return .success(LaidOut(bytes: bytes)) }
+        // A document of nothing (`---` alone, with comments or not) is an empty file: left as it is.
+        if case .scalar(let s) = root.content, s.isPlain, s.text.isEmpty {
+            return .success(LaidOut(bytes: bytes))
+        }
         let text = SourceText(bytes)
         let (value, comments) = layoutTree(root, text: text)
         let (lines, topStarts) = FmtLayout(comments: comments.placed, keepTopOrder: keepTopOrder).document(value)
@@ -86,7 +90,7 @@ public enum SceneFormatter {
             }
         }
         if out == bytes { return .success(LaidOut(bytes: bytes, topStarts: topStarts, sourceTopStarts: sourceTopStarts)) }
-        if let difference = difference(root, comments.all, formatted: out, name: name) {
+        if let difference = difference(root, owned: commentOwners(value, comments.placed), formatted: out, name: name) {
             return .failure(.wouldChangeMeaning(difference))
         }
         return .success(LaidOut(bytes: out, topStarts: topStarts, sourceTopStarts: sourceTopStarts))
@@ -134,21 +138,62 @@ public enum SceneFormatter {
 
     /// What differs between the tree and comments read and those of the formatted text; nil
     /// when nothing does.
-    static func difference(_ root: Node, _ comments: [FmtComment], formatted: [UInt8], name: String) -> String? {
+    static func difference(_ root: Node, owned: (above: [String], lines: [(path: String, text: String)]), formatted: [UInt8], name: String) -> String? {
         let read = YAMLReader().read(SourceFile(name: name, bytes: formatted))
         if let error = read.diagnostics.first(where: { $0.severity == .error }) {
             return "the formatted text does not read: \(error.message)"
         }
         guard let again = read.root else { return "the formatted text holds no document" }
         if let difference = FmtEquivalence.difference(root, again, at: "the top") { return difference }
-        let text = SourceText(formatted)
-        var builder = FmtTreeBuilder(text: text)
-        _ = builder.build(again, role: .root)
-        let after = builder.scan().comments.map(\.text)
-        if after != comments.map(\.text) {
-            return "the comments would change (\(comments.count) before, \(after.count) after)"
+        let (value, comments) = layoutTree(again, text: SourceText(formatted))
+        let after = commentOwners(value, comments.placed)
+        var lines = after.lines
+        for (path, text) in owned.lines {
+            // A flow collection laid out in block puts its end-of-line comment on its last entry.
+            guard let k = lines.firstIndex(where: { $0.text == text && ($0.path == path || $0.path.hasPrefix(path + "/")
+                    || path.hasPrefix($0.path + "/")) }) else {
+                return "the comments would change: '\(text)' would leave \(path)"
+            }
+            lines.remove(at: k)
+        }
+        if after.above != owned.above || !lines.isEmpty {
+            return "the comments would change (\(owned.above.count + owned.lines.count) before, \(after.above.count + after.lines.count) after)"
         }
         return nil
+    }
+
+    /// Every placed comment with what it hangs on (the path of keys and list indexes to its
+    /// entry; the file's header; the file's end): comment lines (`above`, sorted) and end-of-line
+    /// comments (`lines`). Moving keys moves their comments with them, so what must stay is
+    /// which comment is whose, not their order.
+    static func commentOwners(_ root: FmtValue, _ placed: FmtComments) -> (above: [String], lines: [(path: String, text: String)]) {
+        var above: [String] = [], lines: [(path: String, text: String)] = []
+        var topLeading = placed.leading
+        if case .collection(let c) = root, let first = c.entries.first, let leading = placed.leading[first.id] {
+            let count = FmtLayout.headerCount(leading, blankAboveKey: placed.blankAbove.contains(first.id))
+            above += leading.prefix(count).map { "the header: \($0.text)" }
+            topLeading[first.id] = Array(leading.dropFirst(count))
+        }
+        // A list item's first key's comment lines are written above the item's dash: the item's.
+        let layout = FmtLayout(comments: placed)
+        func walk(_ value: FmtValue, _ path: String) {
+            for (n, entry) in value.entries.enumerated() {
+                let here = path + "/" + (entry.key ?? String(n))
+                for comment in topLeading[entry.id] ?? [] { above.append("\(here): \(comment.text)") }
+                if entry.key == nil, case .collection(let c) = entry.value, c.isMapping, c.properties.isEmpty,
+                   placed.afterIndicator[entry.id] == nil, let first = layout.ordered(c).first {
+                    for comment in topLeading[first.id] ?? [] { above.append("\(here): \(comment.text)") }
+                    topLeading[first.id] = nil
+                }
+                for text in (placed.trailing[entry.id] ?? []) + (placed.afterIndicator[entry.id] ?? []) {
+                    lines.append((here, text))
+                }
+                walk(entry.value, here)
+            }
+        }
+        walk(root, "")
+        above += placed.closing.map { "the end: \($0.text)" }
+        return (above.sorted(), lines)
     }
 
     /// The changes between a text and its formatting as whole lines: what the language

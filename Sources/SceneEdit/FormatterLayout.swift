@@ -20,16 +20,17 @@ struct FmtLayout {
         switch root {
         case .collection(let c) where !c.entries.isEmpty:
             if !c.properties.isEmpty { out.append(c.properties) }
-            // The comment lines above the first key are the file's header: they stay first
-            // whichever key comes first.
+            // The file's header stays first whichever key comes first; the comment lines
+            // directly above the first key are that key's and move with it.
             var layout = self
-            if let first = c.entries.first, let header = comments.leading[first.id] {
-                for (n, comment) in header.enumerated() {
+            if let first = c.entries.first, let leading = comments.leading[first.id] {
+                let count = Self.headerCount(leading, blankAboveKey: comments.blankAbove.contains(first.id))
+                for (n, comment) in leading.prefix(count).enumerated() {
                     if n > 0, comment.blankAbove { out.append("") }
                     out.append(comment.text)
                 }
-                layout.comments.leading[first.id] = nil
-                if comments.blankAbove.contains(first.id) { out.append("") }
+                layout.comments.leading[first.id] = count < leading.count ? Array(leading.dropFirst(count)) : nil
+                if count > 0, count < leading.count || comments.blankAbove.contains(first.id) { out.append("") }
             }
             var top: [Int] = []
             layout.block(c, indent: 0, into: &out, topStarts: &top)
@@ -42,6 +43,16 @@ struct FmtLayout {
             out.append(comment.text)
         }
         return (out, starts)
+    }
+
+    /// How many of the comment lines above the first key are the file's header: those before
+    /// the last blank line among them (all when a blank line parts them from the key). Without a
+    /// blank line they are the key's, but for a tool's `# yaml-language-server:` line, which
+    /// stays on top.
+    static func headerCount(_ leading: [FmtComment], blankAboveKey: Bool) -> Int {
+        if blankAboveKey { return leading.count }
+        if let last = leading.indices.last(where: { $0 > 0 && leading[$0].blankAbove }) { return last }
+        return leading.prefix(while: { $0.text.hasPrefix("# yaml-language-server:") }).count
     }
 
     func block(_ c: FmtCollection, indent: Int, into out: inout [String]) {
@@ -125,7 +136,19 @@ struct FmtLayout {
             }
             let opener = comments.afterIndicator[entry.id].map { " " + $0.joined(separator: " ") } ?? ""
             var lines: [String] = []
-            block(c, indent: child, into: &lines)
+            var inner = self
+            // A list item's first key's comment lines go above the dash, so the mapping can
+            // still begin on the dash's line.
+            if entry.key == nil, props.isEmpty, opener.isEmpty, c.isMapping, let first = ordered(c).first,
+               let above = comments.leading[first.id], !above.isEmpty {
+                let dash = head.dropLast()
+                for (n, comment) in above.enumerated() {
+                    if n > 0, comment.blankAbove { out.append("") }
+                    out.append(dash + comment.text)
+                }
+                inner.comments.leading[first.id] = nil
+            }
+            inner.block(c, indent: child, into: &lines)
             // A list item's mapping (or list) starts on the dash's line, as scenes are written,
             // unless something stands between them (an anchor, a comment).
             let compact = entry.key == nil && props.isEmpty && opener.isEmpty

@@ -22,6 +22,8 @@ enum FmtScalars {
         if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) { return false }
         if text.first == " " || text.last == " " { return false }
         if flow, text.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return false }
+        // In a flow collection `?` and `:` first are indicators (a key, a value) to some readers.
+        if flow, let first = text.unicodeScalars.first, "?:#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if text.contains(" #") || text.contains(": ") || text.hasSuffix(":") { return false }
         return true
     }
@@ -32,16 +34,18 @@ enum FmtScalars {
         // A component's `$parameter` is replaced by its argument, and what the text becomes
         // (true, 12) may read differently bare: the quotes say it stays text.
         if text.contains("$") { return false }
-        return isBareSafe(text)
+        return isBareSafe(text, flow: flow)
     }
 
-    /// No character of it means anything to YAML, in block or in flow context.
-    static func isBareSafe(_ text: String) -> Bool {
+    /// No character of it means anything to YAML in its context: the flow indicators (`,[]{}`)
+    /// inside a text only in a flow collection, so block style has one form, bare.
+    static func isBareSafe(_ text: String, flow: Bool) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if "-?:,[]{}#&*!|>'\"%@`<= ".unicodeScalars.contains(first) || last == " " || last == ":" { return false }
         for s in text.unicodeScalars {
             if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{FEFF}"
-                || s == "\u{2028}" || s == "\u{2029}" || ",[]{}#\\".unicodeScalars.contains(s) {
+                || s == "\u{2028}" || s == "\u{2029}" || "#\\".unicodeScalars.contains(s)
+                || (flow && ",[]{}".unicodeScalars.contains(s)) {
                 return false
             }
         }

@@ -99,6 +99,9 @@ struct FmtTreeBuilder {
     var verbatimStarts: Set<Int> = []
     var verbatimRanges: [Range<Int>] = []
     var nextID = 0
+    /// The column of the key or dash whose value is being built: a block scalar's indentation
+    /// indicator counts from it.
+    var parentColumn = 0
 
     init(text: SourceText, verbatimStarts: Set<Int> = []) {
         self.text = text
@@ -131,7 +134,8 @@ struct FmtTreeBuilder {
             claimed.append(text.offset(node.range.start)..<Swift.max(end, start))
             var scalar = FmtScalar(text: s.text, isPlain: s.isPlain, properties: properties(node))
             if let b = text.byte(start), b == UInt8(ascii: "|") || b == UInt8(ascii: ">") {
-                scalar.block = blockScalar(from: start, to: text.offset(node.range.end))
+                scalar.block = blockScalar(from: start, to: text.offset(node.range.end), parentColumn: parentColumn,
+                                           endsInLineBreak: s.text.isEmpty || s.text.hasSuffix("\n"))
             }
             return .scalar(scalar)
         case .sequence(let items):
@@ -155,6 +159,7 @@ struct FmtTreeBuilder {
                     end = token.upperBound
                     references = true
                 } else {
+                    parentColumn = column(of: dash ?? at)
                     value = build(item, role: role.child(nil))
                     start = dash ?? text.offset(item.range.start)
                     end = self.end(of: item, entries: value.entries)
@@ -187,6 +192,7 @@ struct FmtTreeBuilder {
                     end = token.upperBound
                     references = true
                 } else {
+                    parentColumn = column(of: keyStart)
                     value = build(pair.value, role: role.child(pair.key))
                     end = Swift.max(self.end(of: pair.value, entries: value.entries), keyEnd)
                     if value.holdsReferences { references = true }
@@ -251,10 +257,24 @@ struct FmtTreeBuilder {
         return lineEnd
     }
 
-    /// A block scalar's header and its lines, their common indent taken off.
-    func blockScalar(from start: Int, to end: Int) -> (header: String, lines: [String]) {
+    func column(of offset: Int) -> Int { offset - text.lineStart(offset) }
+
+    /// A block scalar's header and its lines, their common indent taken off: with an
+    /// indentation indicator, the indent it says (from `parentColumn`), and the indicator then
+    /// says 2, the indent `fmt` writes the lines at. A scalar the file's end cut before its line
+    /// break (`|` with the text last) is written `|-`, which reads the same once a line break follows.
+    func blockScalar(from start: Int, to end: Int, parentColumn: Int, endsInLineBreak: Bool) -> (header: String, lines: [String]) {
         let headerEnd = text.lineEnd(start)
-        let header = String(decoding: text.bytes[start..<headerEnd], as: UTF8.self).trimmingTrailingBlanks
+        var header = String(decoding: text.bytes[start..<headerEnd], as: UTF8.self).trimmingTrailingBlanks
+        let indicatorEnd = header.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? header.endIndex
+        var indicator = String(header[..<indicatorEnd])
+        let stated = indicator.first(where: \.isNumber).flatMap { Int(String($0)) }
+        if stated != nil { indicator = indicator.map { $0.isNumber ? "2" : String($0) }.joined() }
+        if !endsInLineBreak {
+            indicator = indicator.filter { $0 != "+" }
+            if !indicator.contains("-") { indicator += "-" }
+        }
+        header = indicator + header[indicatorEnd...]
         var bodyStart = headerEnd + SourceText.lineBreakWidth(text.bytes, at: headerEnd)
         bodyStart = Swift.min(bodyStart, Swift.max(end, bodyStart))
         let body = bodyStart < end ? String(decoding: text.bytes[bodyStart..<end], as: UTF8.self) : ""
@@ -265,7 +285,8 @@ struct FmtTreeBuilder {
         if !keep {
             while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
         }
-        let indent = lines.filter { !$0.allSatisfy({ $0 == " " }) }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+        let indent = stated.map { parentColumn + $0 }
+            ?? lines.filter { !$0.allSatisfy({ $0 == " " }) }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
         let cut = lines.map { line -> String in
             line.allSatisfy({ $0 == " " }) && line.count <= indent ? "" : String(line.dropFirst(Swift.min(indent, line.prefix(while: { $0 == " " }).count)))
         }

@@ -57,8 +57,9 @@ final class FmtTests: XCTestCase {
                 }
                 XCTAssertEqual(String(decoding: twice, as: UTF8.self), String(decoding: once, as: UTF8.self),
                                "\(url.path): a second fmt changed it")
-                XCTAssertEqual(Self.commentLines(String(decoding: once, as: UTF8.self)),
-                               Self.commentLines(String(decoding: bytes, as: UTF8.self)), "\(url.path): comment lines")
+                // Keys move with their comments: the same lines, not always in the same order.
+                XCTAssertEqual(Self.commentLines(String(decoding: once, as: UTF8.self)).sorted(),
+                               Self.commentLines(String(decoding: bytes, as: UTF8.self)).sorted(), "\(url.path): comment lines")
             }
         }
         XCTAssertEqual(refused, [], "fmt refused scenes it should format")
@@ -291,5 +292,75 @@ final class FmtTests: XCTestCase {
                 XCTAssertEqual(once, twice, "\(url.lastPathComponent) mangled at \(at): a second fmt changed it")
             }
         }
+    }
+
+    func testACommentDirectlyAboveAKeyMovesWithItAndTheHeaderStaysFirst() throws {
+        XCTAssertEqual(try format("# header\n\n# the views\nviews: []\n# the canvas\ncanvas: {width: 220, height: 220, background: white}\n"),
+                       "# header\n\n# the canvas\ncanvas: {width: 220, height: 220, background: white}\n\n# the views\nviews: []\n")
+        XCTAssertEqual(try format("# the views\nviews: []\n# the canvas\ncanvas: {width: 10, height: 10}\n"),
+                       "# the canvas\ncanvas: {width: 10, height: 10}\n# the views\nviews: []\n")
+        XCTAssertEqual(try format("# header\n\nviews: []\ncanvas: {width: 10, height: 10}\n"),
+                       "# header\n\ncanvas: {width: 10, height: 10}\n\nviews: []\n")
+    }
+
+    func testKeysWithEndOfLineCommentsAreMovedWithThem() throws {
+        let text = """
+            canvas: {width: 10, height: 10}
+            views:
+              - id: a
+                type: label
+                frame:
+                  y: 0 # y
+                  x: 0 # x
+                  height: 20 # h
+                  # above width
+                  width: 100
+
+            """
+        XCTAssertEqual(try format(text), """
+            canvas: {width: 10, height: 10}
+            views:
+              - id: a
+                type: label
+                frame:
+                  x: 0 # x
+                  y: 0 # y
+                  # above width
+                  width: 100
+                  height: 20 # h
+
+            """)
+    }
+
+    func testAPlainScalarBeginningWithAnIndicatorIsQuotedInFlow() throws {
+        XCTAssertEqual(try format("x:\n  - ?y\n  - :z\n"), "x: [\"?y\", \":z\"]\n")
+        XCTAssertEqual(try format("x:\n  - !t ?y\n"), "x: [!t \"?y\"]\n")
+    }
+
+    func testADocumentOfNothingIsLeftAsAnEmptyFileIs() throws {
+        for text in ["---\n", "---", "---\n# c\n", "# c\n---\n"] {
+            XCTAssertEqual(try format(text), text)
+        }
+    }
+
+    func testABlockScalarsIndentationIndicatorFollowsTheNewIndentAndAnUnendedOneIsStripped() throws {
+        let text = "views:\n    -   id: c\n        text: |2\n              leading spaces kept\n            x\n"
+        XCTAssertEqual(try format(text), "views:\n  - id: c\n    text: |2\n          leading spaces kept\n        x\n")
+        XCTAssertEqual(try format("views:\n  - id: a\n    text: |\n      tail"), "views:\n  - id: a\n    text: |-\n      tail\n")
+    }
+
+    func testAQuotedTextWithFlowIndicatorsLosesItsQuotesInBlockStyleOnly() throws {
+        XCTAssertEqual(try format("views:\n  - id: a\n    fill: \"rgb(1, 111, 37)\"\n    frame: {x: 0}\n"),
+                       "views:\n  - id: a\n    frame: {x: 0}\n    fill: rgb(1, 111, 37)\n")
+        XCTAssertEqual(try format("x: [\"a, b\", \"c\"]\n"), "x: [\"a, b\", c]\n")
+    }
+
+    func testACommentInAMergeMappingWrittenAtAnotherIndentIsKept() throws {
+        let text = "views:\n    -   id: d\n        <<:    {type: label}\n        # in the merge mapping\n        text: hi\n"
+        XCTAssertEqual(try format(text), "views:\n  - id: d\n    <<:    {type: label}\n    # in the merge mapping\n    text: hi\n")
+    }
+
+    func testAListItemsFirstKeysCommentGoesAboveTheDash() throws {
+        XCTAssertEqual(try format("views:\n  - text: hi\n    # the id\n    id: a\n"), "views:\n  # the id\n  - id: a\n    text: hi\n")
     }
 }

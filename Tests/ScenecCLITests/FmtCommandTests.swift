@@ -14,9 +14,10 @@ final class FmtCommandTests: XCTestCase {
             height: 40
 
         """
+    /// The comment directly above `views:` is its own, and moves with it.
     static let formatted = """
-        # the one view
         canvas: {width: 40, height: 40}
+        # the one view
         views:
           - type: ring
             frame: {x: 0, y: 0, width: 40, height: 40}
