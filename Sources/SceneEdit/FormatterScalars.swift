@@ -10,9 +10,9 @@ enum FmtScalars {
     /// The scalar as `fmt` writes it, in block or flow context.
     static func written(_ text: String, isPlain: Bool, flow: Bool) -> String {
         if isPlain {
-            return plainKeepsMeaning(text, flow: flow) ? text : quoted(text)
+            return plainKeepsMeaning(text, flow: flow) ? text : YAMLText.quoted(text)
         }
-        return canBeBare(text, flow: flow) ? text : quoted(text)
+        return canBeBare(text, flow: flow) ? text : YAMLText.quoted(text)
     }
 
     /// A plain scalar as read may be written back bare unless a line break (a multi-line plain
@@ -64,31 +64,5 @@ enum FmtScalars {
         guard let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) else { return true }
         let numeric = "0123456789_+-.:eExXoObBabcdefABCDEF T".unicodeScalars
         return !text.unicodeScalars.allSatisfy { numeric.contains($0) }
-    }
-
-    /// In double quotes, with YAML's escapes for what cannot stand in them as itself.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            case "\u{85}": out += "\\N"
-            case "\u{2028}": out += "\\L"
-            case "\u{2029}": out += "\\P"
-            default:
-                if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{FEFF}" {
-                    let hex = String(s.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(s)
-                }
-            }
-        }
-        return out + "\""
     }
 }

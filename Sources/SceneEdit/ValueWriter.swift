@@ -118,9 +118,32 @@ enum YAMLText {
         needsQuotes(text) ? quoted(text) : text
     }
 
-    /// `"text"`: JSON's string form, which YAML reads the same way.
+    /// In double quotes, with YAML's escapes for what cannot stand in them as itself (`\n`, `\N`
+    /// for NEL, `\L` and `\P` for the Unicode line and paragraph separators, `\uXXXX` for other
+    /// controls): what `edit` writes and what `fmt` writes are one form.
     static func quoted(_ text: String) -> String {
-        JSONValue.quoted(text)
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            case "\u{85}": out += "\\N"
+            case "\u{2028}": out += "\\L"
+            case "\u{2029}": out += "\\P"
+            default:
+                if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{FEFF}" {
+                    let hex = String(s.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(s)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// Words YAML 1.1 or 1.2 reads as null or a bool.

@@ -1,5 +1,6 @@
 import XCTest
 import SceneModel
+import SceneSyntax
 @testable import SceneEdit
 
 /// Values are written as a person writes them, and read back as the same value.
@@ -57,7 +58,12 @@ final class ValueWriterTests: XCTestCase {
         for special in ["", "yes", "Off", "null", "~", "#fff", "12", "-1", "a: b", "a #b", "x,y", "[a]", "*a", "&a", " a", "a:"] {
             XCTAssertTrue(YAMLText.needsQuotes(special), special)
         }
-        XCTAssertEqual(YAMLText.quoted("a\"b\\c\u{1}\u{85}"), "\"a\\\"b\\\\c\\u0001\\u0085\"")
+        // YAML's own escapes (NEL as \N, the separators as \L and \P), which fmt writes too; read
+        // back by the YAML reader as the same text.
+        let text = "a\"b\\c\u{1}\u{85}\u{2028}\t"
+        XCTAssertEqual(YAMLText.quoted(text), "\"a\\\"b\\\\c\\u0001\\N\\L\\t\"")
+        let read = YAMLReader().read(SourceFile(name: "t.yaml", text: "k: \(YAMLText.quoted(text))\n"))
+        XCTAssertEqual(read.root?.mapping?.first?.value.scalar?.text, text)
     }
 }
 
