@@ -7,7 +7,7 @@ import XCTest
 /// Issue 30: with a half-typed line in the file (most of the time while typing), every feature
 /// still answers on the parts that read. Each test breaks a line ABOVE the part it asks about,
 /// after the file was opened whole (so the server holds a version that checked).
-final class LanguageServerBrokenLineTests: XCTestCase {
+final class LanguageServerBrokenLineTests: LanguageServerTestCase {
     static let scene = """
         canvas: {width: 300, height: 200, background: "#1c1c1e"}
         styles:
@@ -38,20 +38,7 @@ final class LanguageServerBrokenLineTests: XCTestCase {
     static let broken = scene.replacingOccurrences(of: "    progress: 0.75\n", with: "    progress: 0.75\n    lineW\n")
     static let brokenLine = 8
 
-    var client: LanguageClient!
-    var dir: URL!
     var opened = 0
-
-    override func setUpWithError() throws {
-        dir = try temporaryDirectory(self)
-        client = LanguageClient()
-        _ = try client.initialize()
-    }
-
-    override func tearDownWithError() throws {
-        defer { client = nil }
-        XCTAssertEqual(try client.shutdown(), 0)
-    }
 
     /// Opens the scene whole (checked: the server keeps that version), then breaks it as `text`;
     /// its URI once the broken version's diagnostics are published.

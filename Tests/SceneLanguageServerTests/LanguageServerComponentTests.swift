@@ -7,7 +7,7 @@ import XCTest
 /// component's parameters beside a group's keys and hover explains them; `type:` offers and
 /// explains the components the file can use, and goes to the definition, in an imported library
 /// too. The server in process (LanguageClient); files on disk in a temporary folder.
-final class LanguageServerComponentTests: XCTestCase {
+final class LanguageServerComponentTests: LanguageServerTestCase {
     static let library = """
         components:
           Meter:
@@ -55,22 +55,13 @@ final class LanguageServerComponentTests: XCTestCase {
 
         """
 
-    var client: LanguageClient!
-    var dir: URL!
 
     override func setUpWithError() throws {
-        dir = try temporaryDirectory(self)
+        try super.setUpWithError()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
-        client = LanguageClient()
-        _ = try client.initialize()
         // The library, open in the editor (where this server, without a project root, reads imports).
         let (_, diagnostics) = try open(Self.library, as: "lib/meters.yaml")
         XCTAssertEqual(diagnostics.count, 0, "\(diagnostics)")
-    }
-
-    override func tearDownWithError() throws {
-        defer { client = nil }
-        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     func open(_ text: String, as name: String) throws -> (uri: String, diagnostics: [[String: Any]]) {

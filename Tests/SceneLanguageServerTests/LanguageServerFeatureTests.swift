@@ -6,7 +6,7 @@ import XCTest
 /// Each `scenec lsp` feature at a known place of a known scene, asked of the server in process
 /// (LanguageClient); what a feature writes is checked as `scenec check` and `inspect` check it.
 /// (The server over pipes, its framing and exit status, stay in ScenecCLITests.)
-final class LanguageServerFeatureTests: XCTestCase {
+final class LanguageServerFeatureTests: LanguageServerTestCase {
     static let scene = """
         canvas: {width: 300, height: 200, background: "#1c1c1e"}
         x-accent: &accent "#ff2d55"
@@ -32,20 +32,7 @@ final class LanguageServerFeatureTests: XCTestCase {
 
         """
 
-    var client: LanguageClient!
-    var dir: URL!
     var opened = 0
-
-    override func setUpWithError() throws {
-        dir = try temporaryDirectory(self)
-        client = LanguageClient()
-        _ = try client.initialize()
-    }
-
-    override func tearDownWithError() throws {
-        defer { client = nil }  // XCTest keeps test cases: let the client and its server go
-        XCTAssertEqual(try client.shutdown(), 0)
-    }
 
     /// Opens `text` as a new file (written to disk too, as an editor's file is) and takes its
     /// diagnostics; its URI.

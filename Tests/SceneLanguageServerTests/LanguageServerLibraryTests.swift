@@ -6,7 +6,7 @@ import XCTest
 /// A library file (styles and components, no canvas or views) in the editor: the server checks
 /// it as `scenec check` does (no "the scene needs a 'canvas'"), and hover, completion and
 /// symbols work in its styles. The server in process (LanguageClient).
-final class LanguageServerLibraryTests: XCTestCase {
+final class LanguageServerLibraryTests: LanguageServerTestCase {
     static let library = """
         version: 1
         styles:
@@ -19,19 +19,6 @@ final class LanguageServerLibraryTests: XCTestCase {
 
         """
 
-    var client: LanguageClient!
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try temporaryDirectory(self)
-        client = LanguageClient()
-        _ = try client.initialize()
-    }
-
-    override func tearDownWithError() throws {
-        defer { client = nil }
-        XCTAssertEqual(try client.shutdown(), 0)
-    }
 
     func open(_ text: String, as name: String) throws -> (uri: String, diagnostics: [[String: Any]]) {
         let path = dir.appendingPathComponent(name).path
