@@ -42,7 +42,7 @@ func main() -> ExitStatus {
         return help(Array(words.dropFirst()))
     }
     if first == "help" {
-        Console.output(usage + HelpTopics.index)
+        Console.output(usage + "\n" + HelpTopics.index)
         return .success
     }
     if first == "--help" || first == "-h" {
