@@ -61,23 +61,6 @@ final class LanguageServerBrokenLineTests: LanguageServerTestCase {
         return uri
     }
 
-    func line(_ text: String, _ n: Int) -> String { String(text.split(separator: "\n", omittingEmptySubsequences: false)[n]) }
-
-    /// The position of `needle` in line `n` of `text`, plus `offset` characters.
-    func at(_ text: String, _ n: Int, _ needle: String, _ offset: Int = 0) -> [String: Any] {
-        let lineText = line(text, n)
-        let index = lineText.firstRange(of: needle)!.lowerBound
-        return LanguageClient.position(n, lineText[..<index].utf16.count + offset)
-    }
-
-    func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
-        var all = params
-        all["textDocument"] = ["uri": uri]
-        let response = try client.request(method, all)
-        XCTAssertNil(response["error"], "\(method): \(response)")
-        return response["result"]
-    }
-
     func hover(_ uri: String, _ position: [String: Any]) throws -> String {
         let hover = try result("textDocument/hover", uri, ["position": position]) as? [String: Any]
         return (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""

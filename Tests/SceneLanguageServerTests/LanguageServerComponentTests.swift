@@ -72,21 +72,6 @@ final class LanguageServerComponentTests: LanguageServerTestCase {
         return (uri, try XCTUnwrap(client.diagnostics(uri, version: 1)))
     }
 
-    func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
-        var all = params
-        all["textDocument"] = ["uri": uri]
-        let response = try client.request(method, all)
-        XCTAssertNil(response["error"], "\(method): \(response)")
-        return response["result"]
-    }
-
-    /// The position of `needle` in line `line` of `text`, plus `offset` characters.
-    func at(_ text: String, _ line: Int, _ needle: String, _ offset: Int = 0) -> [String: Any] {
-        let lineText = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line])
-        let index = lineText.firstRange(of: needle)!.lowerBound
-        return LanguageClient.position(line, lineText[..<index].utf16.count + offset)
-    }
-
     func items(_ uri: String, _ position: [String: Any]) throws -> [[String: Any]] {
         let list = try result("textDocument/completion", uri, ["position": position]) as? [String: Any]
         return list?["items"] as? [[String: Any]] ?? []

@@ -46,21 +46,6 @@ final class LanguageServerFeatureTests: LanguageServerTestCase {
         return uri
     }
 
-    /// The position of `needle` in line `line` of `text`, plus `offset` characters.
-    func at(_ text: String, _ line: Int, _ needle: String, _ offset: Int = 0) -> [String: Any] {
-        let lineText = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line])
-        let index = lineText.firstRange(of: needle)!.lowerBound
-        return LanguageClient.position(line, lineText[..<index].utf16.count + offset)
-    }
-
-    func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
-        var all = params
-        all["textDocument"] = ["uri": uri]
-        let response = try client.request(method, all)
-        XCTAssertNil(response["error"], "\(method): \(response)")
-        return response["result"]
-    }
-
     func labels(_ uri: String, _ position: [String: Any]) throws -> [String] {
         let list = try result("textDocument/completion", uri, ["position": position]) as? [String: Any]
         return (list?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }

@@ -28,14 +28,6 @@ final class LanguageServerLibraryTests: LanguageServerTestCase {
         return (uri, try XCTUnwrap(client.diagnostics(uri, version: 1)))
     }
 
-    func result(_ method: String, _ uri: String, _ params: [String: Any] = [:]) throws -> Any? {
-        var all = params
-        all["textDocument"] = ["uri": uri]
-        let response = try client.request(method, all)
-        XCTAssertNil(response["error"], "\(method): \(response)")
-        return response["result"]
-    }
-
     func labels(_ uri: String, _ line: Int, _ character: Int) throws -> [String] {
         let list = try result("textDocument/completion", uri, ["position": LanguageClient.position(line, character)]) as? [String: Any]
         return (list?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
