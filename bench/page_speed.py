@@ -87,8 +87,10 @@ def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True):
                   if (i < steps) setTimeout(step, 16); else done();
                 };
                 step();""", slider, (d * 0.037) % 1, steps)
+            # Polled slowly: each poll runs a script on the page's main thread, which the
+            # pictures still coming in share.
             while not settled():
-                time.sleep(0.005)
+                time.sleep(0.05)
         latencies = driver.execute_script("return window.scenecPreview.stats.latencies")
         breakdown = driver.execute_script("return window.scenecPreview.stats.breakdown")
     finally:

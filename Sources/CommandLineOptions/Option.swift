@@ -130,7 +130,8 @@ extension Option {
         return Option(OptionDeclaration(name, value: value, help: help, kind: .choice(words),
                                         default: showDefault ? value0.rawValue : nil, group: group)) { given, context in
             guard let text = given.last else { return value0 }
-            guard let v = Value(rawValue: text) else {
+            // Only the offered words: a case an enumeration leaves out of allCases is the program's own.
+            guard words.contains(text), let v = Value(rawValue: text) else {
                 let hint = suggesting ? context.hint(text, in: words) : ""
                 throw UsageError("\(context.name) must be \(spelledOut(words)), not '\(text)'\(hint)")
             }
@@ -145,7 +146,7 @@ extension Option {
         let words = E.allCases.map(\.rawValue)
         return Option(OptionDeclaration(name, value: value, help: help, kind: .choice(words), group: group)) { given, context in
             guard let text = given.last else { return nil }
-            guard let v = E(rawValue: text) else {
+            guard words.contains(text), let v = E(rawValue: text) else {
                 let hint = suggesting ? context.hint(text, in: words) : ""
                 throw UsageError("\(context.name) must be \(spelledOut(words)), not '\(text)'\(hint)")
             }
@@ -164,7 +165,7 @@ extension Option {
             guard let text = given.last else { return value0 }
             var chosen: [E] = []
             for word in text.split(separator: ",", omittingEmptySubsequences: true) {
-                guard let v = E(rawValue: String(word)) else {
+                guard words.contains(String(word)), let v = E(rawValue: String(word)) else {
                     throw UsageError("\(context.name) takes \(spelledOut(words, "and")) separated by commas, not '\(word)'")
                 }
                 if !chosen.contains(v) { chosen.append(v) }

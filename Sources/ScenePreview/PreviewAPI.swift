@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SceneCheck
+import SceneCodecs
 import SceneModel
 import SceneRender
 import ScenecKit
@@ -139,7 +140,11 @@ struct PreviewAPI: Sendable {
         case .failure(let r): return r
         }
         do {
-            guard let bytes = try renders.picture(scene, key: key, time: time, format: format) else {
+            // `quick=1`: a passing picture, shown during a drag and replaced when it stops. Its
+            // bytes never leave this machine: deflated at the quickest level (PNGCompression).
+            let compression: PNGCompression = request.value("quick") == "1" ? .passing : .default
+            guard let bytes = try renders.picture(scene, key: key, time: time, format: format,
+                                                  pngCompression: compression) else {
                 return Self.unprocessable(scene)
             }
             let type = format == .svg ? "image/svg+xml" : "image/png"

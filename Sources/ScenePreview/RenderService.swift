@@ -1,4 +1,5 @@
 import SceneCheck
+import SceneCodecs
 import SceneModel
 import SceneRender
 import SceneSyntax
@@ -23,6 +24,7 @@ final class RenderService: Sendable {
         var compile: CompileKey
         var time: Double
         var format: OutputFormat
+        var pngCompression: PNGCompression
     }
 
     private let source: SceneSource
@@ -68,10 +70,12 @@ final class RenderService: Sendable {
     }
 
     /// The picture's bytes, drawn or cached.
-    func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat) throws -> [UInt8]? {
-        let pictureKey = PictureKey(compile: key, time: time, format: format)
+    func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat,
+                 pngCompression: PNGCompression = .default) throws -> [UInt8]? {
+        let pictureKey = PictureKey(compile: key, time: time, format: format, pngCompression: pngCompression)
         if let hit = pictures.withLock({ $0.value(for: pictureKey) }) { return hit }
-        guard let bytes = try scene.render(at: time, as: format, environment: environment()) else { return nil }
+        guard let bytes = try scene.render(at: time, as: format, environment: environment(),
+                                           pngCompression: pngCompression) else { return nil }
         pictures.withLock { $0.insert(bytes, for: pictureKey, cost: bytes.count) }
         return bytes
     }

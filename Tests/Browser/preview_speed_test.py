@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Issue 28, part 5 (behaviour, not speed; bench/page-speed.sh measures the speed): while a
-control changes, the page shows SVGs by default (measured quicker), and with
-pictureMode.quickFormat 'png' /api/render.png at the scale the picture is shown at and once
-the changes stop, the SVG; playback fetches frames ahead and shows every frame of a
+control changes, the page shows /api/render.png at the scale the picture is shown at, drawn on
+the canvas over the picture, and once the changes stop the SVG (with pictureMode.quickFormat
+'svg', SVGs throughout); playback fetches frames ahead and shows every frame of a
 30 fps timeline, in order, none skipped; an animated scene opens at its canvas.poster.
 
 Usage: preview_speed_test.py SCENEC_BINARY REPOSITORY_ROOT
@@ -63,30 +63,11 @@ def main():
             fail("the picture at rest is not the SVG")
         ok("the page opens at the poster's 0.5 s, showing the SVG")
 
-        # A slider drag, as the page does by default: SVGs throughout (measured quicker than
-        # the PNGs: picture-mode.js), each the drag's value.
+        # A slider drag, as the page does by default: quick PNGs at the shown scale while it
+        # moves (decoded off the main thread onto the canvas over the picture), the SVG once it stops.
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="knob"]').click()
         slider = wait_until(lambda: driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] input[type="range"]'),
                             "knob's progress slider")
-        pngs_before = len(fetched(page, "/api/render.png"))
-        formats = []
-        for value in [0.2, 0.25]:
-            before = page.pictures()
-            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
-                    slider, value)
-            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
-            formats.append(page.js("return document.getElementById('picture').dataset.format"))
-            time.sleep(0.05)
-        if any(f != "svg" for f in formats) or len(fetched(page, "/api/render.png")) != pngs_before:
-            fail(f"pictures during a drag by default were {formats}, not all SVGs")
-        # 0.25: a quarter turn from 12 o'clock, so 3 o'clock (just before it) is filled, 6 o'clock not.
-        expect_color(page.ring_color("knob", -10), [0, 0, 255], "knob at just before 3 o'clock, progress 0.25, in the SVG")
-        expect_color(page.ring_color("knob", 90), [0, 255, 0], "knob at 6 o'clock, progress 0.25, in the SVG: track")
-        page.settle("the changes to stop")
-        ok(f"during a drag by default: {len(formats)} pictures, each the SVG")
-
-        # With quickFormat 'png': PNGs at the shown scale while it moves, the SVG once it stops.
-        page.js("window.scenecPreview.pictureMode.quickFormat = 'png'")
         svgs_before = len(fetched(page, "/api/render.svg"))
         formats = []
         for value in [0.3, 0.4, 0.5, 0.6, 0.75]:
@@ -98,23 +79,47 @@ def main():
             time.sleep(0.05)
         if any(f != "quick" for f in formats):
             fail(f"pictures during the drag were {formats}, not all quick PNGs")
-        pngs = [u for u in fetched(page, "/api/render.png") if "scale=" in u]
+        pngs = [u for u in fetched(page, "/api/render.png") if "scale=" in u and "quick=1" in u]
         if len(pngs) < 5:
-            fail(f"only {len(pngs)} /api/render.png?scale=… requests during the drag")
+            fail(f"only {len(pngs)} /api/render.png?scale=…&quick=1 requests during the drag")
         scale = page.js("return document.getElementById('picture').getBoundingClientRect().width"
                         " / window.scenecPreview.state.doc.canvas.width * devicePixelRatio")
         asked = float(pngs[-1].split("scale=")[1].split("&")[0])
         if abs(asked - scale) > 0.125 + 1e-9:
             fail(f"the PNG was asked at scale {asked}, the picture is shown at {scale}")
-        ok(f"during the drag: {len(formats)} pictures, each a PNG at scale {asked} (shown at {scale:.3f})")
+        if page.js("return document.getElementById('playback').hidden") is not False:
+            fail("the quick PNG is not on the canvas over the picture")
+        ok(f"during the drag: {len(formats)} pictures, each a PNG at scale {asked} (shown at {scale:.3f}) on the canvas")
         expect_color(page.ring_color("knob", 90), [0, 0, 255], "knob at 6 o'clock, progress 0.75, in the PNG")
         page.settle("the changes to stop")
         if page.js("return document.getElementById('picture').dataset.format") != "svg":
             fail("after the changes stopped the picture is not the SVG")
         if len(fetched(page, "/api/render.svg")) <= svgs_before:
             fail("no /api/render.svg after the changes stopped")
+        if page.js("return document.getElementById('playback').hidden") is not True:
+            fail("the canvas of the quick PNGs still covers the exact picture once the changes stopped")
         expect_color(page.ring_color("knob", 90), [0, 0, 255], "knob at 6 o'clock, progress 0.75, in the SVG")
-        ok("~300 ms after the last change the SVG is shown again")
+        ok("~300 ms after the last change the SVG is shown again, the canvas hidden")
+
+        # With quickFormat 'svg' (bench/ compares the two): SVGs throughout, each the drag's value.
+        page.js("window.scenecPreview.pictureMode.quickFormat = 'svg'")
+        pngs_before = len(fetched(page, "/api/render.png"))
+        formats = []
+        for value in [0.2, 0.25]:
+            before = page.pictures()
+            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                    slider, value)
+            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
+            formats.append(page.js("return document.getElementById('picture').dataset.format"))
+            time.sleep(0.05)
+        if any(f != "svg" for f in formats) or len(fetched(page, "/api/render.png")) != pngs_before:
+            fail(f"pictures during a drag with quickFormat 'svg' were {formats}, not all SVGs")
+        # 0.25: a quarter turn from 12 o'clock, so 3 o'clock (just before it) is filled, 6 o'clock not.
+        expect_color(page.ring_color("knob", -10), [0, 0, 255], "knob at just before 3 o'clock, progress 0.25, in the SVG")
+        expect_color(page.ring_color("knob", 90), [0, 255, 0], "knob at 6 o'clock, progress 0.25, in the SVG: track")
+        page.settle("the changes to stop")
+        page.js("window.scenecPreview.pictureMode.quickFormat = 'png'")
+        ok(f"with quickFormat 'svg': {len(formats)} pictures, each the SVG")
 
         # Playback: from the poster (frame 15) to the end, then from the start, every frame.
         driver.find_element(By.ID, "loop").click()   # play once

@@ -1,11 +1,10 @@
-// Which picture the page asks for. Issue 28 asked for PNGs at the displayed scale while the
-// designer changes something (a control, a drag, a scrub), the exact SVG again once nothing has
-// changed for IDLE_MS, the PNG being meant to be cheaper to decode. Measured (bench/page-speed.sh,
-// bench/README.md), it is not: Chromium decodes the showcase's SVG as fast as its PNG, and the
-// server takes twice as long to draw and encode the PNG as to write the SVG (Server-Timing
-// "draw" 25-28 ms against 12-15 at load 6), so a drag shows its pictures sooner as SVGs
-// (p50 86 ms against 124, p95 144 against 209, same runs). The page therefore shows SVGs
-// throughout by default; `quickFormat = 'png'` brings the PNGs back (a bench compares both).
+// Which picture the page asks for. While the designer changes something (a control, a drag, a
+// scrub) the page shows quick PNGs at the displayed scale, the exact SVG again once nothing has
+// changed for IDLE_MS (issue 28). The quick PNG is deflated at the quickest level (`quick=1`:
+// its bytes never leave the machine) and decoded off the main thread onto a canvas over the
+// picture (preview.js, showQuick), which spares the main thread the SVG's decode and the image
+// element's waits for a frame. Measured with bench/page-speed.sh, which compares it with SVGs
+// throughout (bench/README.md).
 
 /** Milliseconds after the last change before the exact (SVG) picture is fetched again. */
 export const IDLE_MS = 300;
@@ -16,9 +15,9 @@ export class PictureMode {
     this.onIdle = onIdle;
     this.idleMs = idleMs;
     this.timer = null;
-    // What a change shows: 'svg' (the exact picture throughout, measured the quicker), or 'png'
-    // (the quick picture at the shown scale, the SVG IDLE_MS after); bench/ compares the two.
-    this.quickFormat = 'svg';
+    // What a change shows: 'png' (the quick picture at the shown scale, the SVG IDLE_MS after),
+    // or 'svg' (the exact picture throughout); bench/ compares the two.
+    this.quickFormat = 'png';
     // Whether the next picture is asked for while the last one is decoded (preview.js,
     // refreshPicture); bench/page-speed.sh compares both.
     this.overlap = true;

@@ -60,6 +60,7 @@ let pendingChangeAt = null;   // performance.now() of the oldest change not yet 
 // With quickFormat 'png', PNGs at the size shown while changes come, the SVG once they stop
 // (picture-mode.js): a quick picture in flight when they stop is followed by the exact one.
 const pictureMode = new PictureMode(() => {
+  burstScale = null;
   if (sceneAfterIdle) { sceneAfterIdle = false; refreshScene(); }
   if (lastAskedQuick) refreshPicture();   // now the exact one (an SVG asked last is exact already)
 });
@@ -71,7 +72,11 @@ window.scenecPreview.pictureMode = pictureMode;   // bench/page-speed.sh compare
 const shownScale = () => displayedScale(canvas.displayScale());
 /** The quick picture's scale: as shown, in CSS pixels (device pixel ratio 1). It passes within
  *  a drag and the exact SVG follows, so a 2× screen need not wait for four times the pixels. */
-const quickScale = () => displayedScale(canvas.displayScale(), 1);
+const quickScale = () => (burstScale ??= displayedScale(canvas.displayScale(), 1));
+/** The quick scale, read once a burst of changes: reading the pane's size after a control has
+ *  changed the inspector forces a layout, which at every change took more of the page's main
+ *  thread than the pictures did (bench/page-speed.sh). The pane does not change size meanwhile. */
+let burstScale = null;
 
 /**
  * Draws the current state; calls made while a request is in flight collapse into one more.
@@ -89,10 +94,10 @@ async function refreshPicture() {
   let received = null;
   try {
     const pixels = state.pixels && state.doc;
-    const quick = !pixels && state.doc && pictureMode.quick;
+    const quick = !pixels && state.doc && pictureMode.quick && !state.playing;
     lastAskedQuick = !!quick;
     const url = pixels ? `/api/render.png?${query()}`
-      : quick ? `/api/render.png?${query({ scale: quickScale() })}` : `/api/render.svg?${query()}`;
+      : quick ? `/api/render.png?${query({ scale: quickScale(), quick: 1 })}` : `/api/render.svg?${query()}`;
     const sent = performance.now();
     const response = await apiFetch(url);
     const headers = performance.now();
@@ -125,24 +130,12 @@ function pictureDone() {
 }
 
 /** Decodes a received picture and puts it on screen, unless a later one is there already. */
-async function showPicture(number, { blob, pixels, quick, changeAt, sent, headers, body, server }) {
-  const next = URL.createObjectURL(blob);
+async function showPicture(number, received) {
+  const { blob, pixels, quick, changeAt, sent, headers, body, server } = received;
   try {
-    const image = new Image();
-    image.src = next;
-    await image.decode();
-    const decoded = performance.now();
-    if (number < pictureShown) {
-      URL.revokeObjectURL(next);
-      return;
-    }
-    pictureShown = number;
-    const old = $('picture').src;
-    $('picture').src = next;
-    $('picture').classList.toggle('pixels', !!pixels);
+    const decoded = await (quick ? showQuick(number, blob) : showExact(number, blob, pixels));
+    if (decoded === null) return;
     $('picture').dataset.format = pixels ? 'pixels' : quick ? 'quick' : 'svg';   // tests read which
-    if (old.startsWith('blob:')) URL.revokeObjectURL(old);
-    if (!state.playing) player.hide();   // playback's last frame stays over the picture until now
     await new Promise((resolve) => requestAnimationFrame(() => resolve()));
     stats.pictures += 1;
     if (changeAt !== null) {
@@ -158,11 +151,55 @@ async function showPicture(number, { blob, pixels, quick, changeAt, sent, header
     }
     if (!sceneHasErrors && number > errorsFor) hideErrors();
   } catch (error) {
-    URL.revokeObjectURL(next);
     setStatus(`render failed: ${error}`);
   } finally {
     picturesShowing -= 1;
   }
+}
+
+/** The exact picture (or the Pixels PNG) into the picture element, decoded first so that the
+ *  swap shows it at once; when it was decoded, or null when a later picture is on screen. */
+async function showExact(number, blob, pixels) {
+  const next = URL.createObjectURL(blob);
+  try {
+    const image = new Image();
+    image.src = next;
+    await image.decode();
+  } catch (error) {
+    URL.revokeObjectURL(next);
+    throw error;
+  }
+  const decoded = performance.now();
+  if (number < pictureShown) {
+    URL.revokeObjectURL(next);
+    return null;
+  }
+  pictureShown = number;
+  const old = $('picture').src;
+  $('picture').src = next;
+  $('picture').classList.toggle('pixels', !!pixels);
+  if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+  if (!state.playing) player.hide();   // playback's last frame (or a quick picture) stays over it until now
+  return decoded;
+}
+
+/**
+ * A quick PNG, decoded off the main thread and drawn on the canvas over the picture (playback's,
+ * idle meanwhile), where the exact picture replaces it once the changes stop. Measured
+ * (bench/page-speed.sh), an image element's decode() or load waits a frame or two for the
+ * page's rendering, and a swapped src another; the bitmap is drawn in the frame it comes in.
+ */
+async function showQuick(number, blob) {
+  const bitmap = await createImageBitmap(blob);
+  const decoded = performance.now();
+  if (number < pictureShown || state.playing) {
+    bitmap.close();
+    return null;
+  }
+  pictureShown = number;
+  player.draw(bitmap);
+  bitmap.close();
+  return decoded;
 }
 
 /** A Server-Timing header's steps as {name: milliseconds} ("compile;dur=4.2, draw;dur=7.9"). */

@@ -20,8 +20,14 @@ final class GraphicsContext {
     /// The bound texts at their widest of the view being drawn (`PlacedView.boundTexts`), set
     /// before each view's drawer runs: a drawer sees a ResolvedView, which does not carry them.
     var boundTexts: [String: String] = [:]
-    /// Pango for this drawing only, made at the first text (most scenes have none).
-    private(set) lazy var text = TextEngine(library: fonts)
+    /// Pango for this drawing, taken at the first text (most scenes have none).
+    var text: TextEngine {
+        if let leased { return leased }
+        let engine = TextEngine.lease(fonts)
+        leased = engine
+        return engine
+    }
+    private var leased: TextEngine?
 
     init?(surface: OpaquePointer, fonts: FontLibrary = .standard, views: [PlacedView] = []) {
         guard let cr = cairo_create(surface), cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
@@ -32,6 +38,7 @@ final class GraphicsContext {
 
     deinit {
         cairo_destroy(cr)
+        if let leased { TextEngine.giveBack(leased) }
     }
 
     var statusMessage: String? {

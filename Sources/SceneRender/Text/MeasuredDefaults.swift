@@ -10,9 +10,11 @@ package final class MeasuredDefaults {
 
     /// `views`: the scene's views as placed at the time shown (what text bindings read).
     package init(fonts: FontLibrary, views: [PlacedView]) {
-        engine = TextEngine(library: fonts)
+        engine = TextEngine.lease(fonts)
         values = Renderer.valueTable(views)
     }
+
+    deinit { TextEngine.giveBack(engine) }
 
     /// The measured default of `name` in `view`; nil where the kind measures none by that name.
     /// `boundTexts`: the view's bound texts at their widest, as layout found them

@@ -1,4 +1,5 @@
 import CPango
+import Synchronization
 import SceneFonts
 import SceneModel
 
@@ -20,7 +21,12 @@ struct TextStyle {
 /// of `frames --jobs`, on its own thread) has its own Pango objects over the shared, read-only
 /// fontconfig set. Set for reproducible text: no hinting, unhinted metrics, unrounded glyph
 /// positions, grey antialiasing — so text at scale 2 is text at scale 1 drawn larger.
-final class TextEngine {
+///
+/// Taken with `lease` and given back with `giveBack` rather than made for each use: a new font
+/// map opens its fonts and shapes their glyphs again, which took a tenth of the preview's time
+/// per picture (layout, the lint and the drawing each made one). An engine is used by one
+/// holder at a time, hence `@unchecked Sendable`: the pool hands it over under its lock.
+final class TextEngine: @unchecked Sendable {
     let library: FontLibrary
     let fontMap: UnsafeMutablePointer<PangoFontMap>?
     let context: OpaquePointer?
@@ -51,6 +57,30 @@ final class TextEngine {
     deinit {
         if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
         if let fontMap { g_object_unref(fontMap) }
+    }
+
+    /// Engines given back, the most recent last; at most `keptIdle`, the oldest let go first
+    /// (each holds its library's fonts open).
+    private static let idle = Mutex<[TextEngine]>([])
+    static let keptIdle = 8
+
+    /// An engine over `library` no one else uses until it is given back: one given back
+    /// earlier (its fonts already open), or a new one.
+    static func lease(_ library: FontLibrary) -> TextEngine {
+        let reused = idle.withLock { engines -> TextEngine? in
+            guard let i = engines.lastIndex(where: { $0.library === library }) else { return nil }
+            return engines.remove(at: i)
+        }
+        return reused ?? TextEngine(library: library)
+    }
+
+    /// Done with `engine`: the next `lease` of its library may take it. No text block made with
+    /// it may be used after this (the holders make theirs and drop them within one call).
+    static func giveBack(_ engine: TextEngine) {
+        idle.withLock { engines in
+            engines.append(engine)
+            if engines.count > keptIdle { engines.removeFirst(engines.count - keptIdle) }
+        }
     }
 
     static func fontOptions() -> OpaquePointer? {

@@ -26,9 +26,11 @@ package final class TextFit {
     /// `views`: the scene's views as laid out (what text bindings read, with the numbers the
     /// timeline gives them).
     package init(fonts: FontLibrary, views: [PlacedView]) {
-        engine = TextEngine(library: fonts)
+        engine = TextEngine.lease(fonts)
         values = Renderer.valueTable(views)
     }
+
+    deinit { TextEngine.giveBack(engine) }
 
     /// What of `placed`'s text does not fit; nil where it all fits or the view has no text.
     package func misfit(_ placed: PlacedView) -> TextMisfit? {

@@ -10,9 +10,11 @@ public final class TextMeasurer: ContentMeasuring {
     let values: ValueTable
 
     public init(fonts: FontLibrary, scene: Scene) {
-        engine = TextEngine(library: fonts)
+        engine = TextEngine.lease(fonts)
         values = ValueTable(views: scene.views, timeline: scene.timeline)
     }
+
+    deinit { TextEngine.giveBack(engine) }
 
     /// `BoundText.widest` of each text and style measured so far: a label in a row is measured
     /// again at its share, and its bound texts asked for once more when placed.
