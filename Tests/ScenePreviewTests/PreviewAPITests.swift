@@ -128,6 +128,30 @@ final class PreviewAPITests: XCTestCase {
         XCTAssertEqual(Array(twice.body[16..<24]), [0, 0, 2, 128, 0, 0, 1, 144])
     }
 
+    /// `quick=1` (the page's pictures during a drag): the same pixels, deflated at the quickest
+    /// level, read back by Pillow.
+    func testAQuickPNGHasThePixelsOfTheExactOne() throws {
+        let preview = try ServedPreview(self, scene: showcase)
+        let dir = try temporaryDirectory(self)
+        var files: [String] = []
+        for quick in ["", "&quick=1"] {
+            let reply = try preview.get("/api/render.png?scale=1.25&set=download.progress%3D0.3\(quick)")
+            XCTAssertEqual(reply.status, 200)
+            let path = dir.appendingPathComponent("picture\(quick.isEmpty ? "" : "-quick").png").path
+            try Data(reply.body).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: files[0])), try Data(contentsOf: URL(fileURLWithPath: files[1])),
+                          "the quick PNG is deflated at another level: its bytes differ")
+        let same = try runTool(try python(), ["-c", """
+            import sys
+            from PIL import Image
+            a, b = (Image.open(p) for p in sys.argv[1:])
+            print(a.size, a.mode, a.tobytes() == b.tobytes() and (a.size, a.mode) == (b.size, b.mode))
+            """] + files)
+        XCTAssertEqual(same.trimmingCharacters(in: .whitespacesAndNewlines), "(800, 500) RGB True")
+    }
+
     func testAPictureSaysWhereTheServersTimeWentInServerTiming() throws {
         let preview = try ServedPreview(self, scene: showcase)
         for path in ["/api/render.svg?set=download.progress%3D0.3", "/api/render.png?scale=1&set=download.progress%3D0.3"] {

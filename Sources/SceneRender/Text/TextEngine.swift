@@ -74,6 +74,12 @@ final class TextEngine: @unchecked Sendable {
         return reused ?? TextEngine(library: library)
     }
 
+    /// How many engines wait to be taken (tests).
+    static var idleCount: Int { idle.withLock { $0.count } }
+
+    /// Lets every waiting engine go, so the next lease makes a new one (tests).
+    static func forgetIdle() { idle.withLock { $0.removeAll() } }
+
     /// Done with `engine`: the next `lease` of its library may take it. No text block made with
     /// it may be used after this (the holders make theirs and drop them within one call).
     static func giveBack(_ engine: TextEngine) {
