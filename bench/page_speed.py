@@ -64,7 +64,7 @@ def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True):
     """`drags` slider drags of `steps` changes each, one change every 16 ms (a 60 Hz pointer),
     as a designer drags the progress control; each picture's time from the oldest change it
     shows to its being on screen, measured in the page, and where each went (stats.breakdown).
-    `quick`: what the page shows while the changes come, PNG or SVG throughout (its default);
+    `quick`: what the page shows while the changes come, PNG (its default) or SVG throughout;
     `overlap`: whether the next picture is asked for while the last is decoded (the default)."""
     from selenium.webdriver.common.by import By
     process, driver, settled = open_page(binary, scene)

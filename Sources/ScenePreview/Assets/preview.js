@@ -121,6 +121,7 @@ async function refreshPicture() {
   if (overlap) pictureDone();
   if (received) await showPicture(number, received);
   if (!overlap) pictureDone();
+  if (sceneAfterPicture) { sceneAfterPicture = false; refreshScene(); }
 }
 
 /** The server is free for the next picture, if one was asked for meanwhile. */
@@ -214,7 +215,7 @@ function serverTiming(text) {
 }
 
 /** True when nothing is waiting to be drawn or fetched (tests wait for it). */
-stats.settled = () => !pictureMode.active && !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && picturesShowing === 0 && !sceneBusy && !sceneAgain && pendingChangeAt === null;
+stats.settled = () => !pictureMode.active && !sceneAfterPicture && !writeBusy && !pageHistory.busy && !pictureBusy && !pictureAgain && picturesShowing === 0 && !sceneBusy && !sceneAgain && pendingChangeAt === null;
 
 // ---- the scene document ------------------------------------------------------------------
 
@@ -340,13 +341,17 @@ function changed(keepNotice = false) {
   refreshPicture();
   // During a drag on the canvas the document waits for the drag's end (the outline and the
   // geometry rows follow the drag itself): the server then draws only the pictures. So it does
-  // in a burst of changes (a slider dragged): the first change's document comes at once, the
-  // last's when they stop, and the page's main thread is left to the pictures meanwhile.
+  // in a burst of changes (a slider dragged): a change's document is asked for once its picture
+  // is on screen, unless another change has come by then, and then when they stop. (Asked with
+  // the first change, the document shared the server and the page's main thread with the
+  // drag's first pictures, the slowest of each drag: bench/page-speed.sh.)
   if (canvas.gesture?.moved) sceneAfterGesture = true;
-  else if (burst) sceneAfterIdle = true;
-  else refreshScene();
+  else if (burst) { sceneAfterPicture = false; sceneAfterIdle = true; }
+  else sceneAfterPicture = true;
 }
 let sceneAfterGesture = false;
+/** The document of a change made alone, asked for once the picture in flight is on screen. */
+let sceneAfterPicture = false;
 
 // ---- undo and redo (history.js) ----------------------------------------------------------
 
