@@ -204,14 +204,16 @@ public final class PreviewServer: Sendable {
     /// A server that draws pictures of a few megabytes on a thread per connection would
     /// otherwise grow: glibc raises its mmap threshold after each larger free (so ever larger
     /// surfaces stay in the heap) and gives new threads arenas of their own. A fixed threshold
-    /// bounds what stays, and two arenas bound the rest. The threshold is above the pictures a
-    /// drag asks for (a quick PNG of 800×500 draws on 1.6 MB, its encoder another 2.4) and the
-    /// trim threshold keeps their freed memory for the next one: returned at each free, that
-    /// memory came back as page faults and zeroed pages, a fifth of the server's time per
-    /// picture (bench/page-speed.sh). Larger surfaces (a 3× export) are still returned.
+    /// bounds what stays in the heap, and two arenas bound the rest. It is above a drag's quick
+    /// PNG (800×500: 1.6 MB, and as much again for Cairo's group surface of a view with
+    /// opacity), and the trim threshold keeps that much freed for the next picture: at 256 KB
+    /// every such block was mapped, faulted in zeroed and unmapped at each picture (367 page
+    /// faults a picture, now 13: bench/page-speed.sh). Larger pictures are still returned to the
+    /// system when freed (PreviewTests' flat-memory check); the renderer's own surface and
+    /// encoder are kept apart from this (KeptBuffers).
     static func keepMemoryFlat() {
-        mallopt(M_MMAP_THRESHOLD, 8 << 20)
-        mallopt(M_TRIM_THRESHOLD, 32 << 20)
+        mallopt(M_MMAP_THRESHOLD, 2 << 20)
+        mallopt(M_TRIM_THRESHOLD, 4 << 20)
         mallopt(M_ARENA_MAX, 2)
     }
 

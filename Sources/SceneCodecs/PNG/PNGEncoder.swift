@@ -15,12 +15,19 @@ package final class PNGEncoder {
     /// touched, so a large bound costs address space, not memory.
     private var compressed = Scratch()
 
+    /// The setting it compresses with.
+    package let compression: PNGCompression
+
     package init(compression: PNGCompression) throws {
         guard let c = libdeflate_alloc_compressor(compression.deflateLevel) else {
             throw CodecError("cannot start the PNG compressor (out of memory)")
         }
         compressor = c
+        self.compression = compression
     }
+
+    /// Bytes its scratch buffers hold, which it keeps while it lives.
+    package var scratchBytes: Int { scanlines.count + compressed.count }
 
     deinit {
         libdeflate_free_compressor(compressor)
@@ -76,4 +83,6 @@ private struct Scratch {
     }
 
     func free() { buffer.deallocate() }
+
+    var count: Int { buffer.count }
 }
