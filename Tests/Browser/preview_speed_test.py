@@ -38,6 +38,20 @@ def fetched(page, path):
                    ".filter((n) => new URL(n).pathname === arguments[0])", path)
 
 
+def drag(page, slider, values):
+    """Moves the slider through `values` 50 ms apart (a burst: within the page's 300 ms), each
+    once its picture is on screen; the format each picture was shown in (`data-format`)."""
+    formats = []
+    for value in values:
+        before = page.pictures()
+        page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                slider, value)
+        wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
+        formats.append(page.js("return document.getElementById('picture').dataset.format"))
+        time.sleep(0.05)
+    return formats
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     os.chdir(root)
@@ -69,14 +83,7 @@ def main():
         slider = wait_until(lambda: driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] input[type="range"]'),
                             "knob's progress slider")
         svgs_before = len(fetched(page, "/api/render.svg"))
-        formats = []
-        for value in [0.3, 0.4, 0.5, 0.6, 0.75]:
-            before = page.pictures()
-            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
-                    slider, value)
-            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
-            formats.append(page.js("return document.getElementById('picture').dataset.format"))
-            time.sleep(0.05)
+        formats = drag(page, slider, [0.3, 0.4, 0.5, 0.6, 0.75])
         if any(f != "quick" for f in formats):
             fail(f"pictures during the drag were {formats}, not all quick PNGs")
         pngs = [u for u in fetched(page, "/api/render.png") if "scale=" in u and "quick=1" in u]
@@ -104,14 +111,7 @@ def main():
         # With quickFormat 'svg' (bench/ compares the two): SVGs throughout, each the drag's value.
         page.js("window.scenecPreview.pictureMode.quickFormat = 'svg'")
         pngs_before = len(fetched(page, "/api/render.png"))
-        formats = []
-        for value in [0.2, 0.25]:
-            before = page.pictures()
-            page.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
-                    slider, value)
-            wait_until(lambda: page.pictures() > before, f"the picture of progress {value}")
-            formats.append(page.js("return document.getElementById('picture').dataset.format"))
-            time.sleep(0.05)
+        formats = drag(page, slider, [0.2, 0.25])
         if any(f != "svg" for f in formats) or len(fetched(page, "/api/render.png")) != pngs_before:
             fail(f"pictures during a drag with quickFormat 'svg' were {formats}, not all SVGs")
         # 0.25: a quarter turn from 12 o'clock, so 3 o'clock (just before it) is filled, 6 o'clock not.
