@@ -142,7 +142,7 @@ struct PreviewAPI: Sendable {
         do {
             // `quick=1`: a passing picture, shown during a drag and replaced when it stops. Its
             // bytes never leave this machine: deflated at the quickest level (PNGCompression).
-            let compression: PNGCompression = request.value("quick") == "1" ? .passing : .default
+            let compression: PNGCompression = format == .png && request.value("quick") == "1" ? .passing : .default
             guard let bytes = try renders.picture(scene, key: key, time: time, format: format,
                                                   pngCompression: compression) else {
                 return Self.unprocessable(scene)

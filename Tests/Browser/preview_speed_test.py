@@ -15,16 +15,20 @@ import tempfile
 import time
 
 from browser import fail, ok, start_browser, wait_until
-from preview_test import Page, Preview, expect_color
+from preview_test import Page, Preview, close, expect_color
 from selenium.webdriver.common.by import By
 
-# `spin` fills over 1 s at 30 fps (31 frames, 0 to 30); `knob` is the still ring the slider moves.
-SCENE = """canvas: {width: 400, height: 200, background: white, poster: 0.5s}
+# `spin` fills over 1 s at 30 fps (31 frames, 0 to 30); `knob` is the still ring the slider moves;
+# `bare` has no track, so that its picture is transparent where its arc is not, on a canvas with
+# no background.
+SCENE = """canvas: {width: 600, height: 200, poster: 0.5s}
 views:
   - {type: ring, id: spin, frame: {x: 10, y: 10, width: 180, height: 180}, lineWidth: 30,
      trackColor: "#00ff00", progressColor: "#ff0000", progress: 0}
   - {type: ring, id: knob, frame: {x: 210, y: 10, width: 180, height: 180}, lineWidth: 30,
      trackColor: "#00ff00", progressColor: "#0000ff", progress: 0.1}
+  - {type: ring, id: bare, frame: {x: 410, y: 10, width: 180, height: 180}, lineWidth: 30,
+     trackColor: "#00000000", progressColor: "#0000ff", progress: 1}
 timeline:
   fps: 30
   animations:
@@ -120,6 +124,30 @@ def main():
         page.settle("the changes to stop")
         page.js("window.scenecPreview.pictureMode.quickFormat = 'png'")
         ok(f"with quickFormat 'svg': {len(formats)} pictures, each the SVG")
+
+        # Transparent pixels: a quick picture shows the scene alone, neither the quick pictures
+        # before it nor the exact picture under the canvas (bare was full before the drag). The
+        # quick pictures are kept up (a long idle time) to be probed.
+        page.js("window.scenecPreview.pictureMode.idleMs = 5000")
+        knob_selected = page.js("return window.scenecPreview.state.selected")
+        driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="bare"]').click()
+        wait_until(lambda: page.js("return window.scenecPreview.state.selected") != knob_selected, "bare selected")
+        page.settle("bare's inspector")
+        bare = driver.find_element(By.CSS_SELECTOR, '#inspector .row[data-name="progress"] input[type="range"]')
+        formats = drag(page, bare, [0.9, 0.2])
+        if formats != ["quick", "quick"] or page.js("return document.getElementById('playback').hidden"):
+            fail(f"bare's drag showed {formats}, not two quick pictures on the canvas")
+        if not page.js("return document.getElementById('picture').classList.contains('covered')"):
+            fail("the picture under the quick picture's canvas is not hidden")
+        expect_color(page.ring_color("bare", -60), [0, 0, 255], "bare's arc at progress 0.2, in the quick picture")
+        under = page.ring_color("bare", 90)
+        if close(under, [0, 0, 255]):
+            fail(f"bare at 6 o'clock, past its arc at 0.2, shows the blue of an earlier picture: {under[:3]}")
+        ok(f"bare at 6 o'clock, past its arc at 0.2: not the earlier pictures' blue but {under[:3]}")
+        page.js("window.scenecPreview.pictureMode.idleMs = 300")
+        page.settle("bare's exact picture")
+        if page.js("return document.getElementById('picture').classList.contains('covered')"):
+            fail("the picture stays hidden once the canvas is")
 
         # Playback: from the poster (frame 15) to the end, then from the start, every frame.
         driver.find_element(By.ID, "loop").click()   # play once

@@ -34,6 +34,7 @@ export class Player {
     // Just over the picture, under the outline and handles.
     const picture = board.querySelector('#picture');
     if (picture) picture.after(this.canvas); else board.append(this.canvas);
+    this.picture = picture;
     // What tests and bench/ read: frames shown since Play, in order, and when.
     this.stats = { shown: 0, frames: [], first: null, last: null, waits: 0, fetched: 0 };
     stats.playback = this.stats;
@@ -63,7 +64,10 @@ export class Player {
     this.flush();
   }
 
-  hide() { this.canvas.hidden = true; }
+  hide() {
+    this.canvas.hidden = true;
+    this.picture?.classList.remove('covered');
+  }
 
   /** Forgets every frame fetched or asked for: the scene or the page's state changed. */
   flush() {
@@ -144,12 +148,18 @@ export class Player {
     }
   }
 
+  /** Shows `bitmap` alone: the canvas is cleared first and the picture under it hidden, or a
+   *  scene with a clear background would show the frames before (and the picture as it was)
+   *  through its transparent pixels; the board's checkerboard shows through instead. */
   draw(bitmap) {
     if (this.canvas.width !== bitmap.width || this.canvas.height !== bitmap.height) {
       this.canvas.width = bitmap.width;
       this.canvas.height = bitmap.height;
     }
-    this.canvas.getContext('2d').drawImage(bitmap, 0, 0);
+    const context = this.canvas.getContext('2d');
+    context.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    context.drawImage(bitmap, 0, 0);
     this.canvas.hidden = false;
+    this.picture?.classList.add('covered');
   }
 }

@@ -103,6 +103,9 @@ async function refreshPicture() {
     const headers = performance.now();
     if (response.status === 422) {
       errorsFor = number;   // an earlier picture still decoding leaves these errors up
+      // The exact picture refused: the last one the picture element holds stays up, not a
+      // passing quick one (which nothing would take down).
+      if (!quick && !state.playing) player.hide();
       showErrors(await response.json());
     } else if (!response.ok) {
       setStatus(`render failed: ${response.status} ${await response.text()}`);

@@ -43,7 +43,8 @@ enum KeptBuffers {
     }
 
     static func giveBack(_ surface: Surface) {
-        guard cairo_surface_get_type(surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE,
+        guard cairo_surface_status(surface.pointer) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_get_type(surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE,
               Int(cairo_image_surface_get_stride(surface.pointer)) * Int(cairo_image_surface_get_height(surface.pointer)) <= largest
         else { return }
         let given = Idle(surfaces: [surface])

@@ -84,6 +84,11 @@ final class TextEngine: @unchecked Sendable {
     /// it may be used after this (the holders make theirs and drop them within one call).
     static func giveBack(_ engine: TextEngine) {
         idle.withLock { engines in
+            // A scene's own fonts make a library per compile (the preview's every change): the
+            // engines of an older one of those will not be asked for again.
+            if engine.library !== FontLibrary.standard {
+                engines.removeAll { $0.library !== FontLibrary.standard && $0.library !== engine.library }
+            }
             engines.append(engine)
             if engines.count > keptIdle { engines.removeFirst(engines.count - keptIdle) }
         }
