@@ -1,6 +1,5 @@
 import CCairo
 import SceneCodecs
-import Synchronization
 
 /// Pixel surfaces and PNG encoders (with their scratch buffers) kept from one renderer for the
 /// next. Made anew for each of the preview's pictures, their megabytes were mapped, faulted in
@@ -14,32 +13,19 @@ enum KeptBuffers {
     static let keptEach = 2
     static let largest = 16 << 20
 
-    /// A class's instances handed between threads under the lock, one holder at a time.
-    private struct Idle: @unchecked Sendable {
-        var surfaces: [Surface] = []
-        var encoders: [PNGEncoder] = []
-    }
-
-    private static let idle = Mutex(Idle())
+    private static let surfaces = IdlePool<Surface>(capacity: keptEach)
+    private static let encoders = IdlePool<PNGEncoder>(capacity: keptEach)
 
     /// An ARGB32 image surface of this size given back earlier (its pixels as left), or nil.
     static func surface(width: Int, height: Int) -> Surface? {
-        let kept = idle.withLock { idle -> Idle? in
-            guard let i = idle.surfaces.firstIndex(where: {
-                Int(cairo_image_surface_get_width($0.pointer)) == width && Int(cairo_image_surface_get_height($0.pointer)) == height
-            }) else { return nil }
-            return Idle(surfaces: [idle.surfaces.remove(at: i)])
+        surfaces.take {
+            Int(cairo_image_surface_get_width($0.pointer)) == width && Int(cairo_image_surface_get_height($0.pointer)) == height
         }
-        return kept?.surfaces.first
     }
 
     /// An encoder of this setting given back earlier, or nil.
     static func encoder(_ compression: PNGCompression) -> PNGEncoder? {
-        let kept = idle.withLock { idle -> Idle? in
-            guard let i = idle.encoders.firstIndex(where: { $0.compression == compression }) else { return nil }
-            return Idle(encoders: [idle.encoders.remove(at: i)])
-        }
-        return kept?.encoders.first
+        encoders.take { $0.compression == compression }
     }
 
     static func giveBack(_ surface: Surface) {
@@ -47,19 +33,11 @@ enum KeptBuffers {
               cairo_surface_get_type(surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE,
               Int(cairo_image_surface_get_stride(surface.pointer)) * Int(cairo_image_surface_get_height(surface.pointer)) <= largest
         else { return }
-        let given = Idle(surfaces: [surface])
-        idle.withLock { idle in
-            idle.surfaces.append(contentsOf: given.surfaces)
-            if idle.surfaces.count > keptEach { idle.surfaces.removeFirst(idle.surfaces.count - keptEach) }
-        }
+        surfaces.put(surface)
     }
 
     static func giveBack(_ encoder: PNGEncoder) {
         guard encoder.scratchBytes <= largest else { return }
-        let given = Idle(encoders: [encoder])
-        idle.withLock { idle in
-            idle.encoders.append(contentsOf: given.encoders)
-            if idle.encoders.count > keptEach { idle.encoders.removeFirst(idle.encoders.count - keptEach) }
-        }
+        encoders.put(encoder)
     }
 }

@@ -1,5 +1,4 @@
 import CPango
-import Synchronization
 import SceneFonts
 import SceneModel
 
@@ -25,8 +24,8 @@ struct TextStyle {
 /// Taken with `lease` and given back with `giveBack` rather than made for each use: a new font
 /// map opens its fonts and shapes their glyphs again, which took a tenth of the preview's time
 /// per picture (layout, the lint and the drawing each made one). An engine is used by one
-/// holder at a time, hence `@unchecked Sendable`: the pool hands it over under its lock.
-final class TextEngine: @unchecked Sendable {
+/// holder at a time (IdlePool).
+final class TextEngine {
     let library: FontLibrary
     let fontMap: UnsafeMutablePointer<PangoFontMap>?
     let context: OpaquePointer?
@@ -59,39 +58,29 @@ final class TextEngine: @unchecked Sendable {
         if let fontMap { g_object_unref(fontMap) }
     }
 
-    /// Engines given back, the most recent last; at most `keptIdle`, the oldest let go first
-    /// (each holds its library's fonts open).
-    private static let idle = Mutex<[TextEngine]>([])
-    static let keptIdle = 8
+    /// Engines given back, at most `keptIdle` (each holds its library's fonts open).
+    private static let idle = IdlePool<TextEngine>(capacity: 8)
+    static var keptIdle: Int { idle.capacity }
 
     /// An engine over `library` no one else uses until it is given back: one given back
     /// earlier (its fonts already open), or a new one.
     static func lease(_ library: FontLibrary) -> TextEngine {
-        let reused = idle.withLock { engines -> TextEngine? in
-            guard let i = engines.lastIndex(where: { $0.library === library }) else { return nil }
-            return engines.remove(at: i)
-        }
-        return reused ?? TextEngine(library: library)
+        idle.take { $0.library === library } ?? TextEngine(library: library)
     }
 
     /// How many engines wait to be taken (tests).
-    static var idleCount: Int { idle.withLock { $0.count } }
+    static var idleCount: Int { idle.count }
 
     /// Lets every waiting engine go, so the next lease makes a new one (tests).
-    static func forgetIdle() { idle.withLock { $0.removeAll() } }
+    static func forgetIdle() { idle.removeAll() }
 
     /// Done with `engine`: the next `lease` of its library may take it. No text block made with
     /// it may be used after this (the holders make theirs and drop them within one call).
     static func giveBack(_ engine: TextEngine) {
-        idle.withLock { engines in
-            // A scene's own fonts make a library per compile (the preview's every change): the
-            // engines of an older one of those will not be asked for again.
-            if engine.library !== FontLibrary.standard {
-                engines.removeAll { $0.library !== FontLibrary.standard && $0.library !== engine.library }
-            }
-            engines.append(engine)
-            if engines.count > keptIdle { engines.removeFirst(engines.count - keptIdle) }
-        }
+        // A scene's own fonts make a library per compile (the preview's every change): the
+        // engines of an older one of those will not be asked for again.
+        let library = engine.library
+        idle.put(engine, dropping: { library !== FontLibrary.standard && $0.library !== FontLibrary.standard && $0.library !== library })
     }
 
     static func fontOptions() -> OpaquePointer? {
