@@ -6,8 +6,10 @@
 #      timed in the page (stats.latencies) from the oldest change it shows to its being on
 #      screen: p50, p95, max, and the medians of where that time went (stats.breakdown: the
 #      wait for the picture before, the request with the server's Server-Timing compile and
-#      draw, the body, the decode, the next frame). Once with the PNGs at the shown scale while
-#      the drag lasts (quickFormat 'png', the page's default), once with SVGs throughout.
+#      draw, the body, the decode, the next frame). Three times: with PNGs at the shown scale
+#      while the drag lasts, each after the first as the rectangles that changed from the one
+#      before (the page's default); with each PNG whole (pictureMode.patches false); with SVGs
+#      throughout (quickFormat 'svg').
 #   2. Playback, once through, of the showcase with a 2.5 s, 30 fps timeline added (76
 #      frames): frames shown (stats.playback) and shown per second.
 # Prints figures; asserts nothing.

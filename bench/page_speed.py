@@ -60,17 +60,19 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True):
+def drag_latency(binary, scene, quick="png", drags=20, steps=15, overlap=True, patches=True):
     """`drags` slider drags of `steps` changes each, one change every 16 ms (a 60 Hz pointer),
     as a designer drags the progress control; each picture's time from the oldest change it
     shows to its being on screen, measured in the page, and where each went (stats.breakdown).
     `quick`: what the page shows while the changes come, PNG (its default) or SVG throughout;
-    `overlap`: whether the next picture is asked for while the last is decoded (the default)."""
+    `overlap`: whether the next picture is asked for while the last is decoded (the default);
+    `patches`: whether a quick PNG comes as the rectangles that changed (the default) or whole."""
     from selenium.webdriver.common.by import By
     process, driver, settled = open_page(binary, scene)
     try:
         driver.execute_script("window.scenecPreview.pictureMode.quickFormat = arguments[0]", quick)
         driver.execute_script("window.scenecPreview.pictureMode.overlap = arguments[0]", overlap)
+        driver.execute_script("window.scenecPreview.pictureMode.patches = arguments[0]", patches)
         driver.find_element(By.CSS_SELECTOR, '#tree button[data-id="download"]').click()
         while not settled():
             time.sleep(0.01)
@@ -129,6 +131,12 @@ def playback_rate(binary, scene):
     return p["shown"], frames, (p["shown"] - 1) / seconds if seconds > 0 else 0, p["waits"]
 
 
+# What the page shows during a drag: its default, the PNG of the whole picture each time, and
+# the SVG throughout.
+MODES = [("PNG patches while dragging", "png", True), ("whole PNGs while dragging", "png", False),
+         ("SVG throughout", "svg", True)]
+
+
 def run(binary, showcase):
     work = tempfile.mkdtemp(prefix="scenec-page-speed-")
     animated = os.path.join(work, "showcase-animated.scene.yaml")
@@ -139,14 +147,15 @@ def run(binary, showcase):
         try:
             time.sleep(3 if busy else 0)
             before = load_average()
-            measured = {quick: drag_latency(binary, showcase, quick) for quick in ("png", "svg")}
+            measured = {mode: drag_latency(binary, showcase, quick, patches=patches)
+                        for mode, quick, patches in MODES}
             shown, frames, rate, waits = playback_rate(binary, animated)
             after = load_average()
         finally:
             load.stop()
         print(f"{label} (load average {before:.1f} before, {after:.1f} after; {busy} busy loops started):")
-        for quick, (values, breakdown) in measured.items():
-            print(f"  control drag → picture on screen, {'PNG while dragging' if quick == 'png' else 'SVG throughout'}: "
+        for mode, (values, breakdown) in measured.items():
+            print(f"  control drag → picture on screen, {mode}: "
                   f"{len(values)} pictures of 20 drags × 15 changes at 60 Hz: "
                   f"p50 {percentile(values, 0.5):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms")
             print(f"    medians (ms): {where_the_time_goes(breakdown)}")

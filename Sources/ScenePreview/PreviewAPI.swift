@@ -142,7 +142,11 @@ struct PreviewAPI: Sendable {
         do {
             // `quick=1`: a passing picture, shown during a drag and replaced when it stops. Its
             // bytes never leave this machine: deflated at the quickest level (PNGCompression).
-            let compression: PNGCompression = format == .png && request.value("quick") == "1" ? .passing : .default
+            if format == .png && request.value("quick") == "1" {
+                return try quick(scene, key: key, time: time, base: request.value("base").flatMap { UInt64($0) },
+                                 timing: (started, compiled, clock))
+            }
+            let compression: PNGCompression = .default
             guard let bytes = try renders.picture(scene, key: key, time: time, format: format,
                                                   pngCompression: compression) else {
                 return Self.unprocessable(scene)
@@ -155,6 +159,25 @@ struct PreviewAPI: Sendable {
         } catch {
             return .text(500, "cannot render: \(error)")
         }
+    }
+
+    /// A quick picture (RenderService.quickPicture). Over `base`, the picture the page's canvas
+    /// holds, the body is the changed rectangles' PNGs one after another and `Scenec-Patches`
+    /// says where each goes and how many bytes it is (`x,y,bytes;…`, none when nothing changed);
+    /// without one (or when the server no longer holds it) the body is one PNG of the whole.
+    /// `Scenec-Picture` numbers this picture, the next one's `base`; `Scenec-Base` names the
+    /// picture the rectangles patch, absent for a whole one.
+    private func quick(_ scene: CompiledScene, key: RenderService.CompileKey, time: Double, base: UInt64?,
+                       timing: (ContinuousClock.Instant, ContinuousClock.Instant, ContinuousClock)) throws -> Response {
+        guard let picture = try renders.quickPicture(scene, time: time, base: base) else { return Self.unprocessable(scene) }
+        var headers = [("X-Scene-Hash", key.hash), ("Scenec-Picture", String(picture.number)),
+                       ("Scenec-Size", "\(picture.width)x\(picture.height)"),
+                       ("Scenec-Patches", picture.patches.map { "\($0.x),\($0.y),\($0.png.count)" }.joined(separator: ";"))]
+        if let base = picture.base { headers.append(("Scenec-Base", String(base))) }
+        let (started, compiled, clock) = timing
+        headers.append(("Server-Timing", Self.serverTiming([("compile", compiled - started), ("draw", clock.now - compiled)])))
+        return Response(status: 200, contentType: picture.base == nil ? "image/png" : "application/octet-stream",
+                        body: picture.patches.flatMap(\.png), headers: headers)
     }
 
     private func scene(_ request: Request) -> Response {

@@ -34,6 +34,10 @@ final class RenderService: Sendable {
     private let compiled = Locked(BoundedCache<CompileKey, CompiledScene>(maxEntries: 4))
     private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))
 
+    /// The pixels of the last quick pictures, by the number each was sent with: the page names
+    /// the one its canvas shows (`base`) and the next comes as the rectangles that changed.
+    private let quickPixels = Locked(QuickPixels())
+
     /// A PNG the preview draws is at most this many pixels (a page asking for scale 20 of a big
     /// canvas would otherwise hold gigabytes); `scenec render` keeps the larger limits.
     static let maxPNGPixels = 1 << 24
@@ -69,6 +73,20 @@ final class RenderService: Sendable {
         return (result, key)
     }
 
+    /// A quick picture (shown during a drag, deflated at the quickest level) as the PNGs of the
+    /// rectangles where it differs from picture `base` when the server still holds that one's
+    /// pixels, else as one PNG of the whole; nil when the scene has errors. Not cached: each is
+    /// kept as the base of the next instead.
+    func quickPicture(_ scene: CompiledScene, time: Double, base: UInt64?) throws -> QuickPicture? {
+        let basePixels = base.flatMap { number in quickPixels.withLock { $0.pixels(number) } }
+        guard let (pixels, patches) = try scene.renderPatches(at: time, over: basePixels, environment: environment(),
+                                                              pngCompression: .passing) else { return nil }
+        let number = quickPixels.withLock { $0.keep(pixels) }
+        let whole = patches.count == 1 && patches[0].width == pixels.width && patches[0].height == pixels.height
+        return QuickPicture(number: number, base: basePixels == nil || whole ? nil : base,
+                            width: pixels.width, height: pixels.height, patches: patches)
+    }
+
     /// The picture's bytes, drawn or cached.
     func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat,
                  pngCompression: PNGCompression = .default) throws -> [UInt8]? {
@@ -78,5 +96,31 @@ final class RenderService: Sendable {
                                            pngCompression: pngCompression) else { return nil }
         pictures.withLock { $0.insert(bytes, for: pictureKey, cost: bytes.count) }
         return bytes
+    }
+}
+
+/// A quick picture as sent: its number (the `base` of the next), the picture it patches (nil:
+/// whole), its size in pixels and its rectangles.
+struct QuickPicture {
+    var number: UInt64
+    var base: UInt64?
+    var width: Int
+    var height: Int
+    var patches: [PicturePatch]
+}
+
+/// The pixels of the last few quick pictures, numbered as sent. Bounded in count and bytes (a
+/// drag on one page needs the last one or two), so memory stays flat.
+struct QuickPixels: Sendable {
+    private var kept = BoundedCache<UInt64, RasterImage>(maxEntries: 4, maxCost: 48 << 20)
+    private var last: UInt64 = 0
+
+    mutating func pixels(_ number: UInt64) -> RasterImage? { kept.value(for: number) }
+
+    /// Keeps `pixels` (unless over the byte bound) and returns their number.
+    mutating func keep(_ pixels: RasterImage) -> UInt64 {
+        last += 1
+        kept.insert(pixels, for: last, cost: pixels.data.count)
+        return last
     }
 }

@@ -144,6 +144,32 @@ def main():
         if close(under, [0, 0, 255]):
             fail(f"bare at 6 o'clock, past its arc at 0.2, shows the blue of an earlier picture: {under[:3]}")
         ok(f"bare at 6 o'clock, past its arc at 0.2: not the earlier pictures' blue but {under[:3]}")
+        # Over the picture the canvas held, only the rectangles that changed came (the server
+        # numbers each quick picture; the page names the one it holds as `base`); drawn in
+        # their places they give the canvas exactly the pixels of the whole quick picture.
+        quick = page.js("return window.scenecPreview.stats.quick")
+        last = [u for u in fetched(page, "/api/render.png") if "quick=1" in u][-1]
+        if quick["patched"] < 2 or "base=" not in last:
+            fail(f"the drags' quick pictures were not patches over the one before: {quick}, last asked {last}")
+        whole = "&".join(p for p in last.split("&") if not p.startswith("base="))
+        differing = driver.execute_async_script("""const [url, done] = arguments;
+            (async () => {
+              const response = await fetch(url, {headers: {'X-Scenec-Token': sessionStorage.getItem('scenec-preview-token')}});
+              if (response.headers.has('Scenec-Base')) return done('the whole picture came as patches');
+              const bitmap = await createImageBitmap(await response.blob());
+              const canvas = document.getElementById('playback');
+              if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) return done('sizes differ');
+              const drawn = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+              drawn.drawImage(bitmap, 0, 0);
+              const want = drawn.getImageData(0, 0, bitmap.width, bitmap.height).data;
+              const have = canvas.getContext('2d').getImageData(0, 0, bitmap.width, bitmap.height).data;
+              let differ = 0;
+              for (let i = 0; i < want.length; i++) if (want[i] !== have[i]) differ += 1;
+              done(differ);
+            })().catch((e) => done(String(e)));""", whole)
+        if differing != 0:
+            fail(f"the patched canvas is not the whole quick picture: {differing} bytes differ")
+        ok(f"{quick['patched']} quick pictures came as the rectangles that changed; the canvas has the whole picture's every pixel")
         page.js("window.scenecPreview.pictureMode.idleMs = 300")
         page.settle("bare's exact picture")
         if page.js("return document.getElementById('picture').classList.contains('covered')"):

@@ -152,6 +152,74 @@ final class PreviewAPITests: XCTestCase {
         XCTAssertEqual(same.trimmingCharacters(in: .whitespacesAndNewlines), "(800, 500) RGB True")
     }
 
+    /// During a drag the page names the quick picture its canvas holds (`base`) and gets only the
+    /// rectangles that changed: pasted onto that picture by a real reader (Pillow), they give the
+    /// pixels of the whole quick picture of the new state.
+    func testAQuickPictureOverTheOneBeforeIsTheRectanglesThatChanged() throws {
+        let preview = try ServedPreview(self, scene: showcase)
+        let dir = try temporaryDirectory(self)
+        let state = "/api/render.png?scale=1.25&quick=1&set=download.progress%3D"
+        let first = try preview.get(state + "0.3")
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(first.headers["content-type"], "image/png")
+        XCTAssertNil(first.headers["scenec-base"], "no base asked for: the whole picture")
+        XCTAssertEqual(first.headers["scenec-size"], "800x500")
+        let number = try XCTUnwrap(first.headers["scenec-picture"])
+
+        let patched = try preview.get(state + "0.6&base=\(number)")
+        XCTAssertEqual(patched.status, 200)
+        XCTAssertEqual(patched.headers["scenec-base"], number)
+        XCTAssertNotEqual(patched.headers["scenec-picture"], number)
+        let patches = try XCTUnwrap(patched.headers["scenec-patches"]).split(separator: ";").map {
+            $0.split(separator: ",").map { Int($0)! }
+        }
+        // The ring at the top and, far below it, the label that shows its value.
+        XCTAssertEqual(patches.count, 2, "\(patches)")
+        XCTAssertEqual(patches.map { $0[2] }.reduce(0, +), patched.body.count)
+        XCTAssertLessThan(patched.body.count * 4, first.body.count, "a fraction of the whole picture's bytes")
+
+        let whole = try preview.get(state + "0.6")
+        XCTAssertNil(whole.headers["scenec-base"])
+        var files = [dir.appendingPathComponent("base.png").path, dir.appendingPathComponent("whole.png").path]
+        try Data(first.body).write(to: URL(fileURLWithPath: files[0]))
+        try Data(whole.body).write(to: URL(fileURLWithPath: files[1]))
+        var offset = 0
+        for (i, patch) in patches.enumerated() {
+            let path = dir.appendingPathComponent("patch-\(i)-\(patch[0])-\(patch[1]).png").path
+            try Data(patched.body[offset..<(offset + patch[2])]).write(to: URL(fileURLWithPath: path))
+            offset += patch[2]
+            files.append(path)
+        }
+        let same = try runTool(try python(), ["-c", """
+            import sys
+            from PIL import Image
+            base, whole = (Image.open(p).convert('RGBA') for p in sys.argv[1:3])
+            for path in sys.argv[3:]:
+                x, y = (int(n) for n in path[:-4].split('-')[-2:])
+                base.paste(Image.open(path).convert('RGBA'), (x, y))
+            print(base.tobytes() == whole.tobytes(), Image.open(sys.argv[1]).tobytes() != whole.tobytes())
+            """] + files)
+        XCTAssertEqual(same.trimmingCharacters(in: .whitespacesAndNewlines), "True True",
+                       "the patched picture has the whole one's pixels (and differs from the base)")
+
+        // The same state again over it: nothing changed, nothing sent.
+        let newest = try XCTUnwrap(patched.headers["scenec-picture"])
+        let unchanged = try preview.get(state + "0.6&base=\(newest)")
+        XCTAssertEqual(unchanged.status, 200)
+        XCTAssertEqual(unchanged.headers["scenec-base"], newest)
+        XCTAssertEqual(unchanged.body.count, 0)
+        XCTAssertEqual(unchanged.headers["scenec-patches"] ?? "", "")
+
+        // A picture the server does not hold (never sent, or long gone), or not a number: the whole one.
+        for base in ["999999", "x", "-1"] {
+            let fallback = try preview.get(state + "0.6&base=\(base)")
+            XCTAssertEqual(fallback.status, 200, base)
+            XCTAssertEqual(fallback.headers["content-type"], "image/png", base)
+            XCTAssertNil(fallback.headers["scenec-base"], base)
+            XCTAssertEqual(fallback.body, whole.body, base)
+        }
+    }
+
     func testAPictureSaysWhereTheServersTimeWentInServerTiming() throws {
         let preview = try ServedPreview(self, scene: showcase)
         for path in ["/api/render.svg?set=download.progress%3D0.3", "/api/render.png?scale=1&set=download.progress%3D0.3"] {

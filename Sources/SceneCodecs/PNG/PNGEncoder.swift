@@ -35,9 +35,10 @@ package final class PNGEncoder {
         compressed.free()
     }
 
-    /// Encodes `pixels`, which must hold `height` rows of `stride` bytes, `width` ARGB32 words each.
+    /// Encodes `pixels`, which must hold `height` rows `stride` bytes apart, `width` ARGB32 words
+    /// each (a rectangle inside a larger picture ends with its last row's pixels).
     package func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws -> [UInt8] {
-        guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * height,
+        guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * (height - 1) + width * 4,
               let base = pixels.baseAddress else {
             throw CodecError("cannot encode an empty picture as PNG")
         }

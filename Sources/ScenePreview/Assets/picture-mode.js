@@ -21,6 +21,9 @@ export class PictureMode {
     // Whether the next picture is asked for while the last one is decoded (preview.js,
     // refreshPicture); bench/page-speed.sh compares both.
     this.overlap = true;
+    // Whether a quick picture comes as the rectangles that changed from the one the canvas
+    // holds (preview.js, showQuick) rather than whole; bench/page-speed.sh compares both.
+    this.patches = true;
   }
 
   /** True while changes are coming and they are shown as PNGs. */

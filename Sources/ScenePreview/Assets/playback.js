@@ -35,6 +35,9 @@ export class Player {
     const picture = board.querySelector('#picture');
     if (picture) picture.after(this.canvas); else board.append(this.canvas);
     this.picture = picture;
+    /** The server's number of the quick picture the canvas holds, shown or hidden (preview.js
+     *  asks for the next as the rectangles that changed from it); null for anything else. */
+    this.holds = null;
     // What tests and bench/ read: frames shown since Play, in order, and when.
     this.stats = { shown: 0, frames: [], first: null, last: null, waits: 0, fetched: 0 };
     stats.playback = this.stats;
@@ -151,7 +154,7 @@ export class Player {
   /** Shows `bitmap` alone: the canvas is cleared first and the picture under it hidden, or a
    *  scene with a clear background would show the frames before (and the picture as it was)
    *  through its transparent pixels; the board's checkerboard shows through instead. */
-  draw(bitmap) {
+  draw(bitmap, holds = null) {
     if (this.canvas.width !== bitmap.width || this.canvas.height !== bitmap.height) {
       this.canvas.width = bitmap.width;
       this.canvas.height = bitmap.height;
@@ -159,6 +162,22 @@ export class Player {
     const context = this.canvas.getContext('2d');
     context.clearRect(0, 0, this.canvas.width, this.canvas.height);
     context.drawImage(bitmap, 0, 0);
+    this.show(holds);
+  }
+
+  /** Replaces rectangles of the quick picture the canvas holds: each `{bitmap, x, y}` is
+   *  cleared and drawn, so its pixels replace those under it, transparent ones too. */
+  patch(pieces, holds) {
+    const context = this.canvas.getContext('2d');
+    for (const { bitmap, x, y } of pieces) {
+      context.clearRect(x, y, bitmap.width, bitmap.height);
+      context.drawImage(bitmap, x, y);
+    }
+    this.show(holds);
+  }
+
+  show(holds) {
+    this.holds = holds;
     this.canvas.hidden = false;
     this.picture?.classList.add('covered');
   }

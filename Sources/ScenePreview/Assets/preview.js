@@ -32,7 +32,8 @@ const state = {
 
 // What tests and bench/ read: how many pictures were shown, and for each control change the
 // milliseconds until its picture was on screen.
-const stats = { pictures: 0, latencies: [], breakdown: [], ready: false, errors: 0, writes: [], restores: [] };
+const stats = { pictures: 0, latencies: [], breakdown: [], ready: false, errors: 0, writes: [], restores: [],
+  quick: { whole: 0, patched: 0, missed: 0 } };
 window.scenecPreview = { state, stats };
 
 /** The render query of the page's state, or of `from` (compare.js's pinned A: overrides, time,
@@ -94,10 +95,12 @@ async function refreshPicture() {
   let received = null;
   try {
     const pixels = state.pixels && state.doc;
-    const quick = !pixels && state.doc && pictureMode.quick && !state.playing;
+    let quick = !pixels && state.doc && pictureMode.quick && !state.playing;
     lastAskedQuick = !!quick;
+    const base = !pictureMode.patches ? null : quickPending > 0 ? quickBase : player.holds;
     const url = pixels ? `/api/render.png?${query()}`
-      : quick ? `/api/render.png?${query({ scale: quickScale(), quick: 1 })}` : `/api/render.svg?${query()}`;
+      : quick ? `/api/render.png?${query({ scale: quickScale(), quick: 1, ...(base === null ? {} : { base }) })}`
+        : `/api/render.svg?${query()}`;
     const sent = performance.now();
     const response = await apiFetch(url);
     const headers = performance.now();
@@ -111,6 +114,11 @@ async function refreshPicture() {
       setStatus(`render failed: ${response.status} ${await response.text()}`);
     } else {
       const blob = await response.blob();
+      if (quick) {
+        quick = quickParts(response.headers, blob);
+        quickBase = quick.number;
+        quickPending += 1;
+      }
       received = { blob, pixels, quick, changeAt, sent, headers, body: performance.now(),
                    server: serverTiming(response.headers.get('Server-Timing')) };
     }
@@ -137,7 +145,7 @@ function pictureDone() {
 async function showPicture(number, received) {
   const { blob, pixels, quick, changeAt, sent, headers, body, server } = received;
   try {
-    const decoded = await (quick ? showQuick(number, blob) : showExact(number, blob, pixels));
+    const decoded = await (quick ? showQuick(number, blob, quick, changeAt) : showExact(number, blob, pixels));
     if (decoded === null) return;
     $('picture').dataset.format = pixels ? 'pixels' : quick ? 'quick' : 'svg';   // tests read which
     await new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -187,23 +195,66 @@ async function showExact(number, blob, pixels) {
   return decoded;
 }
 
+/** The quick picture the canvas will hold once those received are drawn (the server's number:
+ *  the next is asked for as the rectangles that change from it), and how many of those wait. */
+let quickBase = null;
+let quickPending = 0;
+/** Quick pictures go on the canvas in the order they came: a patch needs the one before it. */
+let quickTurn = Promise.resolve();
+
+/** A quick picture's parts (PreviewAPI.quick): its number, the picture it patches (null: it is
+ *  whole) and where in `blob` each rectangle's PNG is. */
+function quickParts(headers, blob) {
+  const number = Number(headers.get('Scenec-Picture'));
+  const base = headers.has('Scenec-Base') ? Number(headers.get('Scenec-Base')) : null;
+  let start = 0;
+  const patches = (headers.get('Scenec-Patches') ?? '').split(';').filter(Boolean).map((text) => {
+    const [x, y, length] = text.split(',').map(Number);
+    start += length;
+    return { x, y, start: start - length, end: start };
+  });
+  if (base === null && patches.length === 0) patches.push({ x: 0, y: 0, start: 0, end: blob.size });
+  return { number, base, patches };
+}
+
 /**
  * A quick PNG, decoded off the main thread and drawn on the canvas over the picture (playback's,
  * idle meanwhile), where the exact picture replaces it once the changes stop. Measured
  * (bench/page-speed.sh), an image element's decode() or load waits a frame or two for the
  * page's rendering, and a swapped src another; the bitmap is drawn in the frame it comes in.
+ * Over the picture the canvas holds, only the rectangles that changed come (a slider on one
+ * ring: the ring and the labels showing its value), each decoded and drawn in its place; one
+ * whose picture is not there (dropped meanwhile) is dropped too and a whole one asked for.
  */
-async function showQuick(number, blob) {
-  const bitmap = await createImageBitmap(blob);
-  const decoded = performance.now();
-  if (number < pictureShown || state.playing) {
-    bitmap.close();
-    return null;
+async function showQuick(number, blob, quick, changeAt) {
+  const turn = quickTurn;
+  let done;
+  quickTurn = new Promise((resolve) => { done = resolve; });
+  let pieces = [];
+  try {
+    pieces = await Promise.all(quick.patches.map(async ({ x, y, start, end }) =>
+      ({ x, y, bitmap: await createImageBitmap(blob.slice(start, end, 'image/png')) })));
+    const decoded = performance.now();
+    await turn;
+    if (number < pictureShown || state.playing) return null;
+    if (quick.base !== null && player.holds !== quick.base) {
+      stats.quick.missed += 1;
+      if (number === pictureAsked) {
+        pendingChangeAt ??= changeAt;
+        refreshPicture();
+      }
+      return null;
+    }
+    pictureShown = number;
+    if (quick.base === null) player.draw(pieces[0].bitmap, quick.number);
+    else player.patch(pieces, quick.number);
+    stats.quick[quick.base === null ? 'whole' : 'patched'] += 1;
+    return decoded;
+  } finally {
+    for (const { bitmap } of pieces) bitmap.close();
+    quickPending -= 1;
+    done();
   }
-  pictureShown = number;
-  player.draw(bitmap);
-  bitmap.close();
-  return decoded;
 }
 
 /** A Server-Timing header's steps as {name: milliseconds} ("compile;dur=4.2, draw;dur=7.9"). */

@@ -37,6 +37,38 @@ public final class FrameRenderer {
         }
     }
 
+    /// The picture for `views` as the PNGs of the rectangles where it differs from `base` — the
+    /// pixels a reader shows already — and its own pixels, the next picture's base. With no base
+    /// of its size, or when over half of it changed, one PNG of the whole (the bytes `render`
+    /// gives); none when nothing changed. PNG only.
+    public func patches(_ views: [PlacedView], over base: RasterImage?) throws -> (pixels: RasterImage, patches: [PicturePatch]) {
+        precondition(format == .png, "patches are PNGs")
+        let surface = try blankSurface()
+        try renderer.draw(views, on: surface, scale: renderer.canvas.scale)
+        cairo_surface_flush(surface.pointer)
+        let encoder = try encoder ?? KeptBuffers.encoder(renderer.pngCompression) ?? PNGEncoder(compression: renderer.pngCompression)
+        self.encoder = encoder
+        let pixels = RasterImage(surface: surface)
+        let patches = try surface.withPixels { bytes, width, height, stride -> [PicturePatch] in
+            let whole = ChangedRegions.Rect(x: 0, y: 0, width: width, height: height)
+            var regions = [whole]
+            if let base, base.width == width, base.height == height, base.data.count >= base.stride * height {
+                regions = base.data.withUnsafeBytes { old in
+                    ChangedRegions.between(old.baseAddress!, stride: base.stride, bytes.baseAddress!, stride: stride,
+                                           width: width, height: height)
+                }
+                if regions.reduce(0, { $0 + $1.area }) * 2 > whole.area { regions = [whole] }
+            }
+            return try regions.map { r in
+                let start = r.y * stride + r.x * 4
+                let corner = UnsafeRawBufferPointer(rebasing: bytes[start...])
+                return PicturePatch(x: r.x, y: r.y, width: r.width, height: r.height,
+                                    png: try encoder.encode(corner, width: r.width, height: r.height, stride: stride))
+            }
+        }
+        return (pixels, patches)
+    }
+
     /// The picture's surface, all transparent black as a new one is.
     private func blankSurface() throws -> Surface {
         let (w, h) = renderer.pixelSize
@@ -52,4 +84,13 @@ public final class FrameRenderer {
         surface = created
         return created
     }
+}
+
+/// A rectangle of a picture, at (`x`, `y`) pixels from its top left, as a PNG of its own.
+public struct PicturePatch: Sendable {
+    public let x: Int
+    public let y: Int
+    public let width: Int
+    public let height: Int
+    public let png: [UInt8]
 }
