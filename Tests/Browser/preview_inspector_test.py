@@ -193,6 +193,27 @@ def main():
             fail(f"the ring's rows should be its own (progress first), then Layer: {order}")
         ok(f"rows: {', '.join(order[:3])} … then Layer: {', '.join(layer[:3])} …")
 
+        # The number controls' lines (and the geometry fields) are laid out on their own, kept at
+        # the height they were built with (a slider dragged lays out its line alone): the
+        # inspector looks exactly as it does without that. The colour lines, wider than the
+        # inspector, are not kept (what overflows a contained line cannot be scrolled to).
+        kept = page.js("""const layout = () => [...document.querySelectorAll('#inspector *')].map((e) => {
+                const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); });
+            const lines = [...document.querySelectorAll('#inspector .kept')];
+            const heights = lines.map((l) => l.style.height);
+            const names = lines.map((l) => l.closest('.row')?.dataset.name ?? 'geometry');
+            const colors = [...document.querySelectorAll('#inspector .row')].filter((r) => r.querySelector('input[type=color]'))
+              .filter((r) => r.querySelector('.control.kept')).map((r) => r.dataset.name);
+            const before = layout();
+            for (const l of lines) { l.classList.remove('kept'); l.style.height = ''; }
+            const after = layout();
+            const moved = before.filter((b, i) => b !== after[i]).length;
+            lines.forEach((l, i) => { l.style.height = heights[i]; l.classList.add('kept'); });
+            return {names, colors, moved};""")
+        if "progress" not in kept["names"] or "geometry" not in kept["names"] or kept["colors"] or kept["moved"]:
+            fail(f"kept lines: {kept}")
+        ok(f"{len(kept['names'])} number lines laid out on their own, the inspector unchanged by it; colour lines not kept")
+
         # The number field steps by 0.01 (ArrowUp on 0.725 gives 0.73, never 1).
         progress = row(driver, "progress")
         field = progress.find_element(By.CSS_SELECTOR, 'input[type="number"]')

@@ -162,6 +162,7 @@ export class Inspector {
       parts.push(this.row(view, attr, a, registry, fonts));
     }
     this.host.replaceChildren(...parts);
+    keepHeights(this.host);
   }
 
   /** An instance's arguments (docs/language.md §11): each as text, set as `ID.NAME` (which
@@ -217,4 +218,24 @@ export class Inspector {
     this.rows.set(attr.name, { element, attr, source, fileValue, update: built.update, problem, choice, current, pending: null });
     return element;
   }
+}
+
+/**
+ * The number controls' lines (a slider and its field) and the geometry fields keep the height
+ * they were built with and are laid out on their own (`.kept` in preview.css: size and layout
+ * containment). A slider dragged or a field changed then lays out that line alone; before, every
+ * value changed laid out the whole inspector again, and Chromium repainted its whole scrolling
+ * box at every picture of a drag (bench/page-speed.sh, bench/README.md). Such a line is one flex
+ * line or grid row of fixed-width parts, so its size does not change with its values. Only lines
+ * that fit: what overflows a contained line could not be scrolled to. Hidden (no height): left.
+ */
+function keepHeights(host) {
+  const lines = [...host.querySelectorAll('.row > .control:has(> input[type=number]), .geometry > .fields')];
+  const sizes = lines.map((line) => [line.getBoundingClientRect().height, line.scrollWidth <= line.clientWidth]);
+  lines.forEach((line, i) => {
+    const [height, fits] = sizes[i];
+    if (height <= 0 || !fits) return;
+    line.style.height = `${height}px`;
+    line.classList.add('kept');
+  });
 }
