@@ -165,13 +165,14 @@ export class Player {
     this.show(holds);
   }
 
-  /** Replaces rectangles of the quick picture the canvas holds: each `{bitmap, x, y}` is
-   *  cleared and drawn, so its pixels replace those under it, transparent ones too. */
+  /** Replaces rectangles of the quick picture the canvas holds: each `{image, x, y}` (an
+   *  ImageBitmap or a VideoFrame) is cleared and drawn, so its pixels replace those under it,
+   *  transparent ones too. */
   patch(pieces, holds) {
     const context = this.canvas.getContext('2d');
-    for (const { bitmap, x, y } of pieces) {
-      context.clearRect(x, y, bitmap.width, bitmap.height);
-      context.drawImage(bitmap, x, y);
+    for (const { image, x, y } of pieces) {
+      context.clearRect(x, y, image.displayWidth ?? image.width, image.displayHeight ?? image.height);
+      context.drawImage(image, x, y);
     }
     this.show(holds);
   }
