@@ -14,6 +14,9 @@ struct BoundedCache<Key: Hashable, Value> {
 
     var count: Int { entries.count }
 
+    /// Whether `key` is held, without counting as a use.
+    func contains(_ key: Key) -> Bool { entries[key] != nil }
+
     mutating func value(for key: Key) -> Value? {
         guard let entry = entries[key] else { return nil }
         clock += 1

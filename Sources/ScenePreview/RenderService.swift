@@ -110,17 +110,22 @@ struct QuickPicture {
 }
 
 /// The pixels of the last few quick pictures, numbered as sent. Bounded in count and bytes (a
-/// drag on one page needs the last one or two), so memory stays flat.
+/// drag on one page needs the last one or two), so memory stays flat: at most `count` pictures
+/// of at most `largest` bytes each (a 2048 × 2048 picture; a larger one is sent whole each time).
 struct QuickPixels: Sendable {
-    private var kept = BoundedCache<UInt64, RasterImage>(maxEntries: 4, maxCost: 48 << 20)
+    static let count = 4
+    static let largest = 16 << 20
+    private var kept = BoundedCache<UInt64, RasterImage>(maxEntries: count, maxCost: count * largest)
     private var last: UInt64 = 0
+
+    func holds(_ number: UInt64) -> Bool { kept.contains(number) }
 
     mutating func pixels(_ number: UInt64) -> RasterImage? { kept.value(for: number) }
 
-    /// Keeps `pixels` (unless over the byte bound) and returns their number.
+    /// Keeps `pixels` (unless over `largest`) and returns their number.
     mutating func keep(_ pixels: RasterImage) -> UInt64 {
         last += 1
-        kept.insert(pixels, for: last, cost: pixels.data.count)
+        if pixels.data.count <= Self.largest { kept.insert(pixels, for: last, cost: pixels.data.count) }
         return last
     }
 }

@@ -1,4 +1,5 @@
 @testable import ScenePreview
+import SceneCodecs
 import XCTest
 
 /// The checks before any route: Host names this server, the token is there (header or query).
@@ -74,6 +75,26 @@ final class BoundedCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.totalCost, 10)
         cache.insert("huge", for: 6, cost: 11)
         XCTAssertNil(cache.value(for: 6), "an entry over the whole budget is not kept")
+    }
+}
+
+/// The quick pictures' pixels kept as the bases of the next (RenderService.quickPicture): the
+/// last four, none over 16 MiB, numbered in order whether kept or not.
+final class QuickPixelsTests: XCTestCase {
+    func testKeepsTheLastFourAndNoneTooLarge() {
+        var kept = QuickPixels()
+        let small = RasterImage(width: 4, height: 4, premultipliedARGB: [UInt8](repeating: 7, count: 64))
+        let numbers = (0..<6).map { _ in kept.keep(small) }
+        XCTAssertEqual(numbers, [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(numbers.map { kept.holds($0) }, [false, false, true, true, true, true])
+        XCTAssertEqual(kept.pixels(6)?.data, small.data)
+        XCTAssertNil(kept.pixels(99))
+        let side = 2049   // 2049 × 2049 × 4 bytes: over 16 MiB
+        let large = RasterImage(width: side, height: side, premultipliedARGB: [UInt8](repeating: 0, count: side * side * 4))
+        let number = kept.keep(large)
+        XCTAssertEqual(number, 7)
+        XCTAssertFalse(kept.holds(number), "a picture over 16 MiB is sent whole each time, never kept")
+        XCTAssertTrue(kept.holds(6), "and it displaced nothing")
     }
 }
 
