@@ -50,12 +50,12 @@ public final class FrameRenderer {
         self.encoder = encoder
         let pixels = RasterImage(surface: surface)
         let patches = try surface.withPixels { bytes, width, height, stride -> [PicturePatch] in
-            let whole = ChangedRegions.Rect(x: 0, y: 0, width: width, height: height)
+            let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             var regions = [whole]
             if let base, base.width == width, base.height == height, base.data.count >= base.stride * height {
                 regions = base.data.withUnsafeBytes { old in
-                    ChangedRegions.between(old.baseAddress!, stride: base.stride, bytes.baseAddress!, stride: stride,
-                                           width: width, height: height)
+                    ChangedRegion.rectangles(between: old.baseAddress!, stride: base.stride, bytes.baseAddress!, stride: stride,
+                                             width: width, height: height)
                 }
                 if regions.reduce(0, { $0 + $1.area }) * 2 > whole.area { regions = [whole] }
             }

@@ -3,8 +3,8 @@ import XCTest
 
 /// The rectangles the preview sends during a drag instead of the whole picture: every changed
 /// pixel inside one, unchanged rows far apart kept apart, never more than `mostRegions`.
-final class ChangedRegionsTests: XCTestCase {
-    typealias Rect = ChangedRegions.Rect
+final class ChangedRectanglesTests: XCTestCase {
+    typealias Rect = PixelRect
 
     /// `width` × `height` pixels, `stride` bytes a row (padding filled with noise, which must not count).
     struct Picture {
@@ -29,8 +29,8 @@ final class ChangedRegionsTests: XCTestCase {
     func regions(_ old: Picture, _ new: Picture) -> [Rect] {
         old.bytes.withUnsafeBytes { a in
             new.bytes.withUnsafeBytes { b in
-                ChangedRegions.between(a.baseAddress!, stride: old.stride, b.baseAddress!, stride: new.stride,
-                                       width: old.width, height: old.height)
+                ChangedRegion.rectangles(between: a.baseAddress!, stride: old.stride, b.baseAddress!, stride: new.stride,
+                                         width: old.width, height: old.height)
             }
         }
     }
@@ -60,10 +60,10 @@ final class ChangedRegionsTests: XCTestCase {
         XCTAssertEqual(regions(old, new), [Rect(x: 10, y: 5, width: 21, height: 16), Rect(x: 60, y: 150, width: 11, height: 3)])
         // Rows closer than rowsBridged are one rectangle.
         var near = old
-        near.change(5, 40); near.change(90, 40 + ChangedRegions.rowsBridged + 1)
-        XCTAssertEqual(regions(old, near), [Rect(x: 5, y: 40, width: 86, height: ChangedRegions.rowsBridged + 2)])
+        near.change(5, 40); near.change(90, 40 + ChangedRegion.rowsBridged + 1)
+        XCTAssertEqual(regions(old, near), [Rect(x: 5, y: 40, width: 86, height: ChangedRegion.rowsBridged + 2)])
         var apart = old
-        apart.change(5, 40); apart.change(90, 40 + ChangedRegions.rowsBridged + 2)
+        apart.change(5, 40); apart.change(90, 40 + ChangedRegion.rowsBridged + 2)
         XCTAssertEqual(regions(old, apart).count, 2)
     }
 
@@ -77,7 +77,7 @@ final class ChangedRegionsTests: XCTestCase {
             changed.append(point)
         }
         let found = regions(old, new)
-        XCTAssertEqual(found.count, ChangedRegions.mostRegions)
+        XCTAssertEqual(found.count, ChangedRegion.mostRegions)
         for (x, y) in changed {
             XCTAssertEqual(found.filter { $0.x <= x && x < $0.x + $0.width && $0.y <= y && y < $0.y + $0.height }.count, 1,
                            "\(x),\(y) in exactly one of \(found)")
