@@ -146,9 +146,7 @@ struct PreviewAPI: Sendable {
                 return try quick(scene, key: key, time: time, base: request.value("base").flatMap { UInt64($0) },
                                  timing: (started, compiled, clock))
             }
-            let compression: PNGCompression = .default
-            guard let bytes = try renders.picture(scene, key: key, time: time, format: format,
-                                                  pngCompression: compression) else {
+            guard let bytes = try renders.picture(scene, key: key, time: time, format: format) else {
                 return Self.unprocessable(scene)
             }
             let type = format == .svg ? "image/svg+xml" : "image/png"

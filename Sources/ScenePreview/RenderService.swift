@@ -24,7 +24,6 @@ final class RenderService: Sendable {
         var compile: CompileKey
         var time: Double
         var format: OutputFormat
-        var pngCompression: PNGCompression
     }
 
     private let source: SceneSource
@@ -88,12 +87,10 @@ final class RenderService: Sendable {
     }
 
     /// The picture's bytes, drawn or cached.
-    func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat,
-                 pngCompression: PNGCompression = .default) throws -> [UInt8]? {
-        let pictureKey = PictureKey(compile: key, time: time, format: format, pngCompression: pngCompression)
+    func picture(_ scene: CompiledScene, key: CompileKey, time: Double, format: OutputFormat) throws -> [UInt8]? {
+        let pictureKey = PictureKey(compile: key, time: time, format: format)
         if let hit = pictures.withLock({ $0.value(for: pictureKey) }) { return hit }
-        guard let bytes = try scene.render(at: time, as: format, environment: environment(),
-                                           pngCompression: pngCompression) else { return nil }
+        guard let bytes = try scene.render(at: time, as: format, environment: environment()) else { return nil }
         pictures.withLock { $0.insert(bytes, for: pictureKey, cost: bytes.count) }
         return bytes
     }

@@ -34,11 +34,9 @@ package struct CompiledScene: Sendable {
     }
 
     /// The picture at `time` seconds; nil when the scene has errors.
-    package func render(at time: Double, as format: OutputFormat, environment: RenderEnvironment = RenderEnvironment(),
-                        pngCompression: PNGCompression = .default) throws -> [UInt8]? {
+    package func render(at time: Double, as format: OutputFormat, environment: RenderEnvironment = RenderEnvironment()) throws -> [UInt8]? {
         guard let animated else { return nil }
-        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts,
-                                pngCompression: pngCompression)
+        let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts)
         return try renderer.render(animated.views(at: time), as: format)
     }
 
