@@ -34,8 +34,9 @@ final class RenderService: Sendable {
     private let pictures = Locked(BoundedCache<PictureKey, [UInt8]>(maxEntries: 64, maxCost: 2 << 20))
 
     /// The pixels of the last quick pictures, by the number each was sent with: the page names
-    /// the one its canvas shows (`base`) and the next comes as the rectangles that changed.
-    private let quickPixels = Locked(QuickPixels())
+    /// the one its canvas shows (`base`) and the next comes as the rectangles that changed. One
+    /// for every scene this server serves, so its bound is the server's.
+    private static let quickPixels = Locked(QuickPixels())
 
     /// A PNG the preview draws is at most this many pixels (a page asking for scale 20 of a big
     /// canvas would otherwise hold gigabytes); `scenec render` keeps the larger limits.
@@ -77,13 +78,16 @@ final class RenderService: Sendable {
     /// pixels, else as one PNG of the whole; nil when the scene has errors. Not cached: each is
     /// kept as the base of the next instead.
     func quickPicture(_ scene: CompiledScene, time: Double, base: UInt64?) throws -> QuickPicture? {
-        let basePixels = base.flatMap { number in quickPixels.withLock { $0.pixels(number) } }
-        guard let (pixels, patches) = try scene.renderPatches(at: time, over: basePixels, environment: environment(),
-                                                              pngCompression: .passing) else { return nil }
-        let number = quickPixels.withLock { $0.keep(pixels) }
-        let whole = patches.count == 1 && patches[0].width == pixels.width && patches[0].height == pixels.height
+        let basePixels = base.flatMap { number in Self.quickPixels.withLock { $0.pixels(number) } }
+        guard let animated = scene.animated,
+              let (pixels, patches) = try scene.renderPatches(at: time, over: basePixels, keptBytes: QuickPixels.largest,
+                                                              environment: environment(), pngCompression: .passing)
+        else { return nil }
+        let number = Self.quickPixels.withLock { $0.keep(pixels) }
+        let (width, height) = Renderer(canvas: animated.scene.canvas).pixelSize
+        let whole = patches.count == 1 && patches[0].width == width && patches[0].height == height
         return QuickPicture(number: number, base: basePixels == nil || whole ? nil : base,
-                            width: pixels.width, height: pixels.height, patches: patches)
+                            width: width, height: height, patches: patches)
     }
 
     /// The picture's bytes, drawn or cached.
@@ -119,10 +123,10 @@ struct QuickPixels: Sendable {
 
     mutating func pixels(_ number: UInt64) -> RasterImage? { kept.value(for: number) }
 
-    /// Keeps `pixels` (unless over `largest`) and returns their number.
-    mutating func keep(_ pixels: RasterImage) -> UInt64 {
+    /// Keeps `pixels` (unless none or over `largest`) and returns their number.
+    mutating func keep(_ pixels: RasterImage?) -> UInt64 {
         last += 1
-        if pixels.data.count <= Self.largest { kept.insert(pixels, for: last, cost: pixels.data.count) }
+        if let pixels, pixels.data.count <= Self.largest { kept.insert(pixels, for: last, cost: pixels.data.count) }
         return last
     }
 }

@@ -40,13 +40,13 @@ package struct CompiledScene: Sendable {
         return try renderer.render(animated.views(at: time), as: format)
     }
 
-    /// The PNG at `time` as patches over `base` (FrameRenderer.patches), and its pixels; nil when
-    /// the scene has errors.
-    package func renderPatches(at time: Double, over base: RasterImage?, environment: RenderEnvironment = RenderEnvironment(),
-                               pngCompression: PNGCompression = .default) throws -> (pixels: RasterImage, patches: [PicturePatch])? {
+    /// The PNG at `time` as patches over `base`, and its pixels when at most `keptBytes`
+    /// (FrameRenderer.patches); nil when the scene has errors.
+    package func renderPatches(at time: Double, over base: RasterImage?, keptBytes: Int, environment: RenderEnvironment = RenderEnvironment(),
+                               pngCompression: PNGCompression = .default) throws -> (pixels: RasterImage?, patches: [PicturePatch])? {
         guard let animated else { return nil }
         let renderer = Renderer(canvas: animated.scene.canvas, environment: environment, fonts: animated.fonts,
                                 pngCompression: pngCompression)
-        return try FrameRenderer(renderer, format: .png).patches(animated.views(at: time), over: base)
+        return try FrameRenderer(renderer, format: .png).patches(animated.views(at: time), over: base, keptBytes: keptBytes)
     }
 }

@@ -258,6 +258,42 @@ def main():
             fail(f"labelSize should show the measured size: {shown!r}")
         ok(f"labelSize: placeholder {size_field.get_attribute('placeholder')!r}, shows {shown!r}")
 
+        # Kept lines are measured once the values are shown, so each keeps the height it has
+        # without containment, the file's value beside an override included; checked with
+        # labelSize overridden, and again after selecting another view and coming back (the
+        # rows built anew with the overrides already there).
+        page.js("arguments[0].value = '20'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", size_field)
+        wait_until(lambda: page.js("return !document.querySelector('#inspector .row[data-name=\"labelSize\"] .file-value').hidden"),
+                   "labelSize's file value")
+        page.settle("labelSize's override")
+        for moment in ["with labelSize overridden", "built anew with the overrides"]:
+            if moment.startswith("built"):
+                shown = page.js("return window.scenecPreview.state.selected")
+                select(driver, page, "caption")
+                wait_until(lambda: page.js("return window.scenecPreview.state.selected") != shown, "caption selected")
+                page.settle("caption's inspector")
+                select(driver, page, "download")
+                wait_until(lambda: page.js("return window.scenecPreview.state.selected") == shown, "download selected again")
+                wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, '#inspector .row[data-name="labelSize"]'), "download's rows")
+                page.settle("download's inspector")
+            drift = page.js("""const out = [];
+                for (const line of document.querySelectorAll('#inspector .kept')) {
+                  const kept = line.getBoundingClientRect().height, height = line.style.height;
+                  line.classList.remove('kept'); line.style.height = '';
+                  const natural = line.getBoundingClientRect().height;
+                  line.style.height = height; line.classList.add('kept');
+                  if (Math.abs(kept - natural) > 0.5) out.push(`${line.closest('.row')?.dataset.name ?? 'geometry'}: ${kept} kept, ${natural} without`);
+                }
+                const shown = document.querySelector('#inspector .row[data-name="labelSize"] .file-value');
+                return {drift: out, fileValue: shown.hidden ? null : shown.textContent,
+                        kept: document.querySelectorAll('#inspector .kept').length};""")
+            if drift["drift"] or not drift["fileValue"] or drift["kept"] < 5:
+                fail(f"kept lines {moment}: {drift}")
+            ok(f"{drift['kept']} kept lines {moment} ({drift['fileValue']!r} shown): each its own height")
+        page.js("document.querySelector('#inspector .row[data-name=\"labelSize\"] button.reset').click()")
+        wait_until(lambda: page.js("return !window.scenecPreview.state.overrides.has('download.labelSize')"), "labelSize reset")
+        page.settle("labelSize reset")
+
         # labelFont is a menu of the families the scene can use.
         label_font = row(driver, "labelFont").find_element(By.CSS_SELECTOR, "select")
         options = [o.text for o in label_font.find_elements(By.TAG_NAME, "option")]
@@ -275,10 +311,10 @@ def main():
         page.settle("the changed file")
         if page.js(override) is None:
             fail("the override was lost when the file changed")
-        file_value = progress.find_element(By.CSS_SELECTOR, ".file-value")
+        file_value = row(driver, "progress").find_element(By.CSS_SELECTOR, ".file-value")   # the rows were built anew above
         if not file_value.is_displayed() or file_value.text != "file: 0.5":
             fail(f"the progress row should show the file's value: {file_value.text!r}")
-        if "overridden" not in progress.get_attribute("class"):
+        if "overridden" not in row(driver, "progress").get_attribute("class"):
             fail("the row should still be marked overridden")
         status = driver.find_element(By.ID, "status").text
         if "changed on disk" not in status or "1 override" not in status:

@@ -56,6 +56,29 @@ def drag(page, slider, values):
     return formats
 
 
+def canvas_against_whole(driver, page):
+    """How many bytes of the quick pictures' canvas differ from the whole quick picture of the
+    state last asked for (fetched again without `base`, decoded and drawn on a canvas of its
+    own); or why they cannot be compared."""
+    last = [u for u in fetched(page, "/api/render.png") if "quick=1" in u][-1]
+    whole = "&".join(p for p in last.split("&") if not p.startswith("base="))
+    return driver.execute_async_script("""const [url, done] = arguments;
+        (async () => {
+          const response = await fetch(url, {headers: {'X-Scenec-Token': sessionStorage.getItem('scenec-preview-token')}});
+          if (response.headers.has('Scenec-Base')) return done('the whole picture came as patches');
+          const bitmap = await createImageBitmap(await response.blob());
+          const canvas = document.getElementById('playback');
+          if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) return done('sizes differ');
+          const drawn = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+          drawn.drawImage(bitmap, 0, 0);
+          const want = drawn.getImageData(0, 0, bitmap.width, bitmap.height).data;
+          const have = canvas.getContext('2d').getImageData(0, 0, bitmap.width, bitmap.height).data;
+          let differ = 0;
+          for (let i = 0; i < want.length; i++) if (want[i] !== have[i]) differ += 1;
+          done(differ);
+        })().catch((e) => done(String(e)));""", whole)
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     os.chdir(root)
@@ -151,25 +174,37 @@ def main():
         last = [u for u in fetched(page, "/api/render.png") if "quick=1" in u][-1]
         if quick["patched"] < 2 or "base=" not in last:
             fail(f"the drags' quick pictures were not patches over the one before: {quick}, last asked {last}")
-        whole = "&".join(p for p in last.split("&") if not p.startswith("base="))
-        differing = driver.execute_async_script("""const [url, done] = arguments;
-            (async () => {
-              const response = await fetch(url, {headers: {'X-Scenec-Token': sessionStorage.getItem('scenec-preview-token')}});
-              if (response.headers.has('Scenec-Base')) return done('the whole picture came as patches');
-              const bitmap = await createImageBitmap(await response.blob());
-              const canvas = document.getElementById('playback');
-              if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) return done('sizes differ');
-              const drawn = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
-              drawn.drawImage(bitmap, 0, 0);
-              const want = drawn.getImageData(0, 0, bitmap.width, bitmap.height).data;
-              const have = canvas.getContext('2d').getImageData(0, 0, bitmap.width, bitmap.height).data;
-              let differ = 0;
-              for (let i = 0; i < want.length; i++) if (want[i] !== have[i]) differ += 1;
-              done(differ);
-            })().catch((e) => done(String(e)));""", whole)
+        differing = canvas_against_whole(driver, page)
         if differing != 0:
             fail(f"the patched canvas is not the whole quick picture: {differing} bytes differ")
         ok(f"{quick['patched']} quick pictures came as the rectangles that changed; the canvas has the whole picture's every pixel")
+
+        # A quick picture that cannot be decoded (the second of a fast drag, its decoder made to
+        # fail): the pictures already asked for over it cannot patch it and are dropped, the next
+        # is asked for over what the canvas holds (or whole), and the canvas ends with exactly
+        # the whole picture of the last state.
+        page.js("""const Real = window.ImageDecoder;
+            window.scenecFailOnce = {skip: 1, left: 1, failed: 0};
+            const fail = (make) => {
+              const f = window.scenecFailOnce;
+              if (f.skip > 0) { f.skip -= 1; return make(); }
+              if (f.left > 0) { f.left -= 1; f.failed += 1; throw new Error('test: this decode fails'); }
+              return make();
+            };
+            if (Real) window.ImageDecoder = class extends Real { constructor(init) { fail(() => 0); super(init); } };
+            const bitmap = window.createImageBitmap;
+            window.createImageBitmap = (...a) => { try { fail(() => 0); } catch (e) { return Promise.reject(e); } return bitmap(...a); };""")
+        before = dict(page.js("return window.scenecPreview.stats.quick"))
+        page.js("""const [slider] = arguments; let i = 0;
+            const step = () => { slider.value = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7][i];
+              slider.dispatchEvent(new Event('input', {bubbles: true})); i += 1; if (i < 9) setTimeout(step, 16); };
+            step();""", bare)
+        wait_until(lambda: canvas_against_whole(driver, page) == 0, "the canvas to be the whole picture of progress 0.7")
+        after = page.js("return window.scenecPreview.stats.quick")
+        if page.js("return window.scenecFailOnce.failed") != 1 or after["patched"] + after["whole"] <= before["patched"] + before["whole"]:
+            fail(f"no picture failed to decode, or none was drawn after it: {before} → {after}")
+        expect_color(page.ring_color("bare", 90), [0, 0, 255], "bare at 6 o'clock, progress 0.7, after the failed decode")
+        ok(f"a quick picture that failed to decode: the drag went on ({before} → {after}), the canvas the last state's")
         page.js("window.scenecPreview.pictureMode.idleMs = 300")
         page.settle("bare's exact picture")
         if page.js("return document.getElementById('picture').classList.contains('covered')"):

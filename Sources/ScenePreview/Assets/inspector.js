@@ -71,6 +71,7 @@ export class Inspector {
       // A value the timeline gives follows the scrubber, unless a choice about it is open.
       if (!row.pending && (!row.element.contains(document.activeElement) || a.source === 'timeline')) row.update(a.value, this.context(view, row.attr, a));
     }
+    keepHeights(this.host);
   }
 
   /** A control's new text: an override of the attribute, of the keyframe the scrubber stands
@@ -162,7 +163,6 @@ export class Inspector {
       parts.push(this.row(view, attr, a, registry, fonts));
     }
     this.host.replaceChildren(...parts);
-    keepHeights(this.host);
   }
 
   /** An instance's arguments (docs/language.md §11): each as text, set as `ID.NAME` (which
@@ -222,15 +222,21 @@ export class Inspector {
 
 /**
  * The number controls' lines (a slider and its field) and the geometry fields keep the height
- * they were built with and are laid out on their own (`.kept` in preview.css: size and layout
- * containment). A slider dragged or a field changed then lays out that line alone; before, every
- * value changed laid out the whole inspector again, and Chromium repainted its whole scrolling
- * box at every picture of a drag (bench/page-speed.sh, bench/README.md). Such a line is one flex
- * line or grid row of fixed-width parts, so its size does not change with its values. Only lines
- * that fit: what overflows a contained line could not be scrolled to. Hidden (no height): left.
+ * they have once the inspector shows its values, and are laid out on their own (`.kept` in
+ * preview.css: size and layout containment). A slider dragged or a field changed then lays out
+ * that line alone; before, every value changed laid out the whole inspector again, and Chromium
+ * repainted its whole scrolling box at every picture of a drag (bench/page-speed.sh,
+ * bench/README.md). Measured again each time the values are shown, as a note in the line (the
+ * file's value, a derived default's "≈") may wrap it; between, a line only loses such a note
+ * (a slider moved hides "≈"), which leaves room rather than overflowing. Only lines that fit
+ * across: what overflows a contained line could not be scrolled to. Hidden (no height): left.
  */
 function keepHeights(host) {
   const lines = [...host.querySelectorAll('.row > .control:has(> input[type=number]), .geometry > .fields')];
+  for (const line of lines) {
+    line.classList.remove('kept');
+    line.style.height = '';
+  }
   const sizes = lines.map((line) => [line.getBoundingClientRect().height, line.scrollWidth <= line.clientWidth]);
   lines.forEach((line, i) => {
     const [height, fits] = sizes[i];

@@ -114,11 +114,14 @@ async function refreshPicture() {
       setStatus(`render failed: ${response.status} ${await response.text()}`);
     } else {
       // Patches are read as bytes for ImageDecoder where there is one (showQuick), the rest as a blob.
-      const patched = quick && response.headers.has('Scenec-Base') && HAS_IMAGE_DECODER;
+      const patched = quick && response.headers.has('Scenec-Base') && hasImageDecoder;
       const blob = patched ? await response.arrayBuffer() : await response.blob();
       if (quick) {
         quick = quickParts(response.headers, patched ? blob.byteLength : blob.size);
-        quickBase = quick.number;
+        // It becomes the next one's base if it will be drawn: whole, or over the picture the
+        // canvas will hold by its turn (one that will miss leaves the base as it was).
+        const held = quickPending > 0 ? quickBase : player.holds;
+        quickBase = quick.base === null || quick.base === held ? quick.number : held;
         quickPending += 1;
       }
       received = { blob, pixels, quick, changeAt, sent, headers, body: performance.now(),
@@ -225,41 +228,54 @@ function quickParts(headers, length) {
  * (bench/page-speed.sh), an image element's decode() or load waits a frame or two for the
  * page's rendering, and a swapped src another; the bitmap is drawn in the frame it comes in.
  * Over the picture the canvas holds, only the rectangles that changed come (a slider on one
- * ring: the ring and the labels showing its value), each decoded and drawn in its place; one
- * whose picture is not there (dropped meanwhile) is dropped too and a whole one asked for.
+ * ring: the ring and the labels showing its value), each decoded and drawn in its place, in the
+ * order asked for (a picture that fails to decode still waits its turn). One whose picture is not
+ * there (dropped meanwhile) is dropped too; after any picture not drawn the next is asked for
+ * whole, and if it was the last asked for, at once.
  */
 async function showQuick(number, blob, quick, changeAt) {
   const turn = quickTurn;
   let done;
   quickTurn = new Promise((resolve) => { done = resolve; });
   let pieces = [];
+  let drawn = false;
+  let again = false;
   try {
-    pieces = await Promise.all(quick.patches.map(async ({ x, y, start, end }) =>
-      ({ x, y, image: await decodePNG(blob, start, end) })));
+    const decoding = await Promise.allSettled(quick.patches.map(({ start, end }) => decodePNG(blob, start, end)));
+    pieces = decoding.flatMap((d, i) => (d.status === 'fulfilled' ? [{ ...quick.patches[i], image: d.value }] : []));
     const decoded = performance.now();
     await turn;
+    const failed = decoding.find((d) => d.status === 'rejected');
+    if (failed) throw failed.reason;
     if (number < pictureShown || state.playing) return null;
     if (quick.base !== null && player.holds !== quick.base) {
       stats.quick.missed += 1;
-      if (number === pictureAsked) {
-        pendingChangeAt ??= changeAt;
-        refreshPicture();
-      }
+      again = number === pictureAsked;
       return null;
     }
     pictureShown = number;
     if (quick.base === null) player.draw(pieces[0].image, quick.number);
     else player.patch(pieces, quick.number);
+    drawn = true;
     stats.quick[quick.base === null ? 'whole' : 'patched'] += 1;
     return decoded;
   } finally {
     for (const { image } of pieces) image.close();
     quickPending -= 1;
+    if (!drawn) quickBase = null;   // what the canvas will hold is not known: the next comes whole
     done();
+    if (again) {
+      pendingChangeAt ??= changeAt;
+      refreshPicture();
+    }
   }
 }
 
-const HAS_IMAGE_DECODER = typeof ImageDecoder === 'function';
+/** Whether WebCodecs' ImageDecoder reads PNGs here (decodePNG); asked once. */
+let hasImageDecoder = false;
+if (typeof ImageDecoder === 'function') {
+  ImageDecoder.isTypeSupported('image/png').then((yes) => { hasImageDecoder = yes; }, () => {});
+}
 
 /**
  * The PNG at bytes `start` to `end` of `body`, decoded off the main thread: something to draw

@@ -38,17 +38,17 @@ public final class FrameRenderer {
     }
 
     /// The picture for `views` as the PNGs of the rectangles where it differs from `base` — the
-    /// pixels a reader shows already — and its own pixels, the next picture's base. With no base
-    /// of its size, or when over half of it changed, one PNG of the whole (the bytes `render`
-    /// gives); none when nothing changed. PNG only.
-    public func patches(_ views: [PlacedView], over base: RasterImage?) throws -> (pixels: RasterImage, patches: [PicturePatch]) {
+    /// pixels a reader shows already — and its own pixels, the next picture's base, when they
+    /// are at most `keptBytes`. With no base of its size, or when over half of it changed, one
+    /// PNG of the whole (the bytes `render` gives); none when nothing changed. PNG only.
+    public func patches(_ views: [PlacedView], over base: RasterImage?,
+                        keptBytes: Int) throws -> (pixels: RasterImage?, patches: [PicturePatch]) {
         precondition(format == .png, "patches are PNGs")
         let surface = try blankSurface()
         try renderer.draw(views, on: surface, scale: renderer.canvas.scale)
         cairo_surface_flush(surface.pointer)
         let encoder = try encoder ?? KeptBuffers.encoder(renderer.pngCompression) ?? PNGEncoder(compression: renderer.pngCompression)
         self.encoder = encoder
-        let pixels = RasterImage(surface: surface)
         let patches = try surface.withPixels { bytes, width, height, stride -> [PicturePatch] in
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             var regions = [whole]
@@ -66,7 +66,9 @@ public final class FrameRenderer {
                                     png: try encoder.encode(corner, width: r.width, height: r.height, stride: stride))
             }
         }
-        return (pixels, patches)
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        let kept = stride * Int(cairo_image_surface_get_height(surface.pointer)) <= keptBytes ? RasterImage(surface: surface) : nil
+        return (kept, patches)
     }
 
     /// The picture's surface, all transparent black as a new one is.
