@@ -231,7 +231,8 @@ function quickParts(headers, length) {
  * ring: the ring and the labels showing its value), each decoded and drawn in its place, in the
  * order asked for (a picture that fails to decode still waits its turn). One whose picture is not
  * there (dropped meanwhile) is dropped too; after any picture not drawn the next is asked for
- * whole, and if it was the last asked for, at once.
+ * over what the canvas holds (whole while others still wait), and at once when it was the last
+ * asked for.
  */
 async function showQuick(number, blob, quick, changeAt) {
   const turn = quickTurn;
@@ -262,7 +263,7 @@ async function showQuick(number, blob, quick, changeAt) {
   } finally {
     for (const { image } of pieces) image.close();
     quickPending -= 1;
-    if (!drawn) quickBase = null;   // what the canvas will hold is not known: the next comes whole
+    if (!drawn) quickBase = null;   // not what the canvas will hold: the next is asked over player.holds, or whole
     done();
     if (again) {
       pendingChangeAt ??= changeAt;
