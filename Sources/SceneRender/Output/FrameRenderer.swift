@@ -27,11 +27,7 @@ public final class FrameRenderer {
     /// rendered before.
     public func render(_ views: [PlacedView]) throws -> [UInt8] {
         guard format == .png else { return try renderer.render(views, as: format) }
-        let surface = try blankSurface()
-        try renderer.draw(views, on: surface, scale: renderer.canvas.scale)
-        cairo_surface_flush(surface.pointer)
-        let encoder = try encoder ?? KeptBuffers.encoder(renderer.pngCompression) ?? PNGEncoder(compression: renderer.pngCompression)
-        self.encoder = encoder
+        let (surface, encoder) = try drawn(views)
         return try surface.withPixels { pixels, width, height, stride in
             try encoder.encode(pixels, width: width, height: height, stride: stride)
         }
@@ -44,11 +40,7 @@ public final class FrameRenderer {
     public func patches(_ views: [PlacedView], over base: RasterImage?,
                         keptBytes: Int) throws -> (pixels: RasterImage?, patches: [PicturePatch]) {
         precondition(format == .png, "patches are PNGs")
-        let surface = try blankSurface()
-        try renderer.draw(views, on: surface, scale: renderer.canvas.scale)
-        cairo_surface_flush(surface.pointer)
-        let encoder = try encoder ?? KeptBuffers.encoder(renderer.pngCompression) ?? PNGEncoder(compression: renderer.pngCompression)
-        self.encoder = encoder
+        let (surface, encoder) = try drawn(views)
         let patches = try surface.withPixels { bytes, width, height, stride -> [PicturePatch] in
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             var regions = [whole]
@@ -69,6 +61,16 @@ public final class FrameRenderer {
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let kept = stride * Int(cairo_image_surface_get_height(surface.pointer)) <= keptBytes ? RasterImage(surface: surface) : nil
         return (kept, patches)
+    }
+
+    /// `views` drawn on the picture's surface, and the encoder for it (both kept for the next).
+    private func drawn(_ views: [PlacedView]) throws -> (Surface, PNGEncoder) {
+        let surface = try blankSurface()
+        try renderer.draw(views, on: surface, scale: renderer.canvas.scale)
+        cairo_surface_flush(surface.pointer)
+        let encoder = try encoder ?? KeptBuffers.encoder(renderer.pngCompression) ?? PNGEncoder(compression: renderer.pngCompression)
+        self.encoder = encoder
+        return (surface, encoder)
     }
 
     /// The picture's surface, all transparent black as a new one is.
