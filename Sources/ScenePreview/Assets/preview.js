@@ -232,7 +232,7 @@ function quickParts(headers, length) {
  * order asked for (a picture that fails to decode still waits its turn). One whose picture is not
  * there (dropped meanwhile) is dropped too; after any picture not drawn the next is asked for
  * over what the canvas holds (whole while others still wait), and at once when it was the last
- * asked for.
+ * asked for (a failed decode too).
  */
 async function showQuick(number, blob, quick, changeAt) {
   const turn = quickTurn;
@@ -247,7 +247,10 @@ async function showQuick(number, blob, quick, changeAt) {
     const decoded = performance.now();
     await turn;
     const failed = decoding.find((d) => d.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (failed) {
+      again = number === pictureAsked;   // the last state is still to be shown (at most until the changes stop)
+      throw failed.reason;
+    }
     if (number < pictureShown || state.playing) return null;
     if (quick.base !== null && player.holds !== quick.base) {
       stats.quick.missed += 1;
